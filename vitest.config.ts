@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Projects are split by what they need: `unit` and `contract` need nothing
+// running; `api` needs the local stack (scripts/test.mjs starts it).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['shared/test/**/*.test.ts', 'functions/test/unit/**/*.test.ts', 'emulators/test/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'contract',
+          environment: 'node',
+          include: ['functions/test/contract/**/*.test.ts'],
+          // Store tests spawn child processes and measure throughput; keep them alone.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['functions/test/api/**/*.test.ts'],
+          fileParallelism: false,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['web/test/**/*.test.{ts,tsx}'],
+          setupFiles: ['web/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
