@@ -1,0 +1,57 @@
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
+import isoWeek from 'dayjs/plugin/isoWeek';
+import 'dayjs/locale/es';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+dayjs.extend(isoWeek);
+
+/** Studios are in Mexico unless configured otherwise. */
+export const DEFAULT_TIMEZONE = 'America/Mexico_City';
+
+export const DATE_FORMAT = 'DD MMM YYYY';
+export const DATE_TIME_FORMAT = 'ddd DD MMM, HH:mm';
+export const TIME_FORMAT = 'HH:mm';
+
+/** Instants are stored; calendar days and wall-clock times are the studio's. */
+export function inStudioZone(instant: Date | string | number, tz: string = DEFAULT_TIMEZONE) {
+  return dayjs(instant).tz(tz).locale('es');
+}
+
+export function formatStudioDate(instant: Date | string | number, tz: string = DEFAULT_TIMEZONE, format = DATE_FORMAT): string {
+  return inStudioZone(instant, tz).format(format);
+}
+
+/** The studio's calendar day of an instant, as YYYY-MM-DD. */
+export function studioDay(instant: Date | string | number, tz: string = DEFAULT_TIMEZONE): string {
+  return inStudioZone(instant, tz).format('YYYY-MM-DD');
+}
+
+/** The instant a studio wall-clock time happens, e.g. ('2026-03-02', '07:00'). */
+export function studioWallTimeToInstant(day: string, time: string, tz: string = DEFAULT_TIMEZONE): Date {
+  return dayjs.tz(`${day} ${time}`, 'YYYY-MM-DD HH:mm', tz).toDate();
+}
+
+/** Monday 00:00 (studio time) of the week containing the instant. Weeks start Monday. */
+export function studioWeekStart(instant: Date | string | number, tz: string = DEFAULT_TIMEZONE): Date {
+  const local = inStudioZone(instant, tz);
+  const monday = local.isoWeekday(1).format('YYYY-MM-DD');
+  return studioWallTimeToInstant(monday, '00:00', tz);
+}
+
+/** The 7 calendar days (YYYY-MM-DD) of the studio week that starts on `weekStart`. */
+export function studioWeekDays(weekStart: Date, tz: string = DEFAULT_TIMEZONE): string[] {
+  const first = inStudioZone(weekStart, tz);
+  return Array.from({ length: 7 }, (_, i) => first.add(i, 'day').format('YYYY-MM-DD'));
+}
+
+/** Whole days from `from` to `to` in the studio's calendar (ignores time of day). */
+export function studioDaysBetween(from: Date, to: Date, tz: string = DEFAULT_TIMEZONE): number {
+  const a = dayjs.tz(studioDay(from, tz), 'YYYY-MM-DD', tz);
+  const b = dayjs.tz(studioDay(to, tz), 'YYYY-MM-DD', tz);
+  return Math.round(b.diff(a, 'hour') / 24);
+}
+
+export { dayjs };

@@ -1,0 +1,51 @@
+import { array, mixed, object, string, type InferType } from 'yup';
+import { messages, fill } from '../messages';
+import { appConfigDefinitions, isAppConfigKey } from '../config/app-config';
+import { unknownFields } from './fields';
+
+const v = messages.validation;
+const CONFIG_STRING_MAX = 20_000;
+
+/** Checks a value against its key's definition; returns an error message or null. */
+export function checkConfigValue(key: string, value: unknown): string | null {
+  if (!isAppConfigKey(key)) return fill(v.unknownConfigKey, { key });
+  const def = appConfigDefinitions[key] as { type: string; options?: readonly string[]; nullable?: boolean };
+  if (value === null) return def.nullable || def.type === 'json' ? null : v.invalidValue;
+  switch (def.type) {
+    case 'boolean':
+      return typeof value === 'boolean' ? null : v.mustBeBoolean;
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? null : v.mustBeNumber;
+    case 'color':
+      return typeof value === 'string' && /^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/.test(value) ? null : v.invalidValue;
+    case 'string':
+      if (typeof value !== 'string') return v.mustBeText;
+      if (value.length > CONFIG_STRING_MAX) return fill(v.tooLong, { n: CONFIG_STRING_MAX });
+      if (def.options && !def.options.includes(value)) return v.selectOption;
+      return null;
+    case 'json':
+      return JSON.stringify(value).length <= CONFIG_STRING_MAX ? null : fill(v.tooLong, { n: CONFIG_STRING_MAX });
+    default:
+      return v.invalidValue;
+  }
+}
+
+const entrySchema = object({
+  key: string().typeError(v.mustBeText).required(v.required),
+  value: mixed()
+    .defined(v.required)
+    .test('value-type', v.invalidValue, function (value) {
+      const problem = checkConfigValue(this.parent.key as string, value);
+      return problem === null ? true : this.createError({ message: problem });
+    }),
+})
+  .noUnknown(unknownFields)
+  .strict();
+
+/** PUT /api/appconfig: a batch of {key, value}. */
+export const appConfigUpdateSchema = object({
+  entries: array(entrySchema.required()).typeError(v.mustBeList).required(v.required).min(1, v.required).max(200),
+})
+  .noUnknown(unknownFields)
+  .strict();
+export type AppConfigUpdateInput = InferType<typeof appConfigUpdateSchema>;

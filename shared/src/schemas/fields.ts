@@ -1,0 +1,56 @@
+import { array, boolean, number, string } from 'yup';
+import { messages, fill } from '../messages';
+
+const v = messages.validation;
+
+/** The spec's phone pattern: optional +, optional parentheses, 3 digits, 3 digits, then 4 to 6 digits. */
+export const phonePattern = /^[+]?[(]?[0-9]{3}[)]?[-\s.]?[0-9]{3}[-\s.]?[0-9]{4,6}$/;
+export const PHONE_MAX_DIGITS = 10;
+
+/**
+ * What the phone input keeps: digits only, cut to 10. A pasted international
+ * Mexican number (+52, or the old mobile prefix +521) loses its country code first.
+ */
+export function normalizePhone(input: string): string {
+  const digits = input.replace(/\D/g, '');
+  const national = digits.length > PHONE_MAX_DIGITS ? digits.replace(/^521?(?=\d{10}$)/, '') : digits;
+  return national.slice(0, PHONE_MAX_DIGITS);
+}
+
+export const requiredText = (max: number) =>
+  string().typeError(v.mustBeText).required(v.required).max(max, fill(v.tooLong, { n: max }));
+
+export const optionalText = (max: number) =>
+  string().typeError(v.mustBeText).nullable().max(max, fill(v.tooLong, { n: max }));
+
+/** Stored phones are digits only (max 10) and must match the spec's pattern, so exactly 10 digits. */
+export const phone = () =>
+  string()
+    .typeError(v.mustBeText)
+    .required(v.required)
+    .matches(/^\d+$/, v.phoneFormat)
+    .max(PHONE_MAX_DIGITS, v.phoneFormat)
+    .matches(phonePattern, v.phoneFormat);
+
+export const email = () => string().typeError(v.mustBeText).required(v.required).max(254, fill(v.tooLong, { n: 254 })).email(v.emailFormat);
+
+/** A calendar date (no time, no zone): YYYY-MM-DD. */
+export const calendarDate = () =>
+  string()
+    .typeError(v.mustBeDate)
+    .matches(/^\d{4}-\d{2}-\d{2}$/, v.mustBeDate)
+    .test('real-date', v.mustBeDate, (value) => {
+      if (value === undefined || value === null) return true;
+      const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+      const date = new Date(Date.UTC(y, m - 1, d));
+      return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 1900;
+    });
+
+export const flag = () => boolean().typeError(v.mustBeBoolean);
+
+export const positiveId = () => number().typeError(v.mustBeNumber).integer(v.mustBeInteger).positive(v.mustBePositive);
+
+export const idList = () => array(positiveId().required(v.required)).typeError(v.mustBeList);
+
+/** Message for `.noUnknown()`: names the fields the API does not accept. */
+export const unknownFields = (params: { unknown?: string }) => fill(messages.http.unknownField, { field: params.unknown ?? '' });
