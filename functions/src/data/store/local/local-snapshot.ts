@@ -1,0 +1,58 @@
+import type { DocumentData, DocumentSnapshot, QuerySnapshot } from '../types';
+import { getAtPath, parseFieldPath } from './field-path';
+import { cloneValue } from './value-codec';
+
+/** A stored document as read from SQLite, data already decoded. */
+export interface StoredDocument {
+  readonly path: string;
+  readonly segments: readonly string[];
+  readonly data: DocumentData;
+  readonly createTime: number;
+  readonly updateTime: number;
+}
+
+export class LocalDocumentSnapshot<T extends DocumentData = DocumentData> implements DocumentSnapshot<T> {
+  readonly path: string;
+  readonly id: string;
+  /** Internal: the decoded data, never handed out without a copy. */
+  readonly stored: StoredDocument | undefined;
+  /** Internal: which store produced it, so cursors from another store are refused. */
+  readonly origin: object;
+
+  constructor(origin: object, path: string, segments: readonly string[], stored: StoredDocument | undefined) {
+    this.origin = origin;
+    this.path = path;
+    this.id = segments[segments.length - 1] as string;
+    this.stored = stored;
+  }
+
+  get exists(): boolean {
+    return this.stored !== undefined;
+  }
+
+  get segments(): readonly string[] {
+    return this.path.split('/');
+  }
+
+  data(): T | undefined {
+    return this.stored === undefined ? undefined : (cloneValue(this.stored.data) as T);
+  }
+
+  get(fieldPath: string): unknown {
+    if (this.stored === undefined) return undefined;
+    const { found, value } = getAtPath(this.stored.data, parseFieldPath(fieldPath));
+    return found ? cloneValue(value) : undefined;
+  }
+
+  get createTime(): Date | undefined {
+    return this.stored === undefined ? undefined : new Date(this.stored.createTime);
+  }
+
+  get updateTime(): Date | undefined {
+    return this.stored === undefined ? undefined : new Date(this.stored.updateTime);
+  }
+}
+
+export function makeQuerySnapshot<T extends DocumentData>(docs: LocalDocumentSnapshot<T>[]): QuerySnapshot<T> {
+  return { docs, size: docs.length, empty: docs.length === 0 };
+}

@@ -1,0 +1,1009 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { StoreError } from '../types';
+import type {
+  CollectionReference,
+  DocumentData,
+  DocumentReference,
+  DocumentSnapshot,
+  DocumentStore,
+  OrderDirection,
+  Query,
+  QuerySnapshot,
+  SetOptions,
+  Transaction,
+  TransactionOptions,
+  WhereOp,
+  WriteBatch,
+} from '../types';
+import { assertDocumentSize, MAX_WRITES_PER_COMMIT } from './document-validation';
+import { DOCUMENT_ID_FIELD } from './field-path';
+import type { FirestoreIndexConfig } from './index-rules';
+import { IndexSource } from './index-rules';
+import { LocalDocumentSnapshot, makeQuerySnapshot } from './local-snapshot';
+import type { StoredDocument } from './local-snapshot';
+import {
+  addFilter,
+  addOrder,
+  collectionGroupSpec,
+  collectionSpec,
+  runQuery,
+  validateForExecution,
+  withCursor,
+  withLimit,
+  withOffset,
+} from './query-engine';
+import type { QuerySpec } from './query-engine';
+import { autoId, parseCollectionPath, parseDocumentPath, validateCollectionId, validatePathSegments } from './resource-path';
+import { loadSqlite, retryWhileBusy, sharedFileState } from './sqlite-support';
+import type { DatabaseSync, SharedFileState, StatementSync } from './sqlite-support';
+import { decodeDocument, encodeDocument } from './value-codec';
+import { DocumentName } from './value-order';
+import { applyWrite, makeWrite } from './write-apply';
+import type { PendingWrite, WriteOp } from './write-apply';
+
+export interface LocalStoreOptions {
+  /** SQLite file. Created, with its directory, when missing. Several processes may open the same file. */
+  readonly path: string;
+  /** Index definitions: a path to firestore.indexes.json or its parsed content. Omitted means none (only automatic single-field indexes). */
+  readonly indexes?: string | FirestoreIndexConfig;
+  /**
+   * Run every transaction callback twice (the first run's writes discarded),
+   * as contention would in production, so non-idempotent callbacks show up in
+   * tests. Defaults to STUDIO_STORE_CHAOS=1. Needs maxAttempts > 1.
+   */
+  readonly forceRetry?: boolean;
+  /** A transaction whose callback runs longer is rolled back. Default 10 s. */
+  readonly transactionTimeoutMs?: number;
+  /** How long to wait for another process's write lock before failing with `aborted`. Default 20 s. */
+  readonly lockTimeoutMs?: number;
+  /** Outbox rows older than this are pruned even if no trigger consumed them. Default 7 days. */
+  readonly outboxRetentionMs?: number;
+}
+
+/** One committed change in the outbox, as the trigger dispatcher reads it. */
+export interface OutboxRecord {
+  readonly seq: number;
+  readonly eventId: string;
+  readonly path: string;
+  readonly before: DocumentSnapshot | null;
+  readonly after: DocumentSnapshot | null;
+  readonly time: Date;
+}
+
+/** Outbox access for startTriggerDispatcher; deliberately not part of DocumentStore. */
+export interface LocalOutbox {
+  /** Highest sequence number ever assigned (0 when none). */
+  lastSeq(): Promise<number>;
+  read(afterSeq: number, limit: number): Promise<OutboxRecord[]>;
+  /** Creates cursors for new consumers at `lastSeq()` ('now') or 0 ('beginning'); existing cursors are kept. */
+  register(names: readonly string[], startFrom: 'now' | 'beginning'): Promise<void>;
+  /** Leases the named consumers that are free, expired or already ours; returns the cursors of those we now hold. */
+  claim(names: readonly string[], owner: string, leaseMs: number): Promise<Map<string, number>>;
+  /** Moves a consumer's cursor forward if we still hold its lease; false when the lease was lost. */
+  advance(name: string, owner: string, seq: number): Promise<boolean>;
+  release(names: readonly string[], owner: string): Promise<void>;
+  cursors(names: readonly string[]): Promise<Map<string, number>>;
+  /** Deletes rows every registered consumer has passed, and rows past retention. Returns how many. */
+  prune(): Promise<number>;
+  /** Rows currently kept; for tests. */
+  size(): Promise<number>;
+  /** Called after every commit made through any store on this file in this process. */
+  onCommit(listener: () => void): () => void;
+}
+
+export interface LocalDocumentStore extends DocumentStore {
+  readonly kind: 'local';
+  /** Absolute path of the SQLite file. */
+  readonly filePath: string;
+  readonly outbox: LocalOutbox;
+}
+
+const DEFAULT_TRANSACTION_TIMEOUT_MS = 10_000;
+const DEFAULT_LOCK_TIMEOUT_MS = 20_000;
+const DEFAULT_OUTBOX_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+const READ_AFTER_WRITE = 'Firestore transactions require all reads to be executed before all writes.';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS documents (
+  id INTEGER PRIMARY KEY,
+  path TEXT NOT NULL UNIQUE,
+  parent TEXT NOT NULL,
+  collection_id TEXT NOT NULL,
+  data TEXT NOT NULL,
+  create_time INTEGER NOT NULL,
+  update_time INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS documents_by_parent ON documents(parent);
+CREATE INDEX IF NOT EXISTS documents_by_collection_id ON documents(collection_id);
+CREATE TABLE IF NOT EXISTS outbox (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  path TEXT NOT NULL,
+  before_data TEXT,
+  before_create INTEGER,
+  before_update INTEGER,
+  after_data TEXT,
+  after_create INTEGER,
+  after_update INTEGER,
+  commit_time INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS trigger_cursors (
+  name TEXT PRIMARY KEY,
+  cursor INTEGER NOT NULL,
+  owner TEXT,
+  lease_until INTEGER NOT NULL DEFAULT 0,
+  updated_at INTEGER NOT NULL
+);
+`;
+
+interface TransactionContext {
+  readonly file: string;
+  active: boolean;
+}
+
+/**
+ * Marks the async work a transaction callback starts, so a plain write on the
+ * same file from inside the callback is refused: it would wait for the lock
+ * the transaction itself holds.
+ */
+const transactionContext = new AsyncLocalStorage<TransactionContext>();
+
+interface DocumentRow {
+  path: string;
+  data: string;
+  create_time: number;
+  update_time: number;
+}
+
+interface Statements {
+  readonly getDocument: StatementSync;
+  readonly listByParent: StatementSync;
+  readonly listByCollectionId: StatementSync;
+}
+
+interface WriteStatements {
+  readonly upsert: StatementSync;
+  readonly remove: StatementSync;
+  readonly record: StatementSync;
+}
+
+function prepareReads(db: DatabaseSync): Statements {
+  return {
+    getDocument: db.prepare('SELECT path, data, create_time, update_time FROM documents WHERE path = ?'),
+    listByParent: db.prepare('SELECT path, data, create_time, update_time FROM documents WHERE parent = ?'),
+    listByCollectionId: db.prepare('SELECT path, data, create_time, update_time FROM documents WHERE collection_id = ?'),
+  };
+}
+
+function toStored(row: DocumentRow): StoredDocument {
+  return {
+    path: row.path,
+    segments: row.path.split('/'),
+    data: decodeDocument(row.data),
+    createTime: row.create_time,
+    updateTime: row.update_time,
+  };
+}
+
+function invalid(message: string): StoreError {
+  return new StoreError('invalid-argument', message);
+}
+
+export function openLocalStore(options: LocalStoreOptions): LocalDocumentStore {
+  return new LocalStore(options);
+}
+
+class LocalStore implements LocalDocumentStore {
+  readonly kind = 'local' as const;
+  readonly filePath: string;
+  readonly outbox: LocalOutbox;
+  private readonly writer: DatabaseSync;
+  private reader: DatabaseSync | undefined;
+  private writerReads!: Statements;
+  private readerReads!: Statements;
+  private writes!: WriteStatements;
+  private readonly shared: SharedFileState;
+  private readonly indexes: IndexSource;
+  private readonly forceRetry: boolean;
+  private readonly transactionTimeoutMs: number;
+  private readonly lockTimeoutMs: number;
+  private readonly outboxRetentionMs: number;
+  private readonly ready: Promise<void>;
+  private databaseId = '';
+  private closed = false;
+
+  constructor(options: LocalStoreOptions) {
+    if (typeof options.path !== 'string' || options.path.length === 0 || options.path === ':memory:') {
+      throw invalid('openLocalStore needs a file path (several connections share it, so :memory: cannot work).');
+    }
+    this.filePath = resolve(options.path);
+    this.indexes = new IndexSource(options.indexes);
+    this.forceRetry = options.forceRetry ?? process.env.STUDIO_STORE_CHAOS === '1';
+    this.transactionTimeoutMs = options.transactionTimeoutMs ?? DEFAULT_TRANSACTION_TIMEOUT_MS;
+    this.lockTimeoutMs = options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
+    this.outboxRetentionMs = options.outboxRetentionMs ?? DEFAULT_OUTBOX_RETENTION_MS;
+    this.shared = sharedFileState(this.filePath);
+    mkdirSync(dirname(this.filePath), { recursive: true });
+    const { DatabaseSync } = loadSqlite();
+    this.writer = new DatabaseSync(this.filePath);
+    this.outbox = new Outbox(this);
+    this.ready = this.init();
+    // Failures surface on the first operation; this only avoids an unhandled rejection.
+    this.ready.catch(() => undefined);
+  }
+
+  private async init(): Promise<void> {
+    const writer = this.writer;
+    await retryWhileBusy('Opening the local store', this.lockTimeoutMs, () => {
+      const mode = writer.prepare('PRAGMA journal_mode').get() as { journal_mode: string };
+      if (mode.journal_mode.toLowerCase() !== 'wal') writer.exec('PRAGMA journal_mode=WAL');
+    });
+    // NORMAL in WAL mode survives process crashes (what a dev machine sees); only power loss can drop the last commits.
+    writer.exec('PRAGMA synchronous=NORMAL');
+    await retryWhileBusy('Opening the local store', this.lockTimeoutMs, () => {
+      writer.exec('BEGIN IMMEDIATE');
+      try {
+        writer.exec(SCHEMA);
+        writer.prepare("INSERT OR IGNORE INTO meta(key, value) VALUES ('schema_version', '1'), ('database_id', ?)").run(randomUUID());
+        writer.exec('COMMIT');
+      } catch (error) {
+        writer.exec('ROLLBACK');
+        throw error;
+      }
+    });
+    const id = writer.prepare("SELECT value FROM meta WHERE key = 'database_id'").get() as { value: string };
+    this.databaseId = id.value;
+    const { DatabaseSync } = loadSqlite();
+    this.reader = new DatabaseSync(this.filePath);
+    this.writerReads = prepareReads(writer);
+    this.readerReads = prepareReads(this.reader);
+    this.writes = {
+      upsert: writer.prepare(
+        `INSERT INTO documents(path, parent, collection_id, data, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT(path) DO UPDATE SET data = excluded.data, create_time = excluded.create_time, update_time = excluded.update_time`,
+      ),
+      remove: writer.prepare('DELETE FROM documents WHERE path = ?'),
+      record: writer.prepare(
+        `INSERT INTO outbox(path, before_data, before_create, before_update, after_data, after_create, after_update, commit_time)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+    };
+    // Not awaited: opening must not wait for the write lock, which a transaction elsewhere may hold.
+    const cutoff = Date.now() - this.outboxRetentionMs;
+    this.withWriteLock('Pruning the outbox', (db) => db.prepare('DELETE FROM outbox WHERE commit_time < ?').run(cutoff)).catch(() => undefined);
+  }
+
+  get sharedState(): SharedFileState {
+    return this.shared;
+  }
+
+  assertOpen(): void {
+    if (this.closed) throw new StoreError('failed-precondition', `The local store at ${this.filePath} is closed.`);
+  }
+
+  /** Refuses a non-transactional write issued from inside a transaction callback on this file. */
+  assertNotInTransaction(what: string): void {
+    const context = transactionContext.getStore();
+    if (context?.active && context.file === this.filePath) {
+      throw new StoreError(
+        'failed-precondition',
+        `${what} was called inside a runTransaction() callback on the same store. Use the transaction object (tx.get/tx.set/tx.update/tx.delete) instead: ` +
+          'a separate write there would not be part of the transaction, would run again on every retry, and would wait for the lock the transaction holds.',
+      );
+    }
+  }
+
+  // ---- references -------------------------------------------------------
+
+  collection(path: string): CollectionReference {
+    return new LocalCollectionReference(this, parseCollectionPath(path));
+  }
+
+  doc(path: string): DocumentReference {
+    return new LocalDocumentReference(this, parseDocumentPath(path));
+  }
+
+  collectionGroup(collectionId: string): Query {
+    if (typeof collectionId !== 'string' || collectionId.includes('/')) {
+      throw invalid(`Invalid collectionId "${String(collectionId)}". Collection IDs must not contain "/".`);
+    }
+    return new LocalQuery(this, collectionGroupSpec(collectionId));
+  }
+
+  ownReference(ref: unknown, what: string): LocalDocumentReference {
+    if (!(ref instanceof LocalDocumentReference) || ref.store.filePath !== this.filePath) {
+      throw invalid(`${what}: the reference does not belong to this store.`);
+    }
+    return ref;
+  }
+
+  // ---- reads ------------------------------------------------------------
+
+  private statements(inTransaction: boolean): Statements {
+    return inTransaction ? this.writerReads : this.readerReads;
+  }
+
+  readDocument(segments: readonly string[], inTransaction: boolean): StoredDocument | undefined {
+    const row = this.statements(inTransaction).getDocument.get(segments.join('/')) as DocumentRow | undefined;
+    return row === undefined ? undefined : toStored(row);
+  }
+
+  snapshotOf(segments: readonly string[], stored: StoredDocument | undefined): LocalDocumentSnapshot {
+    return new LocalDocumentSnapshot(this, segments.join('/'), segments, stored);
+  }
+
+  async getDocuments(refs: readonly LocalDocumentReference[], inTransaction: boolean): Promise<LocalDocumentSnapshot[]> {
+    this.assertOpen();
+    refs.forEach((ref) => validatePathSegments(ref.segments));
+    await this.ready;
+    this.assertOpen();
+    const read = (): LocalDocumentSnapshot[] => refs.map((ref) => this.snapshotOf(ref.segments, this.readDocument(ref.segments, inTransaction)));
+    if (inTransaction || refs.length === 1) return retryWhileBusy('Reading', this.lockTimeoutMs, read);
+    // Several statements share one read transaction so they see one snapshot of the file.
+    const reader = this.reader as DatabaseSync;
+    return retryWhileBusy('Reading', this.lockTimeoutMs, () => {
+      reader.exec('BEGIN');
+      try {
+        return read();
+      } finally {
+        reader.exec('COMMIT');
+      }
+    });
+  }
+
+  async runQuerySpec(spec: QuerySpec, inTransaction: boolean): Promise<StoredDocument[]> {
+    this.assertOpen();
+    if (spec.allDescendants) validateCollectionId(spec.collectionId);
+    else validatePathSegments(spec.parentSegments);
+    validateForExecution(spec);
+    this.indexes.check(spec);
+    await this.ready;
+    this.assertOpen();
+    const statements = this.statements(inTransaction);
+    const rows = await retryWhileBusy('Querying', this.lockTimeoutMs, () =>
+      (spec.allDescendants
+        ? statements.listByCollectionId.all(spec.collectionId)
+        : statements.listByParent.all(spec.parentSegments.join('/'))) as unknown as DocumentRow[],
+    );
+    return runQuery(spec, rows.map(toStored));
+  }
+
+  async getAll(...refs: DocumentReference[]): Promise<DocumentSnapshot[]> {
+    if (refs.length === 0) throw invalid('getAll() needs at least one document reference.');
+    const own = refs.map((ref) => this.ownReference(ref, 'getAll()'));
+    return this.getDocuments(own, false);
+  }
+
+  // ---- writes -----------------------------------------------------------
+
+  /** Runs `work` holding this process's mutex and SQLite's write lock, committing if it returns. */
+  async withWriteLock<R>(what: string, work: (db: DatabaseSync) => R): Promise<R> {
+    const release = await this.shared.mutex.acquire();
+    try {
+      this.assertOpen();
+      await retryWhileBusy(what, this.lockTimeoutMs, () => this.writer.exec('BEGIN IMMEDIATE'));
+      let result: R;
+      try {
+        result = work(this.writer);
+        this.writer.exec('COMMIT');
+      } catch (error) {
+        this.rollbackQuietly();
+        throw error;
+      }
+      return result;
+    } finally {
+      release();
+    }
+  }
+
+  private rollbackQuietly(): void {
+    try {
+      if (this.writer.isTransaction) this.writer.exec('ROLLBACK');
+    } catch {
+      // The connection already rolled back (e.g. after an I/O error); nothing left to undo.
+    }
+  }
+
+  async commitWrites(writes: readonly PendingWrite[], what: string): Promise<void> {
+    this.assertOpen();
+    this.assertNotInTransaction(what);
+    if (writes.length > MAX_WRITES_PER_COMMIT) {
+      throw invalid(`${what}: ${writes.length} writes in one commit; Firestore allows at most ${MAX_WRITES_PER_COMMIT}.`);
+    }
+    writes.forEach((write) => validatePathSegments(write.segments));
+    if (writes.length === 0) return;
+    await this.ready;
+    await this.withWriteLock(what, () => this.applyWrites(writes));
+    this.signalCommit();
+  }
+
+  /**
+   * Applies writes on the writer connection inside the caller's SQLite
+   * transaction, and appends one outbox row per changed document in that same
+   * transaction, so triggers see exactly what committed.
+   */
+  private applyWrites(writes: readonly PendingWrite[]): void {
+    const commitTime = Date.now();
+    const commitDate = new Date(commitTime);
+    const changes = new Map<string, { before: StoredDocument | undefined; beforeJson: string | undefined; after: StoredDocument | undefined }>();
+    for (const write of writes) {
+      let change = changes.get(write.path);
+      if (change === undefined) {
+        const row = this.writerReads.getDocument.get(write.path) as DocumentRow | undefined;
+        const before = row === undefined ? undefined : toStored(row);
+        change = { before, beforeJson: row?.data, after: before };
+        changes.set(write.path, change);
+      }
+      const data = applyWrite(change.after?.data, write, commitDate);
+      if (data === undefined) {
+        change.after = undefined;
+      } else {
+        assertDocumentSize(write.path, write.segments, data);
+        change.after = {
+          path: write.path,
+          segments: write.segments,
+          data,
+          createTime: change.after?.createTime ?? commitTime,
+          updateTime: commitTime,
+        };
+      }
+    }
+    const { upsert, remove, record } = this.writes;
+    for (const [path, { before, beforeJson, after }] of changes) {
+      let afterJson: string | null = null;
+      if (after !== undefined) {
+        afterJson = encodeDocument(after.data);
+        const segments = after.segments;
+        upsert.run(path, segments.slice(0, -1).join('/'), segments[segments.length - 2] as string, afterJson, after.createTime, after.updateTime);
+      } else if (before !== undefined) {
+        remove.run(path);
+      }
+      if (before === undefined && after === undefined) continue;
+      record.run(
+        path,
+        beforeJson ?? null,
+        before?.createTime ?? null,
+        before?.updateTime ?? null,
+        afterJson,
+        after?.createTime ?? null,
+        after?.updateTime ?? null,
+        commitTime,
+      );
+    }
+  }
+
+  private signalCommit(): void {
+    this.shared.commits.emit('commit');
+  }
+
+  batch(): WriteBatch {
+    return new LocalWriteBatch(this);
+  }
+
+  // ---- transactions -----------------------------------------------------
+
+  async runTransaction<R>(fn: (tx: Transaction) => Promise<R>, options?: TransactionOptions): Promise<R> {
+    this.assertOpen();
+    this.assertNotInTransaction('runTransaction()');
+    const maxAttempts = options?.maxAttempts ?? 5;
+    if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
+      throw invalid(`maxAttempts must be a positive integer, got ${String(maxAttempts)}.`);
+    }
+    await this.ready;
+    // The write lock is held for the whole callback, so attempts never conflict;
+    // the only retry is the forced one that exercises callback idempotency.
+    const discardFirst = this.forceRetry && maxAttempts > 1;
+    if (discardFirst) await this.runAttempt(fn, true);
+    const { value } = await this.runAttempt(fn, false);
+    return value as R;
+  }
+
+  private async runAttempt<R>(fn: (tx: Transaction) => Promise<R>, discard: boolean): Promise<{ value: R | undefined }> {
+    const release = await this.shared.mutex.acquire();
+    const context: TransactionContext = { file: this.filePath, active: true };
+    const tx = new LocalTransaction(this);
+    let timer: NodeJS.Timeout | undefined;
+    let committed = false;
+    try {
+      this.assertOpen();
+      await retryWhileBusy('runTransaction()', this.lockTimeoutMs, () => this.writer.exec('BEGIN IMMEDIATE'));
+      const expired = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          tx.finish('expired');
+          context.active = false;
+          this.rollbackQuietly();
+          release();
+          reject(
+            new StoreError(
+              'deadline-exceeded',
+              `The transaction expired: its callback ran longer than ${this.transactionTimeoutMs} ms and was rolled back. ` +
+                'Keep I/O (HTTP calls, emails, other stores) out of transaction callbacks.',
+            ),
+          );
+        }, this.transactionTimeoutMs);
+      });
+      const value = await Promise.race([transactionContext.run(context, () => fn(tx)), expired]);
+      tx.finish('done');
+      context.active = false;
+      if (discard) {
+        this.rollbackQuietly();
+        return { value: undefined };
+      }
+      if (tx.writes.length > MAX_WRITES_PER_COMMIT) {
+        throw invalid(`runTransaction(): ${tx.writes.length} writes in one transaction; Firestore allows at most ${MAX_WRITES_PER_COMMIT}.`);
+      }
+      tx.writes.forEach((write) => validatePathSegments(write.segments));
+      if (tx.writes.length > 0) this.applyWrites(tx.writes);
+      this.writer.exec('COMMIT');
+      committed = tx.writes.length > 0;
+      return { value };
+    } catch (error) {
+      if (tx.state === 'open' || tx.state === 'done') {
+        tx.finish('done');
+        context.active = false;
+        this.rollbackQuietly();
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      release();
+      if (committed) this.signalCommit();
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.ready.catch(() => undefined);
+    const release = await this.shared.mutex.acquire();
+    try {
+      if (this.closed) return;
+      this.closed = true;
+      this.rollbackQuietly();
+      this.reader?.close();
+      this.writer.close();
+    } finally {
+      release();
+    }
+  }
+
+  // ---- outbox -----------------------------------------------------------
+
+  outboxRead(afterSeq: number, limit: number): OutboxRecord[] {
+    const rows = (this.reader as DatabaseSync)
+      .prepare(
+        `SELECT seq, path, before_data, before_create, before_update, after_data, after_create, after_update, commit_time
+         FROM outbox WHERE seq > ? ORDER BY seq LIMIT ?`,
+      )
+      .all(afterSeq, limit) as unknown as OutboxRow[];
+    return rows.map((row) => {
+      const segments = row.path.split('/');
+      const side = (data: string | null, created: number | null, updated: number | null): DocumentSnapshot | null =>
+        data === null
+          ? null
+          : this.snapshotOf(segments, { path: row.path, segments, data: decodeDocument(data), createTime: created as number, updateTime: updated as number });
+      return {
+        seq: row.seq,
+        eventId: `${this.databaseId}-${row.seq}`,
+        path: row.path,
+        before: side(row.before_data, row.before_create, row.before_update),
+        after: side(row.after_data, row.after_create, row.after_update),
+        time: new Date(row.commit_time),
+      };
+    });
+  }
+
+  get readerConnection(): DatabaseSync {
+    return this.reader as DatabaseSync;
+  }
+
+  get retention(): number {
+    return this.outboxRetentionMs;
+  }
+
+  get lockTimeout(): number {
+    return this.lockTimeoutMs;
+  }
+
+  get whenReady(): Promise<void> {
+    return this.ready;
+  }
+}
+
+interface OutboxRow {
+  seq: number;
+  path: string;
+  before_data: string | null;
+  before_create: number | null;
+  before_update: number | null;
+  after_data: string | null;
+  after_create: number | null;
+  after_update: number | null;
+  commit_time: number;
+}
+
+class Outbox implements LocalOutbox {
+  private readonly store: LocalStore;
+
+  constructor(store: LocalStore) {
+    this.store = store;
+  }
+
+  private async withReader<R>(work: (db: DatabaseSync) => R): Promise<R> {
+    this.store.assertOpen();
+    await this.store.whenReady;
+    this.store.assertOpen();
+    return retryWhileBusy('Reading the outbox', this.store.lockTimeout, () => work(this.store.readerConnection));
+  }
+
+  private async withWriter<R>(work: (db: DatabaseSync) => R): Promise<R> {
+    this.store.assertOpen();
+    await this.store.whenReady;
+    return this.store.withWriteLock('Updating trigger cursors', work);
+  }
+
+  lastSeq(): Promise<number> {
+    return this.withReader((db) => currentSeq(db));
+  }
+
+  read(afterSeq: number, limit: number): Promise<OutboxRecord[]> {
+    return this.withReader(() => this.store.outboxRead(afterSeq, limit));
+  }
+
+  register(names: readonly string[], startFrom: 'now' | 'beginning'): Promise<void> {
+    return this.withWriter((db) => {
+      const start = startFrom === 'now' ? currentSeq(db) : 0;
+      const insert = db.prepare('INSERT OR IGNORE INTO trigger_cursors(name, cursor, owner, lease_until, updated_at) VALUES (?, ?, NULL, 0, ?)');
+      for (const name of names) insert.run(name, start, Date.now());
+    });
+  }
+
+  claim(names: readonly string[], owner: string, leaseMs: number): Promise<Map<string, number>> {
+    return this.withWriter((db) => {
+      const now = Date.now();
+      const take = db.prepare(
+        'UPDATE trigger_cursors SET owner = ?, lease_until = ?, updated_at = ? WHERE name = ? AND (owner IS NULL OR owner = ? OR lease_until < ?)',
+      );
+      const select = db.prepare('SELECT cursor FROM trigger_cursors WHERE name = ? AND owner = ?');
+      const held = new Map<string, number>();
+      for (const name of names) {
+        take.run(owner, now + leaseMs, now, name, owner, now);
+        const row = select.get(name, owner) as { cursor: number } | undefined;
+        if (row !== undefined) held.set(name, row.cursor);
+      }
+      return held;
+    });
+  }
+
+  advance(name: string, owner: string, seq: number): Promise<boolean> {
+    return this.withWriter((db) => {
+      const result = db
+        .prepare('UPDATE trigger_cursors SET cursor = MAX(cursor, ?), updated_at = ? WHERE name = ? AND owner = ?')
+        .run(seq, Date.now(), name, owner);
+      return Number(result.changes) > 0;
+    });
+  }
+
+  release(names: readonly string[], owner: string): Promise<void> {
+    return this.withWriter((db) => {
+      const free = db.prepare('UPDATE trigger_cursors SET owner = NULL, lease_until = 0 WHERE name = ? AND owner = ?');
+      for (const name of names) free.run(name, owner);
+    });
+  }
+
+  cursors(names: readonly string[]): Promise<Map<string, number>> {
+    return this.withReader((db) => {
+      const select = db.prepare('SELECT cursor FROM trigger_cursors WHERE name = ?');
+      const result = new Map<string, number>();
+      for (const name of names) {
+        const row = select.get(name) as { cursor: number } | undefined;
+        if (row !== undefined) result.set(name, row.cursor);
+      }
+      return result;
+    });
+  }
+
+  prune(): Promise<number> {
+    const cutoff = Date.now() - this.store.retention;
+    return this.withWriter((db) => {
+      const delivered = db.prepare('DELETE FROM outbox WHERE seq <= (SELECT MIN(cursor) FROM trigger_cursors)').run();
+      const stale = db.prepare('DELETE FROM outbox WHERE commit_time < ?').run(cutoff);
+      return Number(delivered.changes) + Number(stale.changes);
+    });
+  }
+
+  size(): Promise<number> {
+    return this.withReader((db) => (db.prepare('SELECT COUNT(*) AS n FROM outbox').get() as { n: number }).n);
+  }
+
+  onCommit(listener: () => void): () => void {
+    const commits = this.store.sharedState.commits;
+    commits.on('commit', listener);
+    return () => {
+      commits.off('commit', listener);
+    };
+  }
+}
+
+function currentSeq(db: DatabaseSync): number {
+  const row = db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'outbox'").get() as { seq: number } | undefined;
+  return row?.seq ?? 0;
+}
+
+// ---- query and reference objects -------------------------------------------
+
+function nameValue(value: unknown): unknown {
+  if (value instanceof LocalDocumentReference) return new DocumentName(value.segments);
+  if (Array.isArray(value)) return value.map((element) => (element instanceof LocalDocumentReference ? new DocumentName(element.segments) : element));
+  return value;
+}
+
+class LocalQuery<T extends DocumentData = DocumentData> implements Query<T> {
+  readonly store: LocalStore;
+  readonly spec: QuerySpec;
+
+  constructor(store: LocalStore, spec: QuerySpec) {
+    this.store = store;
+    this.spec = spec;
+  }
+
+  private next(spec: QuerySpec): Query<T> {
+    return new LocalQuery<T>(this.store, spec);
+  }
+
+  where(fieldPath: string, op: WhereOp, value: unknown): Query<T> {
+    return this.next(addFilter(this.spec, fieldPath, op, fieldPath === DOCUMENT_ID_FIELD ? nameValue(value) : value));
+  }
+
+  orderBy(fieldPath: string, direction?: OrderDirection): Query<T> {
+    return this.next(addOrder(this.spec, fieldPath, direction));
+  }
+
+  limit(n: number): Query<T> {
+    return this.next(withLimit(this.spec, n, false));
+  }
+
+  limitToLast(n: number): Query<T> {
+    return this.next(withLimit(this.spec, n, true));
+  }
+
+  offset(n: number): Query<T> {
+    return this.next(withOffset(this.spec, n));
+  }
+
+  private cursor(which: 'start' | 'end', inclusive: boolean, args: unknown[]): Query<T> {
+    const only = args.length === 1 ? args[0] : undefined;
+    const snapshot = only instanceof LocalDocumentSnapshot ? only : undefined;
+    return this.next(withCursor(this.spec, which, inclusive, args.map(nameValue), snapshot));
+  }
+
+  startAt(...fieldValuesOrSnapshot: unknown[]): Query<T> {
+    return this.cursor('start', true, fieldValuesOrSnapshot);
+  }
+
+  startAfter(...fieldValuesOrSnapshot: unknown[]): Query<T> {
+    return this.cursor('start', false, fieldValuesOrSnapshot);
+  }
+
+  endAt(...fieldValuesOrSnapshot: unknown[]): Query<T> {
+    return this.cursor('end', true, fieldValuesOrSnapshot);
+  }
+
+  endBefore(...fieldValuesOrSnapshot: unknown[]): Query<T> {
+    return this.cursor('end', false, fieldValuesOrSnapshot);
+  }
+
+  async get(): Promise<QuerySnapshot<T>> {
+    const docs = await this.store.runQuerySpec(this.spec, false);
+    return makeQuerySnapshot(docs.map((doc) => this.store.snapshotOf(doc.segments, doc) as LocalDocumentSnapshot<T>));
+  }
+
+  async count(): Promise<number> {
+    return (await this.store.runQuerySpec(this.spec, false)).length;
+  }
+}
+
+class LocalCollectionReference<T extends DocumentData = DocumentData> extends LocalQuery<T> implements CollectionReference<T> {
+  readonly segments: readonly string[];
+
+  constructor(store: LocalStore, segments: readonly string[]) {
+    super(store, collectionSpec(segments));
+    this.segments = segments;
+  }
+
+  get id(): string {
+    return this.segments[this.segments.length - 1] as string;
+  }
+
+  get path(): string {
+    return this.segments.join('/');
+  }
+
+  doc(id?: string): DocumentReference<T> {
+    const docId = id === undefined ? autoId() : id;
+    if (typeof docId !== 'string' || docId.length === 0) throw invalid('doc(): a document id must be a non-empty string.');
+    return new LocalDocumentReference<T>(this.store, parseDocumentPath(`${this.path}/${docId}`));
+  }
+
+  async add(data: T): Promise<DocumentReference<T>> {
+    const ref = this.doc();
+    await ref.create(data);
+    return ref;
+  }
+}
+
+class LocalDocumentReference<T extends DocumentData = DocumentData> implements DocumentReference<T> {
+  readonly store: LocalStore;
+  readonly segments: readonly string[];
+
+  constructor(store: LocalStore, segments: readonly string[]) {
+    this.store = store;
+    this.segments = segments;
+  }
+
+  get id(): string {
+    return this.segments[this.segments.length - 1] as string;
+  }
+
+  get path(): string {
+    return this.segments.join('/');
+  }
+
+  get parent(): CollectionReference<T> {
+    return new LocalCollectionReference<T>(this.store, this.segments.slice(0, -1));
+  }
+
+  collection(id: string): CollectionReference {
+    return new LocalCollectionReference(this.store, parseCollectionPath(`${this.path}/${id}`));
+  }
+
+  async get(): Promise<DocumentSnapshot<T>> {
+    const [snapshot] = await this.store.getDocuments([this as LocalDocumentReference], false);
+    return snapshot as LocalDocumentSnapshot<T>;
+  }
+
+  private write(op: WriteOp, data?: unknown, merge?: boolean): Promise<void> {
+    try {
+      this.store.assertNotInTransaction(`DocumentReference.${op}()`);
+      return this.store.commitWrites([makeWrite(op, this.path, this.segments, data, merge)], `DocumentReference.${op}()`);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  create(data: T): Promise<void> {
+    return this.write('create', data);
+  }
+
+  set(data: Partial<T> | T, options?: SetOptions): Promise<void> {
+    return this.write('set', data, options?.merge);
+  }
+
+  update(data: DocumentData): Promise<void> {
+    return this.write('update', data);
+  }
+
+  delete(): Promise<void> {
+    return this.write('delete');
+  }
+}
+
+class LocalWriteBatch implements WriteBatch {
+  private readonly store: LocalStore;
+  private readonly writes: PendingWrite[] = [];
+  private committed = false;
+
+  constructor(store: LocalStore) {
+    this.store = store;
+  }
+
+  private add(op: WriteOp, ref: DocumentReference, data?: unknown, merge?: boolean): WriteBatch {
+    if (this.committed) throw new StoreError('failed-precondition', 'This batch has already been committed; start a new one.');
+    const own = this.store.ownReference(ref, `batch.${op}()`);
+    this.writes.push(makeWrite(op, own.path, own.segments, data, merge));
+    return this;
+  }
+
+  create<T extends DocumentData>(ref: DocumentReference<T>, data: T): WriteBatch {
+    return this.add('create', ref, data);
+  }
+
+  set<T extends DocumentData>(ref: DocumentReference<T>, data: Partial<T> | T, options?: SetOptions): WriteBatch {
+    return this.add('set', ref, data, options?.merge);
+  }
+
+  update(ref: DocumentReference, data: DocumentData): WriteBatch {
+    return this.add('update', ref, data);
+  }
+
+  delete(ref: DocumentReference): WriteBatch {
+    return this.add('delete', ref);
+  }
+
+  async commit(): Promise<void> {
+    this.store.assertNotInTransaction('batch.commit()');
+    if (this.committed) throw new StoreError('failed-precondition', 'This batch has already been committed; start a new one.');
+    this.committed = true;
+    await this.store.commitWrites(this.writes, 'batch.commit()');
+  }
+}
+
+type TransactionState = 'open' | 'done' | 'expired';
+
+class LocalTransaction implements Transaction {
+  private readonly store: LocalStore;
+  readonly writes: PendingWrite[] = [];
+  state: TransactionState = 'open';
+
+  constructor(store: LocalStore) {
+    this.store = store;
+  }
+
+  finish(state: 'done' | 'expired'): void {
+    if (this.state === 'open') this.state = state;
+  }
+
+  private assertOpen(): void {
+    if (this.state === 'expired') {
+      throw new StoreError('deadline-exceeded', 'The transaction expired and was rolled back; its object can no longer be used.');
+    }
+    if (this.state === 'done') {
+      throw new StoreError('failed-precondition', 'The transaction has finished; use its object only inside the runTransaction() callback (await every call).');
+    }
+  }
+
+  private assertCanRead(): void {
+    this.assertOpen();
+    if (this.writes.length > 0) throw invalid(READ_AFTER_WRITE);
+  }
+
+  get<T extends DocumentData>(ref: DocumentReference<T>): Promise<DocumentSnapshot<T>>;
+  get<T extends DocumentData>(query: Query<T>): Promise<QuerySnapshot<T>>;
+  async get(target: DocumentReference | Query): Promise<DocumentSnapshot | QuerySnapshot> {
+    this.assertCanRead();
+    if (target instanceof LocalQuery) {
+      if (target.store.filePath !== this.store.filePath) throw invalid('tx.get(): the query does not belong to this store.');
+      const docs = await this.store.runQuerySpec(target.spec, true);
+      this.assertOpen();
+      return makeQuerySnapshot(docs.map((doc) => this.store.snapshotOf(doc.segments, doc)));
+    }
+    const ref = this.store.ownReference(target, 'tx.get()');
+    const [snapshot] = await this.store.getDocuments([ref], true);
+    this.assertOpen();
+    return snapshot as LocalDocumentSnapshot;
+  }
+
+  async getAll<T extends DocumentData>(...refs: DocumentReference<T>[]): Promise<DocumentSnapshot<T>[]> {
+    this.assertCanRead();
+    if (refs.length === 0) throw invalid('tx.getAll() needs at least one document reference.');
+    const own = refs.map((ref) => this.store.ownReference(ref, 'tx.getAll()'));
+    const snapshots = await this.store.getDocuments(own, true);
+    this.assertOpen();
+    return snapshots as LocalDocumentSnapshot<T>[];
+  }
+
+  private add(op: WriteOp, ref: DocumentReference, data?: unknown, merge?: boolean): Transaction {
+    this.assertOpen();
+    const own = this.store.ownReference(ref, `tx.${op}()`);
+    this.writes.push(makeWrite(op, own.path, own.segments, data, merge));
+    return this;
+  }
+
+  create<T extends DocumentData>(ref: DocumentReference<T>, data: T): Transaction {
+    return this.add('create', ref, data);
+  }
+
+  set<T extends DocumentData>(ref: DocumentReference<T>, data: Partial<T> | T, options?: SetOptions): Transaction {
+    return this.add('set', ref, data, options?.merge);
+  }
+
+  update(ref: DocumentReference, data: DocumentData): Transaction {
+    return this.add('update', ref, data);
+  }
+
+  delete(ref: DocumentReference): Transaction {
+    return this.add('delete', ref);
+  }
+}
