@@ -1,0 +1,35 @@
+import express from 'express';
+import type { Deps } from './deps';
+import { authenticate } from './http/authenticate';
+import { jsonBody } from './http/body';
+import { errorHandler, notFoundRoute } from './http/errors';
+import { acceptedPageRoutes } from './routes/accepted-pages';
+import { appConfigRoutes } from './routes/appconfig';
+import { customerRoutes } from './routes/customer';
+import { pageRoutes } from './routes/pages';
+
+/** The whole HTTP API as one Express app, mounted at /api (Hosting forwards the full path). */
+export function createApp(deps: Deps): express.Express {
+  const app = express();
+  // Behind Firebase Hosting / Google's front end: the client address is in X-Forwarded-For.
+  app.set('trust proxy', true);
+  app.disable('x-powered-by');
+  app.use((_req, res, next) => {
+    res.set({ 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store', 'Referrer-Policy': 'same-origin' });
+    next();
+  });
+  app.use(jsonBody);
+  app.use(authenticate(deps.auth));
+
+  const api = express.Router();
+  api.use('/appconfig', appConfigRoutes(deps));
+  api.use('/customer', customerRoutes(deps));
+  api.use('/pages', pageRoutes(deps));
+  api.use('/accepted_pages', acceptedPageRoutes(deps));
+  api.use(notFoundRoute);
+
+  app.use('/api', api);
+  app.use(notFoundRoute);
+  app.use(errorHandler);
+  return app;
+}

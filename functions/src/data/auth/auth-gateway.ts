@@ -1,0 +1,38 @@
+/** What the API needs from the identity provider (Firebase Auth). */
+export interface VerifiedIdentity {
+  uid: string;
+  email: string | null;
+  emailVerified: boolean;
+  /** The `admin` custom claim. */
+  admin: boolean;
+}
+
+export type TokenProblem = 'auth/id-token-expired' | 'auth/id-token-revoked' | 'auth/invalid-token';
+
+export class TokenError extends Error {
+  readonly code: TokenProblem;
+  constructor(code: TokenProblem, message: string) {
+    super(message);
+    this.name = 'TokenError';
+    this.code = code;
+  }
+}
+
+export interface AuthUser {
+  uid: string;
+  email: string | null;
+  admin: boolean;
+}
+
+export interface AuthGateway {
+  /** Throws TokenError for anything but a valid, unexpired token. */
+  verifyIdToken(token: string): Promise<VerifiedIdentity>;
+  getUser(uid: string): Promise<AuthUser | null>;
+  getUserByEmail(email: string): Promise<AuthUser | null>;
+  setAdmin(uid: string, admin: boolean): Promise<void>;
+  /**
+   * Asks the identity provider to e-mail a password-reset link. Resolves
+   * whether or not the account exists, so callers cannot enumerate accounts.
+   */
+  sendPasswordResetEmail(email: string): Promise<void>;
+}

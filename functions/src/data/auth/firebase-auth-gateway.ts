@@ -1,0 +1,87 @@
+import { getAuth, type Auth, type UserRecord } from 'firebase-admin/auth';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { TokenError, type AuthGateway, type AuthUser, type VerifiedIdentity } from './auth-gateway';
+
+function adminAuth(): Auth {
+  if (getApps().length === 0) initializeApp();
+  return getAuth();
+}
+
+function errorCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
+}
+
+async function findUser(lookup: () => Promise<UserRecord>): Promise<AuthUser | null> {
+  try {
+    const user = await lookup();
+    return { uid: user.uid, email: user.email ?? null, admin: user.customClaims?.admin === true };
+  } catch (error) {
+    if (errorCode(error) === 'auth/user-not-found') return null;
+    throw error;
+  }
+}
+
+export interface FirebaseAuthGatewayOptions {
+  /** Web API key, needed for the REST call that sends reset e-mails. */
+  webApiKey: string;
+  /** Set when running against the Auth emulator (host:port). */
+  emulatorHost?: string | undefined;
+}
+
+/** Firebase Auth through firebase-admin; works unchanged against the Auth emulator. */
+export function createFirebaseAuthGateway(options: FirebaseAuthGatewayOptions): AuthGateway {
+  const identityToolkit = options.emulatorHost
+    ? `http://${options.emulatorHost}/identitytoolkit.googleapis.com/v1`
+    : 'https://identitytoolkit.googleapis.com/v1';
+
+  return {
+    async verifyIdToken(token: string): Promise<VerifiedIdentity> {
+      try {
+        const decoded = await adminAuth().verifyIdToken(token);
+        return {
+          uid: decoded.uid,
+          email: decoded.email ?? null,
+          emailVerified: decoded.email_verified === true,
+          admin: decoded.admin === true,
+        };
+      } catch (error) {
+        const code = errorCode(error);
+        if (code === 'auth/id-token-expired') throw new TokenError('auth/id-token-expired', 'Token expired');
+        if (code === 'auth/id-token-revoked') throw new TokenError('auth/id-token-revoked', 'Token revoked');
+        throw new TokenError('auth/invalid-token', 'Invalid token');
+      }
+    },
+
+    async getUser(uid: string): Promise<AuthUser | null> {
+      return findUser(() => adminAuth().getUser(uid));
+    },
+
+    async getUserByEmail(email: string): Promise<AuthUser | null> {
+      return findUser(() => adminAuth().getUserByEmail(email));
+    },
+
+    async setAdmin(uid: string, admin: boolean): Promise<void> {
+      const auth = adminAuth();
+      const user = await auth.getUser(uid);
+      const claims = { ...(user.customClaims ?? {}) };
+      if (admin) claims.admin = true;
+      else delete claims.admin;
+      await auth.setCustomUserClaims(uid, claims);
+    },
+
+    async sendPasswordResetEmail(email: string): Promise<void> {
+      // The identity provider sends its own templated e-mail; we only ask for it.
+      const response = await fetch(`${identityToolkit}/accounts:sendOobCode?key=${encodeURIComponent(options.webApiKey)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-firebase-locale': 'es' },
+        body: JSON.stringify({ requestType: 'PASSWORD_RESET', email }),
+      });
+      if (response.ok) return;
+      const body = (await response.json().catch(() => ({}))) as { error?: { message?: string } };
+      const reason = body.error?.message ?? '';
+      // Unknown or disabled accounts look exactly like success to the caller.
+      if (reason.startsWith('EMAIL_NOT_FOUND') || reason.startsWith('USER_DISABLED')) return;
+      throw new Error(`Password reset e-mail failed: ${response.status} ${reason}`);
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import type { DocumentStore, Transaction } from '../store/types';
+import { readDoc, readQuery } from './read';
+
+/** customers/{uid}: keyed by identity so every authenticated request is one direct read. */
+export interface CustomerDoc {
+  customer_id: number;
+  uid: string;
+  name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  instagram: string | null;
+  birthdate: string | null;
+  signup_reason: string | null;
+  signup_reason_other: string | null;
+  file: { name: string; type: string; src: string } | null;
+  has_unlimited: boolean;
+  unlimited_membership_expiration: Date | null;
+  /** Normalised prefixes for admin search (Firestore has no full-text search). */
+  search_terms: string[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface AcceptedPageDoc {
+  page_id: number;
+  customer_id: number;
+  accepted_at: Date;
+}
+
+const customers = (store: DocumentStore) => store.collection('customers');
+export const customerRef = (store: DocumentStore, uid: string) => store.doc(`customers/${uid}`);
+/** customer_phones/{phone}: the uniqueness guard for phone numbers. */
+export const phoneRef = (store: DocumentStore, phone: string) => store.doc(`customer_phones/${phone}`);
+const acceptedPagesOf = (store: DocumentStore, uid: string) => store.collection(`customers/${uid}/accepted_pages`);
+
+export async function getCustomerByUid(store: DocumentStore, uid: string, tx?: Transaction): Promise<CustomerDoc | null> {
+  const snap = await readDoc(customerRef(store, uid), tx);
+  return snap.exists ? (snap.data() as unknown as CustomerDoc) : null;
+}
+
+export async function getCustomerById(store: DocumentStore, customerId: number, tx?: Transaction): Promise<CustomerDoc | null> {
+  const result = await readQuery(customers(store).where('customer_id', '==', customerId).limit(1), tx);
+  const doc = result.docs[0];
+  return doc ? (doc.data() as unknown as CustomerDoc) : null;
+}
+
+export async function getPhoneOwner(store: DocumentStore, phone: string, tx?: Transaction): Promise<string | null> {
+  const snap = await readDoc(phoneRef(store, phone), tx);
+  return snap.exists ? String(snap.get('uid')) : null;
+}
+
+export function createCustomer(store: DocumentStore, tx: Transaction, customer: CustomerDoc): void {
+  tx.create(customerRef(store, customer.uid), { ...customer });
+  tx.create(phoneRef(store, customer.phone), { uid: customer.uid, customer_id: customer.customer_id });
+}
+
+export function updateCustomer(store: DocumentStore, tx: Transaction, before: CustomerDoc, after: CustomerDoc): void {
+  tx.set(customerRef(store, after.uid), { ...after });
+  if (before.phone !== after.phone) {
+    tx.delete(phoneRef(store, before.phone));
+    tx.create(phoneRef(store, after.phone), { uid: after.uid, customer_id: after.customer_id });
+  }
+}
+
+export async function listAcceptedPages(store: DocumentStore, uid: string): Promise<AcceptedPageDoc[]> {
+  const result = await acceptedPagesOf(store, uid).get();
+  return result.docs.map((doc) => doc.data() as unknown as AcceptedPageDoc);
+}
+
+export async function hasAcceptedPage(store: DocumentStore, tx: Transaction, uid: string, pageId: number): Promise<AcceptedPageDoc | null> {
+  const snap = await tx.get(acceptedPagesOf(store, uid).doc(String(pageId)));
+  return snap.exists ? (snap.data() as unknown as AcceptedPageDoc) : null;
+}
+
+export function recordAcceptedPage(store: DocumentStore, tx: Transaction, uid: string, record: AcceptedPageDoc): void {
+  tx.set(acceptedPagesOf(store, uid).doc(String(record.page_id)), { ...record });
+}
+
+export interface CustomerListQuery {
+  /** One normalised search term that must be among search_terms. */
+  term?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+export async function listCustomers(store: DocumentStore, query: CustomerListQuery): Promise<{ customers: CustomerDoc[]; total: number }> {
+  let base = customers(store) as ReturnType<typeof customers> | ReturnType<ReturnType<typeof customers>['where']>;
+  if (query.term) base = base.where('search_terms', 'array-contains', query.term);
+  const ordered = base.orderBy('customer_id', 'desc');
+  const [page, total] = await Promise.all([ordered.offset(query.offset).limit(query.limit).get(), base.count()]);
+  return { customers: page.docs.map((doc) => doc.data() as unknown as CustomerDoc), total };
+}

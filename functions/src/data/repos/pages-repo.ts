@@ -1,0 +1,62 @@
+import type { DocumentStore, Transaction } from '../store/types';
+import { readDoc, readQuery } from './read';
+
+export interface PageDoc {
+  page_id: number;
+  title: string;
+  slug: string;
+  content: string | null;
+  required: boolean;
+  required_signup: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const pages = (store: DocumentStore) => store.collection('pages');
+export const pageRef = (store: DocumentStore, pageId: number) => store.doc(`pages/${pageId}`);
+/** page_slugs/{slug}: keeps slugs unique under concurrent edits. */
+const slugRef = (store: DocumentStore, slug: string) => store.doc(`page_slugs/${slug}`);
+
+export async function listPages(store: DocumentStore): Promise<PageDoc[]> {
+  const result = await pages(store).orderBy('page_id').get();
+  return result.docs.map((doc) => doc.data() as unknown as PageDoc);
+}
+
+export async function listSignupRequiredPages(store: DocumentStore): Promise<PageDoc[]> {
+  const result = await pages(store).where('required_signup', '==', true).get();
+  return result.docs.map((doc) => doc.data() as unknown as PageDoc);
+}
+
+export async function getPage(store: DocumentStore, pageId: number, tx?: Transaction): Promise<PageDoc | null> {
+  const snap = await readDoc(pageRef(store, pageId), tx);
+  return snap.exists ? (snap.data() as unknown as PageDoc) : null;
+}
+
+export async function getPageBySlug(store: DocumentStore, slug: string): Promise<PageDoc | null> {
+  const result = await readQuery(pages(store).where('slug', '==', slug).limit(1));
+  const doc = result.docs[0];
+  return doc ? (doc.data() as unknown as PageDoc) : null;
+}
+
+export async function getSlugOwner(store: DocumentStore, slug: string, tx: Transaction): Promise<number | null> {
+  const snap = await tx.get(slugRef(store, slug));
+  return snap.exists ? Number(snap.get('page_id')) : null;
+}
+
+export function createPage(store: DocumentStore, tx: Transaction, page: PageDoc): void {
+  tx.create(pageRef(store, page.page_id), { ...page });
+  tx.create(slugRef(store, page.slug), { page_id: page.page_id });
+}
+
+export function replacePage(store: DocumentStore, tx: Transaction, before: PageDoc, after: PageDoc): void {
+  tx.set(pageRef(store, after.page_id), { ...after });
+  if (before.slug !== after.slug) {
+    tx.delete(slugRef(store, before.slug));
+    tx.create(slugRef(store, after.slug), { page_id: after.page_id });
+  }
+}
+
+export function deletePage(store: DocumentStore, tx: Transaction, page: PageDoc): void {
+  tx.delete(pageRef(store, page.page_id));
+  tx.delete(slugRef(store, page.slug));
+}

@@ -1,0 +1,21 @@
+import type { AuthGateway } from './data/auth/auth-gateway';
+import type { DocumentStore } from './data/store/types';
+
+/** Web app settings the server hands to the SPA (via /api/appconfig firebaseConfig). */
+export interface WebSettings {
+  projectId: string;
+  apiKey: string;
+  authDomain: string;
+  appId?: string | undefined;
+  storageBucket?: string | undefined;
+  /** http://host:port of the Auth emulator, only in the local stack. */
+  authEmulatorUrl?: string | undefined;
+}
+
+/** Everything a service needs from the outside world; tests pass fakes. */
+export interface Deps {
+  store: DocumentStore;
+  auth: AuthGateway;
+  now: () => Date;
+  web: WebSettings;
+}

@@ -1,0 +1,59 @@
+import type { RequestHandler } from 'express';
+import { messages } from '@studio/shared/messages';
+import { TokenError, type AuthGateway } from '../data/auth/auth-gateway';
+import { AppError } from './app-error';
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/**
+ * Runs on every request. No Authorization header: anonymous. A header that is
+ * not a valid, unexpired ID token: 401, even on public routes, so a client
+ * with a broken session learns it (code auth/id-token-expired makes it sign out).
+ */
+export function authenticate(auth: AuthGateway): RequestHandler {
+  return async (req, _res, next) => {
+    const header = req.headers.authorization;
+    if (header === undefined || header === '') {
+      next();
+      return;
+    }
+    const token = BEARER.exec(header)?.[1];
+    if (!token) {
+      next(new AppError('unauthenticated', 'auth/invalid-token', messages.auth.invalidToken));
+      return;
+    }
+    try {
+      req.identity = await auth.verifyIdToken(token);
+      next();
+    } catch (error) {
+      if (error instanceof TokenError) {
+        const message = error.code === 'auth/id-token-expired' ? messages.auth.tokenExpired : messages.auth.invalidToken;
+        next(new AppError('unauthenticated', error.code, message));
+        return;
+      }
+      next(error);
+    }
+  };
+}
+
+/** 401 unless the request carries a valid ID token. */
+export const requireUser: RequestHandler = (req, _res, next) => {
+  if (!req.identity) {
+    next(new AppError('unauthenticated', 'auth/unauthenticated', messages.auth.unauthenticated));
+    return;
+  }
+  next();
+};
+
+/** 401 without a token, 403 without the `admin` custom claim. */
+export const requireAdmin: RequestHandler = (req, _res, next) => {
+  if (!req.identity) {
+    next(new AppError('unauthenticated', 'auth/unauthenticated', messages.auth.unauthenticated));
+    return;
+  }
+  if (!req.identity.admin) {
+    next(new AppError('forbidden', 'auth/forbidden', messages.auth.forbidden));
+    return;
+  }
+  next();
+};

@@ -1,0 +1,46 @@
+import express, { type RequestHandler } from 'express';
+import { messages } from '@studio/shared/messages';
+import { AppError } from './app-error';
+
+/** JSON bodies above this are refused before any work; content pages are the largest input. */
+export const JSON_BODY_LIMIT_BYTES = 256 * 1024;
+
+type RequestWithRaw = Parameters<RequestHandler>[0] & { rawBody?: Buffer };
+
+const parseJson = express.json({ limit: JSON_BODY_LIMIT_BYTES, strict: true });
+
+/**
+ * Cloud Functions (and its emulator) parse JSON bodies before our code runs;
+ * in-process (tests, other hosts) express.json does it. Either way this enforces
+ * our size limit, the JSON content type on writes, and an object body.
+ */
+export const jsonBody: RequestHandler = (req, res, next) => {
+  const raw = (req as RequestWithRaw).rawBody;
+  const declared = Number(req.headers['content-length'] ?? 0);
+  const size = raw?.length ?? declared;
+  if (size > JSON_BODY_LIMIT_BYTES) {
+    next(new AppError('too-large', 'http/payload-too-large', messages.http.payloadTooLarge));
+    return;
+  }
+  const hasBody = size > 0 || req.headers['transfer-encoding'] !== undefined;
+  if (!hasBody || req.method === 'GET' || req.method === 'HEAD' || req.method === 'DELETE') {
+    if (req.body === undefined || Buffer.isBuffer(req.body) || typeof req.body === 'string') req.body = {};
+    next();
+    return;
+  }
+  if (!req.is('application/json')) {
+    next(new AppError('unsupported-media', 'http/unsupported-media-type', messages.http.unsupportedMediaType));
+    return;
+  }
+  parseJson(req, res, (err?: unknown) => {
+    if (err) {
+      next(err);
+      return;
+    }
+    if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)) {
+      next(new AppError('invalid', 'http/invalid-json', messages.http.invalidJson));
+      return;
+    }
+    next();
+  });
+};

@@ -1,0 +1,19 @@
+/**
+ * Deployed entry points. Each wrapper is thin: the Express app and the trigger
+ * handlers are exported from their own modules and tested without this file.
+ */
+import type { Express } from 'express';
+import { defineString } from 'firebase-functions/params';
+import { onRequest } from 'firebase-functions/v2/https';
+import { createApp } from './app';
+import { createRuntimeDeps } from './runtime';
+
+const webApiKey = defineString('WEB_API_KEY', { description: 'Web API key of the Firebase project (public; used by the SPA and for reset e-mails).' });
+const webAppId = defineString('WEB_APP_ID', { default: '', description: 'Firebase web app id (optional).' });
+
+let app: Express | undefined;
+
+export const api = onRequest({ region: 'us-central1', memory: '512MiB', concurrency: 80, timeoutSeconds: 60 }, (req, res) => {
+  app ??= createApp(createRuntimeDeps({ webApiKey: webApiKey.value(), webAppId: webAppId.value() }));
+  app(req, res);
+});

@@ -1,0 +1,22 @@
+import { Router } from 'express';
+import { appConfigUpdateSchema } from '@studio/shared/schemas/app-config';
+import type { Deps } from '../deps';
+import { requireAdmin } from '../http/authenticate';
+import { identityOf } from '../http/request-context';
+import { validate } from '../http/validate';
+import { getPublicConfig, updateConfig } from '../services/app-config';
+
+/** /api/appconfig */
+export function appConfigRoutes(deps: Deps): Router {
+  const router = Router();
+
+  router.get('/', async (_req, res) => {
+    res.json(await getPublicConfig(deps));
+  });
+
+  router.put('/', requireAdmin, validate(appConfigUpdateSchema), async (req, res) => {
+    res.json(await updateConfig(deps, identityOf(req).uid, req.body));
+  });
+
+  return router;
+}

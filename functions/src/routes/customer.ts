@@ -1,0 +1,60 @@
+import { Router } from 'express';
+import { customerSearchSchema, customerUpdateSchema, phoneQuerySchema, recoverSchema, signupSchema } from '@studio/shared/schemas/customer';
+import type { Deps } from '../deps';
+import { requireAdmin, requireUser } from '../http/authenticate';
+import { numericParam } from '../http/params';
+import { identityOf, queryOf } from '../http/request-context';
+import { validate } from '../http/validate';
+import { isPhoneAvailable } from '../services/customers/check-phone';
+import { getCustomerForAdmin, getOwnCustomer } from '../services/customers/get-customer';
+import { recoverPassword } from '../services/customers/recover-password';
+import { ADMIN_CUSTOMERS_PAGE_SIZE, listCustomersForAdmin, quickSearchCustomers } from '../services/customers/search-customers';
+import { signUp } from '../services/customers/sign-up';
+import { updateCustomer } from '../services/customers/update-customer';
+
+interface SearchQuery {
+  query?: string;
+  page?: number;
+}
+
+/** /api/customer */
+export function customerRoutes(deps: Deps): Router {
+  const router = Router();
+
+  router.post('/signup', requireUser, validate(signupSchema), async (req, res) => {
+    res.status(201).json({ customer: await signUp(deps, identityOf(req), req.body) });
+  });
+
+  router.get('/', requireUser, async (req, res) => {
+    res.json({ customer: await getOwnCustomer(deps, identityOf(req)) });
+  });
+
+  router.put('/', requireUser, validate(customerUpdateSchema), async (req, res) => {
+    res.json({ customer: await updateCustomer(deps, identityOf(req), req.body) });
+  });
+
+  router.get('/phone', validate(phoneQuerySchema, 'query'), async (req, res) => {
+    const { phone } = queryOf<{ phone: string }>(res);
+    res.json({ available: await isPhoneAvailable(deps, req.ip ?? 'unknown', phone) });
+  });
+
+  router.post('/recover', validate(recoverSchema), async (req, res) => {
+    res.json({ message: await recoverPassword(deps, req.ip ?? 'unknown', req.body.email) });
+  });
+
+  router.get('/admin/all', requireAdmin, validate(customerSearchSchema, 'query'), async (_req, res) => {
+    const { query, page = 1 } = queryOf<SearchQuery>(res);
+    const result = await listCustomersForAdmin(deps, query, page);
+    res.json({ ...result, page, page_size: ADMIN_CUSTOMERS_PAGE_SIZE });
+  });
+
+  router.get('/admin/:id', requireAdmin, async (req, res) => {
+    res.json({ customer: await getCustomerForAdmin(deps, numericParam(req.params.id, 'id')) });
+  });
+
+  router.get('/query', requireAdmin, validate(customerSearchSchema, 'query'), async (_req, res) => {
+    res.json({ customers: await quickSearchCustomers(deps, queryOf<SearchQuery>(res).query) });
+  });
+
+  return router;
+}

@@ -1,0 +1,35 @@
+import { Router } from 'express';
+import { pageCreateSchema, pageUpdateSchema } from '@studio/shared/schemas/page';
+import type { Deps } from '../deps';
+import { requireAdmin } from '../http/authenticate';
+import { numericParam } from '../http/params';
+import { validate } from '../http/validate';
+import { createPage, deletePage, getPageForSlug, listAllPages, updatePage } from '../services/pages';
+
+/** /api/pages: public reads, admin writes. */
+export function pageRoutes(deps: Deps): Router {
+  const router = Router();
+
+  router.get('/', async (_req, res) => {
+    res.json({ pages: await listAllPages(deps) });
+  });
+
+  router.get('/:slug', async (req, res) => {
+    res.json({ page: await getPageForSlug(deps, req.params.slug) });
+  });
+
+  router.post('/', requireAdmin, validate(pageCreateSchema), async (req, res) => {
+    res.status(201).json({ page: await createPage(deps, req.body) });
+  });
+
+  router.put('/', requireAdmin, validate(pageUpdateSchema), async (req, res) => {
+    res.json({ page: await updatePage(deps, req.body) });
+  });
+
+  router.delete('/:id', requireAdmin, async (req, res) => {
+    await deletePage(deps, numericParam(req.params.id, 'id'));
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,31 @@
+import { createFirebaseAuthGateway } from './data/auth/firebase-auth-gateway';
+import { getStore } from './data/store/get-store';
+import type { Deps } from './deps';
+
+export interface RuntimeParams {
+  webApiKey: string;
+  webAppId: string;
+}
+
+/**
+ * Builds the production dependencies from the environment, once per instance.
+ * Read at first request, not at module load, so `firebase deploy` can load
+ * the code to discover functions without touching any service.
+ */
+export function createRuntimeDeps(params: RuntimeParams, env: NodeJS.ProcessEnv = process.env): Deps {
+  const projectId = env.GCLOUD_PROJECT ?? env.GCP_PROJECT ?? 'demo-studio';
+  const authEmulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST;
+  return {
+    store: getStore(),
+    auth: createFirebaseAuthGateway({ webApiKey: params.webApiKey, emulatorHost: authEmulatorHost }),
+    now: () => new Date(),
+    web: {
+      projectId,
+      apiKey: params.webApiKey,
+      authDomain: `${projectId}.firebaseapp.com`,
+      appId: params.webAppId || undefined,
+      storageBucket: `${projectId}.appspot.com`,
+      authEmulatorUrl: authEmulatorHost ? `http://${authEmulatorHost}` : undefined,
+    },
+  };
+}

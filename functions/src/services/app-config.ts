@@ -1,0 +1,38 @@
+import { appConfigDefinitions, defaultAppConfig, type AppConfigEntry } from '@studio/shared/config/app-config';
+import type { AppConfigUpdateInput } from '@studio/shared/schemas/app-config';
+import { getStoredConfig, saveConfigValues } from '../data/repos/app-config-repo';
+import type { Deps, WebSettings } from '../deps';
+
+/** The identity provider's web config for this environment (public by design: it identifies, it does not authorise). */
+export function webFirebaseConfig(web: WebSettings): Record<string, unknown> {
+  return {
+    apiKey: web.apiKey,
+    authDomain: web.authDomain,
+    projectId: web.projectId,
+    ...(web.appId ? { appId: web.appId } : {}),
+    ...(web.storageBucket ? { storageBucket: web.storageBucket } : {}),
+    ...(web.authEmulatorUrl ? { emulators: { auth: web.authEmulatorUrl } } : {}),
+  };
+}
+
+/** Defaults, overlaid by what the studio stored, as the spec's list of {key, value}. */
+export async function getPublicConfig(deps: Deps): Promise<AppConfigEntry[]> {
+  const stored = await getStoredConfig(deps.store);
+  const merged: Record<string, unknown> = { ...defaultAppConfig() };
+  for (const [key, value] of Object.entries(stored)) {
+    if (key in appConfigDefinitions) merged[key] = value;
+  }
+  merged.firebaseConfig ??= webFirebaseConfig(deps.web);
+  return Object.entries(merged).map(([key, value]) => ({ key, value }));
+}
+
+/** Admin change of one or more keys; values were validated against their definitions. */
+export async function updateConfig(deps: Deps, adminUid: string, input: AppConfigUpdateInput): Promise<AppConfigEntry[]> {
+  const values: Record<string, unknown> = {};
+  for (const entry of input.entries) values[entry.key] = entry.value;
+  await deps.store.runTransaction(async (tx) => {
+    const stored = await getStoredConfig(deps.store, tx);
+    saveConfigValues(deps.store, tx, { ...stored, ...values }, adminUid);
+  });
+  return getPublicConfig(deps);
+}

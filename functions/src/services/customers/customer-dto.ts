@@ -1,0 +1,25 @@
+import type { Customer } from '@studio/shared/types/api';
+import type { CustomerDoc } from '../../data/repos/customers-repo';
+
+/** What the API shows of a customer. search_terms and other internals stay inside. */
+export function toCustomerDto(doc: CustomerDoc, extra: { acceptedPages: number[]; isAdmin: boolean }): Customer {
+  return {
+    customer_id: doc.customer_id,
+    uid: doc.uid,
+    name: doc.name,
+    last_name: doc.last_name,
+    email: doc.email,
+    phone: doc.phone,
+    instagram: doc.instagram,
+    birthdate: doc.birthdate,
+    signup_reason: doc.signup_reason,
+    signup_reason_other: doc.signup_reason_other,
+    file: doc.file,
+    has_unlimited: doc.has_unlimited,
+    unlimited_membership_expiration: doc.unlimited_membership_expiration?.toISOString() ?? null,
+    accepted_pages: extra.acceptedPages,
+    is_admin: extra.isAdmin,
+    createdAt: doc.createdAt.toISOString(),
+    updatedAt: doc.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,32 @@
+import { messages } from '@studio/shared/messages';
+import type { Customer } from '@studio/shared/types/api';
+import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
+import { getCustomerById, getCustomerByUid, listAcceptedPages, type CustomerDoc } from '../../data/repos/customers-repo';
+import type { Deps } from '../../deps';
+import { AppError } from '../../http/app-error';
+import { toCustomerDto } from './customer-dto';
+
+const notFound = () => new AppError('not-found', 'customer/not-found', messages.customer.notFound);
+
+/** The record behind an identity, or 404 (identity created but never registered). */
+export async function requireCustomerDoc(deps: Deps, uid: string): Promise<CustomerDoc> {
+  const doc = await getCustomerByUid(deps.store, uid);
+  if (!doc) throw notFound();
+  return doc;
+}
+
+async function withAcceptedPages(deps: Deps, doc: CustomerDoc, isAdmin: boolean): Promise<Customer> {
+  const accepted = await listAcceptedPages(deps.store, doc.uid);
+  return toCustomerDto(doc, { acceptedPages: accepted.map((a) => a.page_id).sort((a, b) => a - b), isAdmin });
+}
+
+export async function getOwnCustomer(deps: Deps, identity: VerifiedIdentity): Promise<Customer> {
+  return withAcceptedPages(deps, await requireCustomerDoc(deps, identity.uid), identity.admin);
+}
+
+export async function getCustomerForAdmin(deps: Deps, customerId: number): Promise<Customer> {
+  const doc = await getCustomerById(deps.store, customerId);
+  if (!doc) throw notFound();
+  const user = await deps.auth.getUser(doc.uid);
+  return withAcceptedPages(deps, doc, user?.admin === true);
+}

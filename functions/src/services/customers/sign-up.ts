@@ -1,0 +1,71 @@
+import { messages } from '@studio/shared/messages';
+import type { SignupInput } from '@studio/shared/schemas/customer';
+import type { Customer } from '@studio/shared/types/api';
+import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
+import { allocateId } from '../../data/repos/counters-repo';
+import { createCustomer, getCustomerByUid, getPhoneOwner, recordAcceptedPage, type CustomerDoc } from '../../data/repos/customers-repo';
+import { listSignupRequiredPages } from '../../data/repos/pages-repo';
+import type { Deps } from '../../deps';
+import { AppError } from '../../http/app-error';
+import { toCustomerDto } from './customer-dto';
+import { buildSearchTerms } from './search-terms';
+
+const text = (value: string | null | undefined) => (value === undefined || value === null || value.trim() === '' ? null : value.trim());
+
+/**
+ * Registers the customer record for a freshly created identity. The phone's
+ * uniqueness, the one-customer-per-identity rule and the numeric id are all
+ * decided inside one transaction, so two simultaneous sign-ups with one phone
+ * make exactly one account.
+ */
+export async function signUp(deps: Deps, identity: VerifiedIdentity, input: SignupInput): Promise<Customer> {
+  if (input.uid !== identity.uid) throw new AppError('forbidden', 'customer/uid-mismatch', messages.customer.uidMismatch);
+  if (!identity.email) throw new AppError('invalid', 'customer/no-email', messages.customer.noEmailOnAccount);
+
+  const accepted = [...new Set(input.accepted_pages ?? [])];
+  const requiredPages = await listSignupRequiredPages(deps.store);
+  const missing = requiredPages.filter((page) => !accepted.includes(page.page_id));
+  if (missing.length > 0) {
+    throw new AppError('invalid', 'customer/terms-not-accepted', messages.validation.acceptTerms, { accepted_pages: messages.validation.acceptTerms });
+  }
+  const acceptable = new Set(requiredPages.map((page) => page.page_id));
+  const email = identity.email;
+
+  const customer = await deps.store.runTransaction(async (tx) => {
+    if (await getCustomerByUid(deps.store, identity.uid, tx)) {
+      throw new AppError('conflict', 'customer/already-registered', messages.auth.alreadyRegistered);
+    }
+    if (await getPhoneOwner(deps.store, input.phone, tx)) {
+      throw new AppError('conflict', 'customer/phone-taken', messages.customer.phoneTaken, { phone: messages.customer.phoneTaken });
+    }
+    const customerId = await allocateId(deps.store, tx, 'customers');
+    const now = deps.now();
+    const name = input.name.trim();
+    const lastName = input.last_name.trim();
+    const doc: CustomerDoc = {
+      customer_id: customerId,
+      uid: identity.uid,
+      name,
+      last_name: lastName,
+      email,
+      phone: input.phone,
+      instagram: text(input.instagram),
+      birthdate: input.birthdate ?? null,
+      signup_reason: input.signup_reason ?? null,
+      signup_reason_other: text(input.signup_reason_other),
+      file: null,
+      has_unlimited: false,
+      unlimited_membership_expiration: null,
+      search_terms: buildSearchTerms({ name, last_name: lastName, email, phone: input.phone }),
+      createdAt: now,
+      updatedAt: now,
+    };
+    createCustomer(deps.store, tx, doc);
+    for (const pageId of accepted.filter((id) => acceptable.has(id))) {
+      recordAcceptedPage(deps.store, tx, identity.uid, { page_id: pageId, customer_id: customerId, accepted_at: now });
+    }
+    return doc;
+  });
+
+  return toCustomerDto(customer, { acceptedPages: accepted.filter((id) => acceptable.has(id)), isAdmin: identity.admin });
+}

@@ -1,0 +1,65 @@
+/**
+ * Malformed requests through the deployed shape (Hosting → function): always a
+ * 4xx, never a write. Cloud Functions parses JSON bodies before our code, so a
+ * syntactically broken body is refused by the platform (400, its own text);
+ * the in-process tests (test/unit/http-*.test.ts) cover our Spanish answers.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { api, countDocs, newIdentity, seed, signIn, store, uniquePhone } from './support';
+
+afterAll(async () => {
+  await store().close();
+});
+
+describe('bad input never writes', () => {
+  it('malformed JSON gets a 400 and nothing is written', async () => {
+    const identity = await newIdentity();
+    const before = await countDocs('customers');
+    const response = await api('POST', '/api/customer/signup', { token: identity.token, rawBody: '{"uid": "x", "name": ', headers: { 'content-type': 'application/json' } });
+    expect(response.status).toBe(400);
+    expect(await countDocs('customers')).toBe(before);
+  });
+
+  it('a non-JSON body gets 415 in Spanish', async () => {
+    const identity = await newIdentity();
+    const response = await api<{ error: { message: string } }>('POST', '/api/customer/signup', { token: identity.token, rawBody: 'name=Ana', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(response.status).toBe(415);
+    expect(response.body.error.message).toBe('El contenido debe enviarse como JSON.');
+  });
+
+  it('an oversized body gets 413 in Spanish and nothing is written', async () => {
+    const admin = await signIn(seed.admin.email, seed.admin.password);
+    const before = await countDocs('pages');
+    const response = await api<{ error: { message: string } }>('POST', '/api/pages', { token: admin.token, body: { title: 'Enorme', slug: 'enorme', content: 'x'.repeat(400_000) } });
+    expect(response.status).toBe(413);
+    expect(response.body.error.message).toBe('La solicitud es demasiado grande.');
+    expect(await countDocs('pages')).toBe(before);
+  });
+
+  it('a JSON array or scalar body is refused', async () => {
+    const identity = await newIdentity();
+    for (const raw of ['[]', '"texto"', '42', 'null']) {
+      const response = await api('POST', '/api/customer/signup', { token: identity.token, rawBody: raw, headers: { 'content-type': 'application/json' } });
+      expect(response.status, raw).toBe(400);
+    }
+    expect((await store().doc(`customers/${identity.uid}`).get()).exists).toBe(false);
+  });
+
+  it('missing fields are listed in Spanish', async () => {
+    const identity = await newIdentity();
+    const response = await api<{ error: { message: string; fields: Record<string, string> } }>('POST', '/api/customer/signup', { token: identity.token, body: { uid: identity.uid } });
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toBe('Revisa los campos faltantes o inválidos');
+    expect(response.body.error.fields).toMatchObject({ name: 'Debes llenar este campo.', last_name: 'Debes llenar este campo.', phone: 'Debes llenar este campo.' });
+  });
+
+  it('wrong types are refused, not coerced', async () => {
+    const identity = await newIdentity();
+    const response = await api<{ error: { fields: Record<string, string> } }>('POST', '/api/customer/signup', {
+      token: identity.token,
+      body: { uid: identity.uid, name: ['Ana'], last_name: { x: 1 }, phone: uniquePhone(), accepted_pages: '1,2' },
+    });
+    expect(response.status).toBe(400);
+    expect(Object.keys(response.body.error.fields).sort()).toEqual(['accepted_pages', 'last_name', 'name']);
+  });
+});

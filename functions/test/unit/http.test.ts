@@ -1,0 +1,106 @@
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app';
+import { testEnv, type TestEnv } from './support';
+
+let env: TestEnv;
+beforeEach(() => {
+  env = testEnv();
+});
+afterEach(async () => {
+  await env.cleanup();
+});
+
+const signupBody = (uid: string, phone = '5512345678') => ({ uid, name: 'Ana', last_name: 'López', phone });
+
+describe('request bodies', () => {
+  it('answers malformed JSON with a Spanish 400 and writes nothing', async () => {
+    const response = await request(createApp(env.deps)).post('/api/customer/signup').set('authorization', 'Bearer uid:u1').set('content-type', 'application/json').send('{"uid": "u1", ');
+    expect(response.status).toBe(400);
+    expect(response.body.error).toEqual({ code: 'http/invalid-json', message: 'El cuerpo de la solicitud no es un JSON válido.' });
+    expect(await env.store.collection('customers').count()).toBe(0);
+  });
+
+  it('refuses bodies over the limit with 413 before doing any work', async () => {
+    const response = await request(createApp(env.deps))
+      .post('/api/customer/signup')
+      .set('authorization', 'Bearer uid:u1')
+      .send({ ...signupBody('u1'), name: 'x'.repeat(300_000) });
+    expect(response.status).toBe(413);
+    expect(response.body.error.message).toBe('La solicitud es demasiado grande.');
+    expect(await env.store.collection('customers').count()).toBe(0);
+  });
+
+  it('refuses non-JSON content with 415 and JSON that is not an object with 400', async () => {
+    const app = createApp(env.deps);
+    const form = await request(app).post('/api/customer/signup').set('authorization', 'Bearer uid:u1').type('form').send('uid=u1');
+    expect(form.status).toBe(415);
+    const list = await request(app).post('/api/customer/signup').set('authorization', 'Bearer uid:u1').set('content-type', 'application/json').send('[1,2]');
+    expect(list.status).toBe(400);
+    expect(list.body.error.message).toBe('El cuerpo de la solicitud no es un JSON válido.');
+  });
+
+  it('summarises one bad field by its label and several by the generic line', async () => {
+    const app = createApp(env.deps);
+    const one = await request(app).post('/api/customer/signup').set('authorization', 'Bearer uid:u1').send({ ...signupBody('u1'), phone: '12' });
+    expect(one.status).toBe(400);
+    expect(one.body.error.message).toBe('Revisa el campo: Teléfono');
+    expect(one.body.error.fields).toEqual({ phone: 'El formato del teléfono no es correcto.' });
+    const many = await request(app).post('/api/customer/signup').set('authorization', 'Bearer uid:u1').send({ uid: 'u1' });
+    expect(many.body.error.message).toBe('Revisa los campos faltantes o inválidos');
+  });
+});
+
+describe('authentication', () => {
+  it('lets anonymous callers reach public routes only', async () => {
+    const app = createApp(env.deps);
+    expect((await request(app).get('/api/appconfig')).status).toBe(200);
+    const me = await request(app).get('/api/customer');
+    expect(me.status).toBe(401);
+    expect(me.body.error.code).toBe('auth/unauthenticated');
+  });
+
+  it('answers an expired token with auth/id-token-expired, even on public routes', async () => {
+    const app = createApp(env.deps);
+    for (const path of ['/api/customer', '/api/appconfig']) {
+      const response = await request(app).get(path).set('authorization', 'Bearer expired');
+      expect(response.status).toBe(401);
+      expect(response.body.error).toEqual({ code: 'auth/id-token-expired', message: 'Tu sesión expiró. Vuelve a iniciar sesión.' });
+    }
+  });
+
+  it('refuses malformed Authorization headers and invalid tokens', async () => {
+    const app = createApp(env.deps);
+    expect((await request(app).get('/api/customer').set('authorization', 'Basic abc')).body.error.code).toBe('auth/invalid-token');
+    expect((await request(app).get('/api/customer').set('authorization', 'Bearer nope')).status).toBe(401);
+  });
+
+  it('enforces the admin claim with 403', async () => {
+    const app = createApp(env.deps);
+    const customer = await request(app).get('/api/customer/admin/all').set('authorization', 'Bearer uid:u1');
+    expect(customer.status).toBe(403);
+    expect(customer.body.error.message).toBe('No tienes permiso para realizar esta acción.');
+    expect((await request(app).get('/api/customer/admin/all').set('authorization', 'Bearer admin:a1')).status).toBe(200);
+  });
+});
+
+describe('rate limits', () => {
+  it('limits the anonymous phone check per client address, in a shared window', async () => {
+    const app = createApp(env.deps);
+    const check = (ip: string) => request(app).get('/api/customer/phone?phone=5512345678').set('x-forwarded-for', ip);
+    for (let i = 0; i < 20; i++) expect((await check('203.0.113.7')).status).toBe(200);
+    const limited = await check('203.0.113.7');
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.message).toBe('Demasiadas solicitudes. Intenta de nuevo en unos minutos.');
+    expect((await check('198.51.100.2')).status).toBe(200);
+    env.clock.now = new Date(env.clock.now.getTime() + 60 * 60 * 1000);
+    expect((await check('203.0.113.7')).status).toBe(200);
+  });
+
+  it('limits reset e-mails per e-mail address', async () => {
+    const app = createApp(env.deps);
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await request(app).post('/api/customer/recover').send({ email: 'ana@example.com' })).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});

@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { TokenError, type AuthGateway, type AuthUser } from '../../src/data/auth/auth-gateway';
+import { openLocalStore } from '../../src/data/store/local/local-store';
+import type { DocumentStore } from '../../src/data/store/types';
+import type { Deps } from '../../src/deps';
+
+/**
+ * Tokens for the fake gateway: "uid:<uid>" for a customer, "admin:<uid>" for
+ * an admin, "expired" and anything else invalid.
+ */
+export function fakeAuth(): AuthGateway & { resetEmails: string[] } {
+  const resetEmails: string[] = [];
+  const users = new Map<string, AuthUser>();
+  return {
+    resetEmails,
+    async verifyIdToken(token) {
+      if (token === 'expired') throw new TokenError('auth/id-token-expired', 'expired');
+      const match = /^(uid|admin):(.+)$/.exec(token);
+      if (!match) throw new TokenError('auth/invalid-token', 'invalid');
+      const uid = match[2] as string;
+      return { uid, email: `${uid}@example.com`, emailVerified: true, admin: match[1] === 'admin' };
+    },
+    async getUser(uid) {
+      return users.get(uid) ?? null;
+    },
+    async getUserByEmail(email) {
+      return [...users.values()].find((u) => u.email === email) ?? null;
+    },
+    async setAdmin(uid, admin) {
+      users.set(uid, { uid, email: `${uid}@example.com`, admin });
+    },
+    async sendPasswordResetEmail(email) {
+      resetEmails.push(email);
+    },
+  };
+}
+
+export interface TestEnv {
+  deps: Deps;
+  store: DocumentStore;
+  clock: { now: Date };
+  cleanup(): Promise<void>;
+}
+
+/** A real local store in a temp file, a fake identity provider and a settable clock. */
+export function testEnv(): TestEnv {
+  const dir = mkdtempSync(path.join(tmpdir(), 'studio-unit-'));
+  const store = openLocalStore({ path: path.join(dir, 'store.sqlite'), indexes: path.resolve(import.meta.dirname, '../../../firestore.indexes.json') });
+  const clock = { now: new Date('2026-11-22T18:00:00Z') };
+  const deps: Deps = {
+    store,
+    auth: fakeAuth(),
+    now: () => new Date(clock.now),
+    web: { projectId: 'demo-studio', apiKey: 'demo-api-key', authDomain: 'demo-studio.firebaseapp.com' },
+  };
+  return {
+    deps,
+    store,
+    clock,
+    async cleanup() {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
