@@ -1,0 +1,8 @@
+import { useMemo } from 'react';
+import DOMPurify from 'dompurify';
+
+/** Admin-authored HTML, sanitized before it reaches the DOM. */
+export function HtmlContent({ html }: { html: string }) {
+  const clean = useMemo(() => DOMPurify.sanitize(html), [html]);
+  return <div className="prose" dangerouslySetInnerHTML={{ __html: clean }} />;
+}

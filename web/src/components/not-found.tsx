@@ -1,0 +1,14 @@
+import { Link } from 'react-router';
+import { messages } from '@studio/shared/messages';
+
+export function NotFound() {
+  return (
+    <section className="screen screen--center">
+      <h1>{messages.common.notFoundTitle}</h1>
+      <p>{messages.common.notFoundBody}</p>
+      <Link className="button" to="/">
+        {messages.common.backHome}
+      </Link>
+    </section>
+  );
+}

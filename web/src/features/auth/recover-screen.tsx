@@ -1,0 +1,49 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { Form, Formik } from 'formik';
+import { messages } from '@studio/shared/messages';
+import { recoverSchema } from '@studio/shared/schemas/customer';
+import { errorMessage } from '../../lib/api-client';
+import { showSuccess } from '../../lib/alerts';
+import { paths } from '../../lib/paths';
+import { FocusFirstError, FormError, TextField } from '../../components/form-field';
+import { requestPasswordReset } from './auth-api';
+
+export function RecoverScreen() {
+  const headingId = useId();
+  return (
+    <section className="auth-card">
+      <h1 id={headingId}>{messages.auth.recoverTitle}</h1>
+      <Formik
+        initialValues={{ email: '' }}
+        validationSchema={recoverSchema}
+        onSubmit={async (values, helpers) => {
+          helpers.setStatus(null);
+          try {
+            await requestPasswordReset(values.email.trim());
+            showSuccess(messages.auth.recoverSent);
+            helpers.resetForm();
+          } catch (error) {
+            helpers.setStatus(errorMessage(error));
+          }
+        }}
+      >
+        {({ isSubmitting, status: submitError }) => (
+          <Form noValidate aria-labelledby={headingId}>
+            <TextField name="email" type="email" label={messages.fields.email} autoComplete="email" />
+            <FormError message={submitError} />
+            <button type="submit" className="button button--block" disabled={isSubmitting} aria-busy={isSubmitting}>
+              {messages.auth.recoverButton}
+            </button>
+            <FocusFirstError />
+          </Form>
+        )}
+      </Formik>
+      <ul className="auth-card__links">
+        <li>
+          <Link to={paths.login}>{messages.auth.toLogin}</Link>
+        </li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import { NavLink } from 'react-router';
+import { messages } from '@studio/shared/messages';
+import { useConfig } from '../../lib/app-config';
+import { paths } from '../../lib/paths';
+import { areaMenuLinks } from './area-links';
+
+export function AreaMenu({ onSignOut }: { onSignOut: () => void }) {
+  const links = areaMenuLinks(useConfig());
+  return (
+    <nav className="area-menu" aria-label={messages.nav.myAccount}>
+      <ul>
+        {links.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} end={link.to === paths.myStudio} className="area-menu__link">
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="button button--secondary area-menu__sign-out" onClick={onSignOut}>
+        {messages.auth.signOut}
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState, type FormEvent } from 'react';
+import { fill, messages } from '@studio/shared/messages';
+import type { Page } from '@studio/shared/types/api';
+import { errorMessage } from '../../lib/api-client';
+import { showSuccess } from '../../lib/alerts';
+import { Checkbox, FormError } from '../../components/form-field';
+import { HtmlContent } from '../../components/html-content';
+import { Modal } from '../../components/modal';
+import { acceptPage } from './pages-api';
+import { usePages } from './use-pages';
+
+function AcceptPageModal({ page, onAccepted }: { page: Page; onAccepted: (pageId: number) => void }) {
+  const [checked, setChecked] = useState(false);
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!checked) {
+      setFieldError(fill(messages.validation.acceptPage, { page: page.title }));
+      event.currentTarget.querySelector<HTMLInputElement>('input[type="checkbox"]')?.focus();
+      return;
+    }
+    setSaving(true);
+    setSubmitError(null);
+    try {
+      await acceptPage(page.page_id);
+      showSuccess(messages.pages.acceptedSaved);
+      onAccepted(page.page_id);
+    } catch (error) {
+      setSubmitError(errorMessage(error));
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal title={page.title}>
+      <div className="modal__document">
+        {page.content?.trim() ? <HtmlContent html={page.content} /> : <p className="muted">{messages.pages.empty}</p>}
+      </div>
+      <form onSubmit={submit} noValidate>
+        <Checkbox
+          label={fill(messages.pages.acceptLabel, { page: page.title })}
+          checked={checked}
+          onChange={(value) => {
+            setChecked(value);
+            if (value) setFieldError(undefined);
+          }}
+          error={fieldError}
+        />
+        <FormError message={submitError} />
+        <button type="submit" className="button" disabled={saving} aria-busy={saving}>
+          {messages.pages.accept}
+        </button>
+      </form>
+    </Modal>
+  );
+}
+
+interface RequiredPagesGateProps {
+  acceptedPageIds: readonly number[];
+  onAccepted: (pageId: number) => void;
+}
+
+/** Blocks the customer area, one document at a time, until every page required at sign-up is accepted. */
+export function RequiredPagesGate({ acceptedPageIds, onAccepted }: RequiredPagesGateProps) {
+  const { status, pages } = usePages();
+  if (status !== 'ready') return null;
+  const pending = pages.find((page) => page.required_signup && !acceptedPageIds.includes(page.page_id));
+  if (!pending) return null;
+  return <AcceptPageModal key={pending.page_id} page={pending} onAccepted={onAccepted} />;
+}

@@ -1,0 +1,93 @@
+/**
+ * The web's only door to Firebase Auth. The SDK is imported dynamically so the
+ * landing page's critical path never downloads it: it loads right after boot,
+ * in parallel with the first render.
+ */
+import type { Auth, User } from 'firebase/auth';
+import type { FirebaseOptions } from 'firebase/app';
+import { messages } from '@studio/shared/messages';
+
+export interface FirebaseWebConfig extends FirebaseOptions {
+  emulators?: { auth?: string };
+}
+
+export interface Identity {
+  uid: string;
+  email: string | null;
+}
+
+/** GET /api/appconfig's firebaseConfig, or null when the environment has none. */
+export function parseFirebaseConfig(value: unknown): FirebaseWebConfig | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const config = value as FirebaseWebConfig;
+  return typeof config.apiKey === 'string' && config.apiKey !== '' ? config : null;
+}
+
+let authPromise: Promise<Auth> | null = null;
+// Synchronous view of the resolved instance, so API calls made before the SDK arrives go out without waiting for it.
+let readyAuth: Auth | null = null;
+
+const loadSdk = () => import('firebase/auth');
+
+export function initAuth(config: FirebaseWebConfig): Promise<Auth> {
+  authPromise ??= (async () => {
+    const [{ initializeApp }, sdk] = await Promise.all([import('firebase/app'), loadSdk()]);
+    const { emulators, ...options } = config;
+    const app = initializeApp(options);
+    // initializeAuth with explicit persistence skips the popup/redirect resolver getAuth() would bundle.
+    const auth = sdk.initializeAuth(app, { persistence: [sdk.indexedDBLocalPersistence, sdk.browserLocalPersistence] });
+    auth.languageCode = 'es';
+    if (emulators?.auth) sdk.connectAuthEmulator(auth, emulators.auth, { disableWarnings: true });
+    readyAuth = auth;
+    return auth;
+  })();
+  return authPromise;
+}
+
+function requireAuth(): Promise<Auth> {
+  return authPromise ?? Promise.reject(new Error(messages.common.genericError));
+}
+
+function toIdentity(user: User | null): Identity | null {
+  return user ? { uid: user.uid, email: user.email } : null;
+}
+
+/** Fires on sign-in, sign-out and every token refresh. */
+export async function onIdentityChanged(listener: (identity: Identity | null) => void): Promise<() => void> {
+  const [auth, sdk] = await Promise.all([requireAuth(), loadSdk()]);
+  return sdk.onIdTokenChanged(auth, (user) => listener(toIdentity(user)));
+}
+
+export async function signIn(email: string, password: string): Promise<void> {
+  const [auth, sdk] = await Promise.all([requireAuth(), loadSdk()]);
+  await sdk.signInWithEmailAndPassword(auth, email, password);
+}
+
+/** Creates the identity (which also signs it in) and returns its uid. */
+export async function createIdentity(email: string, password: string): Promise<string> {
+  const [auth, sdk] = await Promise.all([requireAuth(), loadSdk()]);
+  const credential = await sdk.createUserWithEmailAndPassword(auth, email, password);
+  return credential.user.uid;
+}
+
+export async function deleteCurrentIdentity(): Promise<void> {
+  const [auth, sdk] = await Promise.all([requireAuth(), loadSdk()]);
+  if (auth.currentUser) await sdk.deleteUser(auth.currentUser);
+}
+
+export async function sendVerificationEmail(): Promise<void> {
+  const [auth, sdk] = await Promise.all([requireAuth(), loadSdk()]);
+  if (auth.currentUser) await sdk.sendEmailVerification(auth.currentUser);
+}
+
+export async function signOut(): Promise<void> {
+  if (!authPromise) return;
+  const [auth, sdk] = await Promise.all([authPromise, loadSdk()]);
+  await sdk.signOut(auth);
+}
+
+/** The current ID token, or null while signed out or before the SDK has loaded. */
+export async function currentIdToken(forceRefresh = false): Promise<string | null> {
+  const user = readyAuth?.currentUser;
+  return user ? user.getIdToken(forceRefresh) : null;
+}

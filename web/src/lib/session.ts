@@ -1,0 +1,68 @@
+import { create } from 'zustand';
+import { messages } from '@studio/shared/messages';
+import type { Customer } from '@studio/shared/types/api';
+import { api, errorMessage } from './api-client';
+import { initAuth, onIdentityChanged, parseFirebaseConfig, signOut, type Identity } from './auth-client';
+import { showError } from './alerts';
+
+/** signed-out → loading (identity known, customer being fetched) → signed-in (customer loaded). */
+export type SessionStatus = 'signed-out' | 'loading' | 'signed-in';
+
+interface SessionState {
+  status: SessionStatus;
+  uid: string | null;
+  customer: Customer | null;
+  /** While sign-up runs, the identity exists before its customer record does. */
+  signupPending: boolean;
+}
+
+export const useSession = create<SessionState>(() => ({ status: 'signed-out', uid: null, customer: null, signupPending: false }));
+
+async function handleIdentity(identity: Identity | null): Promise<void> {
+  if (!identity) {
+    useSession.setState({ status: 'signed-out', uid: null, customer: null });
+    return;
+  }
+  const state = useSession.getState();
+  // Token refreshes (every API response may trigger one) report the same identity: nothing to load.
+  if (identity.uid === state.uid) return;
+  useSession.setState({ status: 'loading', uid: identity.uid, customer: null });
+  if (state.signupPending) return;
+  try {
+    const { customer } = await api.get<{ customer: Customer }>('/customer');
+    if (useSession.getState().uid === identity.uid) useSession.setState({ status: 'signed-in', customer });
+  } catch (error) {
+    if (useSession.getState().uid !== identity.uid) return;
+    // An identity without a usable customer record cannot use the app; ending the session lets the person start over.
+    showError(errorMessage(error));
+    await signOut();
+  }
+}
+
+export function startSession(firebaseConfig: unknown): void {
+  const config = parseFirebaseConfig(firebaseConfig);
+  if (!config) return;
+  initAuth(config)
+    .then(() => onIdentityChanged((identity) => void handleIdentity(identity)))
+    .catch(() => showError(messages.common.genericError));
+}
+
+export function signOutSession(): Promise<void> {
+  return signOut();
+}
+
+export function beginSignup(): void {
+  useSession.setState({ signupPending: true });
+}
+
+export function completeSignup(customer: Customer): void {
+  useSession.setState({ status: 'signed-in', uid: customer.uid, customer, signupPending: false });
+}
+
+export function abortSignup(): void {
+  useSession.setState({ signupPending: false });
+}
+
+export function updateCustomer(customer: Customer): void {
+  useSession.setState({ customer });
+}

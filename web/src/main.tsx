@@ -1,0 +1,5 @@
+import './styles.css';
+import { boot } from './app/boot';
+
+const container = document.getElementById('root');
+if (container) void boot(container);

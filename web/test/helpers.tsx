@@ -1,0 +1,92 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { vi } from 'vitest';
+import { defaultAppConfig } from '@studio/shared/config/app-config';
+import type { Customer, Page } from '@studio/shared/types/api';
+import { useAppConfig, type AppConfig } from '../src/lib/app-config';
+
+export function setConfig(overrides: Record<string, unknown> = {}): AppConfig {
+  const config = { ...defaultAppConfig(), ...overrides };
+  useAppConfig.setState({ config });
+  return config;
+}
+
+export function renderRoutes(routes: RouteObject[], initialEntry = '/') {
+  const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
+  return { router, ...render(<RouterProvider router={router} />) };
+}
+
+/** Renders one element at `path` inside a memory router, with stub screens for the places it may navigate to. */
+export function renderAt(element: ReactNode, path = '/', extraRoutes: RouteObject[] = []) {
+  return renderRoutes([{ path, element }, ...extraRoutes], path);
+}
+
+export interface FetchCall {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+type Responder = (call: FetchCall) => { status?: number; body?: unknown } | undefined;
+
+/** Replaces fetch with a router of canned JSON answers and records every call. */
+export function mockFetch(responder: Responder) {
+  const calls: FetchCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const call: FetchCall = {
+      method: init?.method ?? 'GET',
+      url: String(input),
+      headers: (init?.headers ?? {}) as Record<string, string>,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    const answer = responder(call) ?? { status: 404, body: { error: { code: 'test/unhandled', message: `Sin respuesta para ${call.method} ${call.url}` } } };
+    const status = answer.status ?? 200;
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+export function makePage(overrides: Partial<Page> = {}): Page {
+  return {
+    page_id: 1,
+    title: 'Términos y Condiciones',
+    slug: 'terminos',
+    content: '<p>Contenido de los términos.</p>',
+    required: false,
+    required_signup: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeCustomer(overrides: Partial<Customer> = {}): Customer {
+  return {
+    customer_id: 7,
+    uid: 'uid-login',
+    name: 'Ana',
+    last_name: 'López',
+    email: 'ana@example.com',
+    phone: '5512345678',
+    instagram: null,
+    birthdate: null,
+    signup_reason: null,
+    signup_reason_other: null,
+    file: null,
+    has_unlimited: false,
+    unlimited_membership_expiration: null,
+    accepted_pages: [],
+    is_admin: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}

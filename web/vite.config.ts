@@ -1,0 +1,10 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    // The hosting emulator rewrites /api/** to the function, exactly as production hosting does.
+    proxy: { '/api': 'http://127.0.0.1:5000' },
+  },
+});
