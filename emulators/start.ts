@@ -1,0 +1,166 @@
+/**
+ * The local stack: Firebase's Auth, Functions and Hosting emulators (no Java
+ * needed) with the API on the embedded SQLite document store, the seed, and
+ * the trigger dispatcher. `npm start` runs it; `npm test` runs it with --exec.
+ *
+ *   node --import tsx emulators/start.ts [--db PATH] [--fresh] [--exec "command"]
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values: args } = parseArgs({
+  options: {
+    db: { type: 'string' },
+    fresh: { type: 'boolean', default: false },
+    exec: { type: 'string' },
+  },
+});
+
+export const PROJECT_ID = 'demo-studio';
+export const HOSTING_URL = 'http://127.0.0.1:5000';
+const AUTH_HOST = '127.0.0.1:9099';
+
+const localDir = path.join(root, '.local');
+const dbPath = path.resolve(args.db ?? path.join(localDir, 'studio.sqlite'));
+const authExportDir = path.join(localDir, 'auth-export');
+const persistent = args.exec === undefined;
+const emulatorLogPath = `${dbPath}.emulators.log`;
+
+if (args.fresh) {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(dbPath + suffix, { force: true });
+  if (persistent) rmSync(authExportDir, { recursive: true, force: true });
+}
+mkdirSync(path.dirname(dbPath), { recursive: true });
+mkdirSync(localDir, { recursive: true });
+
+// Everything below (seed, dispatcher, the function workers) finds the store through these.
+Object.assign(process.env, {
+  STUDIO_LOCAL_DB: dbPath,
+  STUDIO_FIRESTORE_INDEXES: path.join(root, 'firestore.indexes.json'),
+  FIREBASE_AUTH_EMULATOR_HOST: AUTH_HOST,
+  GCLOUD_PROJECT: PROJECT_ID,
+  PATH: `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
+});
+delete process.env.FIRESTORE_EMULATOR_HOST;
+
+function log(message: string) {
+  console.log(`[stack] ${message}`);
+}
+
+function startEmulators(): ChildProcess {
+  if (!existsSync(path.join(root, 'functions', 'lib', 'index.js')) || !existsSync(path.join(root, 'web', 'dist', 'index.html'))) {
+    throw new Error('Build first: npm run build (functions/lib and web/dist are missing).');
+  }
+  const firebaseBin = path.join(root, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
+  const cliArgs = [firebaseBin, 'emulators:start', '--only', 'auth,functions,hosting', '--project', PROJECT_ID];
+  if (persistent) {
+    if (existsSync(path.join(authExportDir, 'firebase-export-metadata.json'))) cliArgs.push('--import', authExportDir);
+    cliArgs.push('--export-on-exit', authExportDir);
+  }
+  const child = spawn(process.execPath, cliArgs, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  // Interactive runs show the emulators' log; test runs keep it in a file and
+  // print it only when something fails, so test output stays readable.
+  const logFile = persistent ? null : createWriteStream(emulatorLogPath);
+  const relay = (stream: NodeJS.ReadableStream, target: NodeJS.WriteStream) =>
+    stream.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n')) {
+        if (!line.trim()) continue;
+        if (logFile) logFile.write(`${line}\n`);
+        else target.write(`[firebase] ${line}\n`);
+      }
+    });
+  relay(child.stdout!, process.stdout);
+  relay(child.stderr!, process.stderr);
+  return child;
+}
+
+async function waitFor(url: string, what: string, child: ChildProcess): Promise<void> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The emulators exited (code ${child.exitCode}) before ${what} was ready.`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+async function stopEmulators(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // SIGINT lets firebase-tools export the Auth data before it exits.
+  process.kill(-child.pid, 'SIGINT');
+  const timer = setTimeout(() => child.pid !== undefined && child.exitCode === null && process.kill(-child.pid, 'SIGKILL'), 20_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  log(`database: ${path.relative(root, dbPath)}`);
+  const child = startEmulators();
+  let stopping = false;
+  const { getStore } = await import('../functions/src/data/store/get-store');
+  const { startTriggerDispatcher } = await import('../functions/src/data/store/local/trigger-dispatcher');
+  const { documentTriggers } = await import('../functions/src/triggers/registry');
+  const { ensureSeedUsers, loadSeedData } = await import('./seed/load-seed');
+  let dispatcher: { stop(): Promise<void> } | undefined;
+
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    log('stopping…');
+    await dispatcher?.stop();
+    await stopEmulators(child);
+    await getStore().close();
+  };
+  process.on('SIGINT', () => void shutdown().then(() => process.exit(130)));
+  process.on('SIGTERM', () => void shutdown().then(() => process.exit(143)));
+
+  try {
+    await waitFor(`http://${AUTH_HOST}/`, 'Auth', child);
+    await ensureSeedUsers();
+    const seeded = await loadSeedData(getStore());
+    log(seeded ? 'demo studio seeded' : 'demo studio already present');
+    dispatcher = startTriggerDispatcher(getStore(), documentTriggers, { pollMs: 200 });
+    await waitFor(`${HOSTING_URL}/api/appconfig`, 'the API', child);
+  } catch (error) {
+    await shutdown();
+    printEmulatorLogTail();
+    throw error;
+  }
+
+  log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s → ${HOSTING_URL}`);
+  if (args.exec === undefined) {
+    log('Ctrl-C to stop (data stays in .local/).');
+    await new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    await shutdown();
+    return child.exitCode ?? 0;
+  }
+
+  const command = spawn(args.exec, { cwd: root, env: { ...process.env, API_BASE_URL: HOSTING_URL }, stdio: 'inherit', shell: true });
+  const code = await new Promise<number>((resolve) => command.once('exit', (c) => resolve(c ?? 1)));
+  await shutdown();
+  if (code !== 0) printEmulatorLogTail();
+  return code;
+}
+
+function printEmulatorLogTail() {
+  if (persistent || !existsSync(emulatorLogPath)) return;
+  const lines = readFileSync(emulatorLogPath, 'utf8').trimEnd().split('\n');
+  console.error(`\n[stack] last emulator log lines (${emulatorLogPath}):\n${lines.slice(-80).join('\n')}`);
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

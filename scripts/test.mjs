@@ -1,0 +1,44 @@
+// `npm test`: every check, in the order that fails fastest. Stops at the first
+// failing step and prints a summary with timings.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const major = Number(process.versions.node.split('.')[0]);
+if (major < 22) {
+  console.error(`Node ${process.versions.node} is too old: run through npm (npm test) so node_modules' Node 22 is used.`);
+  process.exit(1);
+}
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'studio-test-'));
+const db = path.join(scratch, 'studio.sqlite');
+
+const steps = [
+  ['typecheck', 'npm run typecheck'],
+  ['lint', 'npm run lint'],
+  ['unit + web (TZ America/Mexico_City)', 'vitest run --project unit --project web', { TZ: 'America/Mexico_City' }],
+  ['unit (TZ Asia/Tokyo)', 'vitest run --project unit', { TZ: 'Asia/Tokyo' }],
+  ['contract (document store)', 'vitest run --project contract'],
+  ['build', 'npm run build'],
+  ['api + e2e (local stack)', `node --import tsx emulators/start.ts --db "${db}" --exec "vitest run --project api && playwright test"`],
+];
+
+const only = process.argv.slice(2);
+const results = [];
+let failed = false;
+for (const [name, command, env = {}] of steps) {
+  if (only.length > 0 && !only.some((o) => name.startsWith(o))) continue;
+  console.log(`\n━━ ${name}: ${command}`);
+  const started = Date.now();
+  const { status } = spawnSync(command, { stdio: 'inherit', shell: true, env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  results.push(`${status === 0 ? 'ok  ' : 'FAIL'} ${name} (${seconds} s)`);
+  if (status !== 0) {
+    failed = true;
+    break;
+  }
+}
+rmSync(scratch, { recursive: true, force: true });
+console.log(`\n━━ summary\n${results.join('\n')}`);
+process.exit(failed ? 1 : 0);
