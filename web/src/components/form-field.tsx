@@ -80,7 +80,7 @@ export function SelectField({ name, label, optional, options, ...selectProps }: 
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(error && `${id}-error`)}
       >
-        <option value="" />
+        <option value="">{messages.common.selectPlaceholder}</option>
         {options.map((option) => (
           <option key={option} value={option}>
             {option}
