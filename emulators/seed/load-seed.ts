@@ -2,7 +2,13 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import type { DocumentStore } from '../../functions/src/data/store/types';
 import { buildSearchTerms } from '../../functions/src/services/customers/search-terms';
-import * as demo from './demo-studio';
+import { seedAccess } from './access';
+import { seedCatalogue } from './catalogue';
+import { pages, seedUsers } from './core';
+import { seedFiles } from './files';
+import { seedPackages } from './packages';
+import { seedSchedule } from './schedule';
+import type { SeedSet } from './seed-set';
 
 function auth() {
   if (!process.env.FIREBASE_AUTH_EMULATOR_HOST) throw new Error('The seed only talks to the Auth emulator (FIREBASE_AUTH_EMULATOR_HOST is not set).');
@@ -17,7 +23,7 @@ function auth() {
  */
 export async function ensureSeedUsers(): Promise<void> {
   const a = auth();
-  for (const user of demo.seedUsers) {
+  for (const user of seedUsers) {
     const exists = await a.getUser(user.uid).then(() => true, () => false);
     if (!exists) {
       await a.createUser({ uid: user.uid, email: user.email, password: user.password, emailVerified: true, displayName: `${user.customer.name} ${user.customer.last_name}` });
@@ -26,24 +32,18 @@ export async function ensureSeedUsers(): Promise<void> {
   }
 }
 
-const SEED_MARKER = '_meta/seed';
-
-/** Writes the demo studio once; returns false when it was already there. */
-export async function loadSeedData(store: DocumentStore, now = new Date()): Promise<boolean> {
-  if ((await store.doc(SEED_MARKER).get()).exists) return false;
-
-  const writes: Array<[string, Record<string, unknown>]> = [];
-  const put = (path: string, data: Record<string, unknown>) => writes.push([path, data]);
-
-  const signupPages = demo.pages.filter((p) => p.required_signup).map((p) => p.page_id);
-  for (const page of demo.pages) {
-    put(`pages/${page.page_id}`, { ...page, createdAt: now, updatedAt: now });
-    put(`page_slugs/${page.slug}`, { page_id: page.page_id });
+/** Customers (ids 1..n in seedUsers order) and legal pages. */
+function seedCore(now: Date): SeedSet {
+  const docs: SeedSet['docs'] = [];
+  const signupPages = pages.filter((p) => p.required_signup).map((p) => p.page_id);
+  for (const page of pages) {
+    docs.push([`pages/${page.page_id}`, { ...page, createdAt: now, updatedAt: now }]);
+    docs.push([`page_slugs/${page.slug}`, { page_id: page.page_id }]);
   }
-  demo.seedUsers.forEach((user, index) => {
+  seedUsers.forEach((user, index) => {
     const customerId = index + 1;
     const c = user.customer;
-    put(`customers/${user.uid}`, {
+    docs.push([`customers/${user.uid}`, {
       customer_id: customerId,
       uid: user.uid,
       ...c,
@@ -55,42 +55,31 @@ export async function loadSeedData(store: DocumentStore, now = new Date()): Prom
       search_terms: buildSearchTerms({ name: c.name, last_name: c.last_name, email: user.email, phone: c.phone }),
       createdAt: now,
       updatedAt: now,
-    });
-    put(`customer_phones/${c.phone}`, { uid: user.uid, customer_id: customerId });
+    }]);
+    docs.push([`customer_phones/${c.phone}`, { uid: user.uid, customer_id: customerId }]);
     for (const pageId of signupPages) {
-      put(`customers/${user.uid}/accepted_pages/${pageId}`, { page_id: pageId, customer_id: customerId, accepted_at: now });
+      docs.push([`customers/${user.uid}/accepted_pages/${pageId}`, { page_id: pageId, customer_id: customerId, accepted_at: now }]);
     }
   });
-  for (const l of demo.locations) put(`locations/${l.location_id}`, { ...l, createdAt: now });
-  for (const t of demo.classTypes) put(`class_types/${t.class_type_id}`, { ...t, createdAt: now });
-  for (const i of demo.instructors) put(`instructors/${i.instructor_id}`, { ...i, createdAt: now });
-  for (const t of demo.tags) put(`tags/${t.tag_id}`, { ...t, createdAt: now });
-  for (const m of demo.paymentMethods) put(`payment_methods/${m.payment_method_id}`, { ...m, createdAt: now });
-  for (const p of demo.classPackages) put(`class_packages/${p.class_package_id}`, { ...p, createdAt: now, updatedAt: now });
-  for (const a of demo.announcements) put(`announcements/${a.announcement_id}`, { ...a, createdAt: now });
-  const classes = demo.singleClasses(now);
-  for (const c of classes) put(`single_classes/${c.single_class_id}`, { ...c, createdAt: now });
+  return { docs, counters: { customers: seedUsers.length, pages: pages.length } };
+}
 
-  const counters: Record<string, number> = {
-    customers: demo.seedUsers.length,
-    pages: demo.pages.length,
-    locations: demo.locations.length,
-    class_types: demo.classTypes.length,
-    instructors: demo.instructors.length,
-    tags: demo.tags.length,
-    payment_methods: demo.paymentMethods.length,
-    class_packages: demo.classPackages.length,
-    announcements: demo.announcements.length,
-    single_classes: classes.length,
-  };
-  for (const [name, value] of Object.entries(counters)) put(`counters/${name}`, { value });
+const SEED_MARKER = '_meta/seed';
 
+/** Writes the demo studio once; returns false when it was already there. */
+export async function loadSeedData(store: DocumentStore, now = new Date()): Promise<boolean> {
+  if ((await store.doc(SEED_MARKER).get()).exists) return false;
+  const sets = [seedCore, seedCatalogue, seedPackages, seedSchedule, seedAccess, seedFiles].map((area) => area(now));
+  const writes = sets.flatMap((set) => set.docs);
+  for (const set of sets) {
+    for (const [name, value] of Object.entries(set.counters)) writes.push([`counters/${name}`, { value }]);
+  }
   // Batches hold at most 500 writes; the marker goes last so a crash mid-seed reseeds.
   for (let i = 0; i < writes.length; i += 450) {
     const batch = store.batch();
     for (const [path, data] of writes.slice(i, i + 450)) batch.set(store.doc(path), data);
     await batch.commit();
   }
-  await store.doc(SEED_MARKER).set({ seededAt: now, classes: classes.length });
+  await store.doc(SEED_MARKER).set({ seededAt: now, documents: writes.length });
   return true;
 }

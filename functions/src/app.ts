@@ -6,6 +6,11 @@ import { errorHandler, notFoundRoute } from './http/errors';
 import { acceptedPageRoutes } from './routes/accepted-pages';
 import { appConfigRoutes } from './routes/appconfig';
 import { customerRoutes } from './routes/customer';
+import { mountAccessRoutes } from './routes/groups/access';
+import { mountCatalogueRoutes } from './routes/groups/catalogue';
+import { mountFilesRoutes } from './routes/groups/files';
+import { mountPackagesRoutes } from './routes/groups/packages';
+import { mountScheduleRoutes } from './routes/groups/schedule';
 import { pageRoutes } from './routes/pages';
 
 /** The whole HTTP API as one Express app, mounted at /api (Hosting forwards the full path). */
@@ -26,6 +31,11 @@ export function createApp(deps: Deps): express.Express {
   api.use('/customer', customerRoutes(deps));
   api.use('/pages', pageRoutes(deps));
   api.use('/accepted_pages', acceptedPageRoutes(deps));
+  mountCatalogueRoutes(api, deps);
+  mountPackagesRoutes(api, deps);
+  mountFilesRoutes(api, deps);
+  mountAccessRoutes(api, deps);
+  mountScheduleRoutes(api, deps);
   api.use(notFoundRoute);
 
   app.use('/api', api);

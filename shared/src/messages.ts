@@ -1,5 +1,11 @@
+import { accessMessages } from './messages/access';
+import { catalogueMessages } from './messages/catalogue';
+import { filesMessages } from './messages/files';
+import { packagesMessages } from './messages/packages';
+import { scheduleMessages } from './messages/schedule';
+
 /**
- * The one Spanish message catalogue. Every user-facing text of server and web
+ * The one Spanish message catalogue (areas keep their groups in ./messages/). Every user-facing text of server and web
  * lives here; texts named by the spec are copied exactly (typos included, e.g.
  * 'reestablecer', 'Metodo'), because they are the contract.
  */
@@ -203,6 +209,11 @@ export const messages = {
     footerLocation: 'UBICACIÓN',
     footerInfo: 'INFORMACIÓN',
   },
+  catalogue: catalogueMessages,
+  packages: packagesMessages,
+  files: filesMessages,
+  access: accessMessages,
+  schedule: scheduleMessages,
 } as const;
 
 /** Fills `{name}` placeholders. Unknown placeholders stay visible so a missing value is noticed. */

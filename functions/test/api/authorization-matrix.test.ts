@@ -1,65 +1,20 @@
 /**
  * Who may call what: one row per route, one column per kind of caller. Every
- * new route adds its row here. "customer" acts on their own resources;
- * "other" is a second customer acting on the first one's resources.
+ * new route adds its row to its area's file in ./matrix/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, newCustomer, seed, signIn, store, uniqueEmail } from './support';
+import { accessRows } from './matrix/access';
+import { catalogueRows } from './matrix/catalogue';
+import { coreRows } from './matrix/core';
+import { filesRows } from './matrix/files';
+import { packagesRows } from './matrix/packages';
+import { scheduleRows } from './matrix/schedule';
+import type { MatrixContext, MatrixRow } from './matrix/types';
+import { api, newCustomer, seed, signIn, store } from './support';
 
-type Customer = Awaited<ReturnType<typeof newCustomer>>;
-interface Ctx {
-  owner: Customer;
-  adminToken: string;
-}
-interface Call {
-  method: string;
-  path: string;
-  body?: unknown;
-}
-interface Row {
-  route: string;
-  call: (ctx: Ctx) => Call | Promise<Call>;
-  anonymous: number;
-  customer: number;
-  other: number;
-  admin: number;
-}
+const matrix: MatrixRow[] = [...coreRows, ...catalogueRows, ...packagesRows, ...filesRows, ...accessRows, ...scheduleRows];
 
-let slugCounter = 0;
-const uniqueSlug = () => `matriz-${Date.now().toString(36)}-${slugCounter++}`;
-
-export const matrix: Row[] = [
-  { route: 'GET /api/appconfig', call: () => ({ method: 'GET', path: '/api/appconfig' }), anonymous: 200, customer: 200, other: 200, admin: 200 },
-  { route: 'PUT /api/appconfig', call: () => ({ method: 'PUT', path: '/api/appconfig', body: { entries: [{ key: 'tagline', value: 'Entrena con ritmo, vive con energía.' }] } }), anonymous: 401, customer: 403, other: 403, admin: 200 },
-  { route: 'POST /api/customer/signup', call: ({ owner }) => ({ method: 'POST', path: '/api/customer/signup', body: { uid: owner.uid, name: 'X', last_name: 'Y', phone: owner.phone, accepted_pages: [1, 2] } }), anonymous: 401, customer: 409, other: 403, admin: 403 },
-  { route: 'GET /api/customer', call: () => ({ method: 'GET', path: '/api/customer' }), anonymous: 401, customer: 200, other: 200, admin: 200 },
-  { route: 'PUT /api/customer', call: ({ owner }) => ({ method: 'PUT', path: '/api/customer', body: { customer_id: owner.customerId, name: 'Prueba', last_name: 'Cliente', phone: owner.phone } }), anonymous: 401, customer: 200, other: 403, admin: 200 },
-  { route: 'GET /api/customer/phone', call: ({ owner }) => ({ method: 'GET', path: `/api/customer/phone?phone=${owner.phone}` }), anonymous: 200, customer: 200, other: 200, admin: 200 },
-  { route: 'POST /api/customer/recover', call: () => ({ method: 'POST', path: '/api/customer/recover', body: { email: uniqueEmail('matriz') } }), anonymous: 200, customer: 200, other: 200, admin: 200 },
-  { route: 'GET /api/customer/admin/all', call: () => ({ method: 'GET', path: '/api/customer/admin/all?query=prueba' }), anonymous: 401, customer: 403, other: 403, admin: 200 },
-  { route: 'GET /api/customer/admin/{id}', call: ({ owner }) => ({ method: 'GET', path: `/api/customer/admin/${owner.customerId}` }), anonymous: 401, customer: 403, other: 403, admin: 200 },
-  { route: 'GET /api/customer/query', call: () => ({ method: 'GET', path: '/api/customer/query?query=prueba' }), anonymous: 401, customer: 403, other: 403, admin: 200 },
-  { route: 'GET /api/pages', call: () => ({ method: 'GET', path: '/api/pages' }), anonymous: 200, customer: 200, other: 200, admin: 200 },
-  { route: 'GET /api/pages/{slug}', call: () => ({ method: 'GET', path: '/api/pages/terminos-y-condiciones' }), anonymous: 200, customer: 200, other: 200, admin: 200 },
-  { route: 'POST /api/pages', call: () => ({ method: 'POST', path: '/api/pages', body: { title: 'Matriz', slug: uniqueSlug() } }), anonymous: 401, customer: 403, other: 403, admin: 201 },
-  {
-    route: 'PUT /api/pages',
-    call: () => ({ method: 'PUT', path: '/api/pages', body: { page_id: 3, title: 'Políticas de Cancelación', slug: 'politicas-de-cancelacion', content: '<p>Puedes cancelar sin costo hasta 12 horas antes de tu clase.</p>' } }),
-    anonymous: 401, customer: 403, other: 403, admin: 200,
-  },
-  {
-    route: 'DELETE /api/pages/{id}',
-    call: async ({ adminToken }) => {
-      const created = await api<{ page: { page_id: number } }>('POST', '/api/pages', { token: adminToken, body: { title: 'Borrable', slug: uniqueSlug() } });
-      return { method: 'DELETE', path: `/api/pages/${created.body.page.page_id}` };
-    },
-    anonymous: 401, customer: 403, other: 403, admin: 204,
-  },
-  { route: 'GET /api/accepted_pages', call: () => ({ method: 'GET', path: '/api/accepted_pages' }), anonymous: 401, customer: 200, other: 200, admin: 200 },
-  { route: 'POST /api/accepted_pages', call: ({ owner }) => ({ method: 'POST', path: '/api/accepted_pages', body: { page_id: 3, customer_id: owner.customerId } }), anonymous: 401, customer: 201, other: 403, admin: 201 },
-];
-
-let ctx: Ctx;
+let ctx: MatrixContext;
 let tokens: Record<'anonymous' | 'customer' | 'other' | 'admin', string | undefined>;
 
 beforeAll(async () => {

@@ -1,0 +1,83 @@
+import type { DocumentStore, Transaction } from '../store/types';
+import { readDoc, readQuery } from './read';
+
+/**
+ * available_classes/{available_class_id}: one lot of credits from one purchase
+ * (or one class-type entry of it). `available_classes` is what is left; -1 is
+ * unlimited. Only services/credits/ledger.ts changes it, always with a ledger entry.
+ */
+export interface AvailableClassDoc {
+  available_class_id: number;
+  customer_id: number;
+  uid: string;
+  purchase_id: number | null;
+  class_package_id: number | null;
+  available_classes: number;
+  initial_classes: number;
+  expiration_date: Date | null;
+  /** Restricted to one class type; null = any in-person class type. */
+  class_type_id: number | null;
+  class_types: number[];
+  allowed_times: unknown;
+  /** An online (video) membership instead of in-person credits. */
+  is_online: boolean;
+  status: 'active' | 'revoked';
+  cancels_used: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type LedgerKind = 'grant' | 'revoke' | 'remove' | 'book' | 'refund' | 'class-cancelled' | 'adjust';
+
+export interface LedgerActor {
+  uid: string | null;
+  role: 'admin' | 'customer' | 'system';
+}
+
+/** credit_ledger/{auto}: append-only; never updated or deleted. */
+export interface LedgerEntryDoc {
+  customer_id: number;
+  uid: string;
+  available_class_id: number;
+  purchase_id: number | null;
+  kind: LedgerKind;
+  /** Change of the lot's count; 0 for unlimited lots (their grant and revoke are still recorded). */
+  delta: number;
+  /** The lot's count after this entry (-1 for unlimited, 0 once revoked). */
+  balance_after: number;
+  unlimited: boolean;
+  actor: LedgerActor;
+  reason: string | null;
+  reference: { type: string; id: number | string } | null;
+  createdAt: Date;
+}
+
+export const lotRef = (store: DocumentStore, id: number) => store.doc(`available_classes/${id}`);
+
+export async function getLot(store: DocumentStore, id: number, tx?: Transaction): Promise<AvailableClassDoc | null> {
+  const snap = await readDoc(lotRef(store, id), tx);
+  return snap.exists ? (snap.data() as unknown as AvailableClassDoc) : null;
+}
+
+export async function listLotsOfCustomer(store: DocumentStore, customerId: number, tx?: Transaction): Promise<AvailableClassDoc[]> {
+  const result = await readQuery(store.collection('available_classes').where('customer_id', '==', customerId), tx);
+  return result.docs.map((d) => d.data() as unknown as AvailableClassDoc);
+}
+
+export async function listLotsOfPurchase(store: DocumentStore, purchaseId: number, tx?: Transaction): Promise<AvailableClassDoc[]> {
+  const result = await readQuery(store.collection('available_classes').where('purchase_id', '==', purchaseId), tx);
+  return result.docs.map((d) => d.data() as unknown as AvailableClassDoc);
+}
+
+export function writeLot(store: DocumentStore, tx: Transaction, lot: AvailableClassDoc): void {
+  tx.set(lotRef(store, lot.available_class_id), { ...lot });
+}
+
+export function appendLedgerEntry(store: DocumentStore, tx: Transaction, entry: LedgerEntryDoc): void {
+  tx.create(store.collection('credit_ledger').doc(), { ...entry });
+}
+
+export async function listLedgerOfCustomer(store: DocumentStore, customerId: number): Promise<LedgerEntryDoc[]> {
+  const result = await store.collection('credit_ledger').where('customer_id', '==', customerId).get();
+  return result.docs.map((d) => d.data() as unknown as LedgerEntryDoc);
+}
