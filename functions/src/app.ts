@@ -13,11 +13,15 @@ import { mountPackagesRoutes } from './routes/groups/packages';
 import { mountScheduleRoutes } from './routes/groups/schedule';
 import { pageRoutes } from './routes/pages';
 
+/** Proxies between the client and us whose X-Forwarded-For entries we believe. */
+export const TRUSTED_PROXY_HOPS = 1;
+
 /** The whole HTTP API as one Express app, mounted at /api (Hosting forwards the full path). */
 export function createApp(deps: Deps): express.Express {
   const app = express();
-  // Behind Firebase Hosting / Google's front end: the client address is in X-Forwarded-For.
-  app.set('trust proxy', true);
+  // Only the X-Forwarded-For entry appended by Google's front end is trusted;
+  // anything to its left was written by the client (docs/auth: client addresses).
+  app.set('trust proxy', TRUSTED_PROXY_HOPS);
   app.disable('x-powered-by');
   app.use((_req, res, next) => {
     res.set({ 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store', 'Referrer-Policy': 'same-origin' });

@@ -91,6 +91,13 @@ describe('api client', () => {
     expect(signOut).toHaveBeenCalledTimes(1);
   });
 
+  it('signs out when the API answers auth/id-token-revoked (admin rights removed)', async () => {
+    setUser(makeUser('uid-1'));
+    mockFetch(() => ({ status: 401, body: { error: { code: 'auth/id-token-revoked', message: 'Tu sesión expiró. Vuelve a iniciar sesión.' } } }));
+    await expect(api.get('/customer')).rejects.toMatchObject({ status: 401, code: 'auth/id-token-revoked' });
+    expect(signOut).toHaveBeenCalledTimes(1);
+  });
+
   it('does not sign out on other errors, and keeps their status, code, message and fields', async () => {
     setUser(makeUser('uid-1'));
     mockFetch(() => ({

@@ -61,6 +61,23 @@ describe('session store', () => {
     expect(useAlerts.getState().error?.text).toBe('No encontramos al cliente.');
   });
 
+  it('keeps the session through a server outage and retries loading the customer', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const customer = makeCustomer({ uid: 'uid-1' });
+      let calls = 0;
+      mockFetch(() => (++calls < 3 ? { status: 503, body: { error: { code: 'store/unavailable', message: 'No disponible' } } } : { body: { customer } }));
+      setUser(makeUser('uid-1'));
+      await vi.advanceTimersByTimeAsync(10_000);
+      await settle();
+      expect(calls).toBe(3);
+      expect(signOut).not.toHaveBeenCalled();
+      expect(useSession.getState()).toMatchObject({ status: 'signed-in', customer });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('lets sign-up register the customer instead of fetching it', () => {
     const { calls } = mockFetch(() => undefined);
     beginSignup();

@@ -198,6 +198,23 @@ describe('sign-up screen', () => {
     expect(useSession.getState().status).toBe('signed-out');
   });
 
+  it('keeps the account when the answer was lost but the customer was registered', async () => {
+    const user = userEvent.setup();
+    const registered = makeCustomer({ uid: 'uid-new' });
+    mockFetch((call) => {
+      if (call.url.startsWith('/api/customer/phone')) return { body: { available: true } };
+      if (call.url === '/api/customer/signup') return { status: 502, body: { error: { code: 'http/bad-gateway', message: 'Falló la conexión' } } };
+      if (call.url === '/api/customer') return { body: { customer: registered } };
+      return undefined;
+    });
+    renderSignup();
+    await fillValidForm(user);
+    await submit(user);
+    expect(await screen.findByRole('heading', { name: 'Mi estudio' })).toBeInTheDocument();
+    expect(deleteUser).not.toHaveBeenCalled();
+    expect(useSession.getState()).toMatchObject({ status: 'signed-in', customer: registered });
+  });
+
   it("says 'already registered' for customer/already-registered", async () => {
     const user = userEvent.setup();
     signupApi({ signup: () => ({ status: 409, body: { error: { code: 'customer/already-registered', message: 'Conflicto' } } }) });

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { messages } from '@studio/shared/messages';
-import { TokenError, type AuthGateway } from '../data/auth/auth-gateway';
+import { IdentityProviderUnavailable, TokenError, type AuthGateway } from '../data/auth/auth-gateway';
 import { AppError } from './app-error';
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -27,8 +27,13 @@ export function authenticate(auth: AuthGateway): RequestHandler {
       next();
     } catch (error) {
       if (error instanceof TokenError) {
-        const message = error.code === 'auth/id-token-expired' ? messages.auth.tokenExpired : messages.auth.invalidToken;
+        const message = error.code === 'auth/invalid-token' ? messages.auth.invalidToken : messages.auth.tokenExpired;
         next(new AppError('unauthenticated', error.code, message));
+        return;
+      }
+      if (error instanceof IdentityProviderUnavailable) {
+        console.error('Token verification unavailable', error.cause);
+        next(new AppError('unavailable', 'auth/unavailable', messages.http.unavailable));
         return;
       }
       next(error);

@@ -13,6 +13,21 @@ export const notFoundRoute: RequestHandler = (_req, res) => {
 };
 
 /**
+ * Store failures a client can meet without a bug on our side. `aborted`:
+ * contention outlasted every retry, nothing was written, safe to try again.
+ * `already-exists` / `not-found`: a create or update lost a race (on Firestore
+ * the guard documents can surface this way). `deadline-exceeded` / `unavailable`:
+ * the database was slow or unreachable.
+ */
+const storeErrorStatus: Partial<Record<StoreError['code'], { status: number; message: () => string }>> = {
+  aborted: { status: 409, message: () => messages.http.conflictRetry },
+  'already-exists': { status: 409, message: () => messages.http.conflictRetry },
+  'not-found': { status: 404, message: () => messages.http.notFound },
+  'deadline-exceeded': { status: 503, message: () => messages.http.unavailable },
+  unavailable: { status: 503, message: () => messages.http.unavailable },
+};
+
+/**
  * Last middleware. Known errors become their status with a Spanish message;
  * body-parser failures (when the JSON was not parsed by the platform) become
  * 400/413; anything else is logged and answered 500 without internals.
@@ -26,10 +41,12 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, next)
     send(res, statusByKind[err.kind], { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) });
     return;
   }
-  if (err instanceof StoreError && err.code === 'aborted') {
-    // Contention outlasted every retry: safe to try again, nothing was written.
-    send(res, 409, { code: 'store/aborted', message: messages.http.conflictRetry });
-    return;
+  if (err instanceof StoreError) {
+    const mapped = storeErrorStatus[err.code];
+    if (mapped) {
+      send(res, mapped.status, { code: `store/${err.code}`, message: mapped.message() });
+      return;
+    }
   }
   const parserType = typeof err === 'object' && err !== null && 'type' in err ? (err as { type: unknown }).type : undefined;
   if (parserType === 'entity.parse.failed') {
@@ -42,6 +59,12 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, next)
   }
   if (parserType === 'encoding.unsupported' || parserType === 'charset.unsupported') {
     send(res, 415, { code: 'http/unsupported-media-type', message: messages.http.unsupportedMediaType });
+    return;
+  }
+  // Express and its parsers mark client errors (e.g. a malformed %-escape in the path) with a 4xx status.
+  const status = typeof err === 'object' && err !== null ? Number((err as { status?: unknown; statusCode?: unknown }).status ?? (err as { statusCode?: unknown }).statusCode) : NaN;
+  if (status >= 400 && status < 500) {
+    send(res, status, { code: 'http/bad-request', message: messages.http.badRequest });
     return;
   }
   console.error('Unhandled error', err);

@@ -15,14 +15,17 @@ export function webFirebaseConfig(web: WebSettings): Record<string, unknown> {
   };
 }
 
-/** Defaults, overlaid by what the studio stored, as the spec's list of {key, value}. */
+/**
+ * Defaults, overlaid by what the studio stored, as the spec's list of
+ * {key, value}, plus `firebaseConfig`, which only the server decides.
+ */
 export async function getPublicConfig(deps: Deps): Promise<AppConfigEntry[]> {
   const stored = await getStoredConfig(deps.store);
   const merged: Record<string, unknown> = { ...defaultAppConfig() };
   for (const [key, value] of Object.entries(stored)) {
     if (key in appConfigDefinitions) merged[key] = value;
   }
-  merged.firebaseConfig ??= webFirebaseConfig(deps.web);
+  merged.firebaseConfig = webFirebaseConfig(deps.web);
   return Object.entries(merged).map(([key, value]) => ({ key, value }));
 }
 
@@ -32,7 +35,7 @@ export async function updateConfig(deps: Deps, adminUid: string, input: AppConfi
   for (const entry of input.entries) values[entry.key] = entry.value;
   await deps.store.runTransaction(async (tx) => {
     const stored = await getStoredConfig(deps.store, tx);
-    saveConfigValues(deps.store, tx, { ...stored, ...values }, adminUid);
+    saveConfigValues(deps.store, tx, { ...stored, ...values }, adminUid, deps.now());
   });
   return getPublicConfig(deps);
 }

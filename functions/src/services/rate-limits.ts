@@ -11,10 +11,16 @@ export interface RateRule {
   windowMs: number;
 }
 
+const HOUR = 60 * 60 * 1000;
+
 export const rateRules = {
-  phoneCheckPerIp: { name: 'phone-check-ip', limit: 20, windowMs: 60 * 60 * 1000 },
-  recoverPerIp: { name: 'recover-ip', limit: 20, windowMs: 60 * 60 * 1000 },
-  recoverPerEmail: { name: 'recover-email', limit: 3, windowMs: 60 * 60 * 1000 },
+  phoneCheckPerIp: { name: 'phone-check-ip', limit: 20, windowMs: HOUR },
+  /** A ceiling for the whole studio, in case client addresses are spread or spoofed. */
+  phoneCheckGlobal: { name: 'phone-check-all', limit: 2000, windowMs: HOUR },
+  recoverPerIp: { name: 'recover-ip', limit: 20, windowMs: HOUR },
+  recoverPerEmail: { name: 'recover-email', limit: 3, windowMs: HOUR },
+  /** Changing one's phone also says whether the new one is taken: limit it like the anonymous check. */
+  phoneChangePerUser: { name: 'phone-change-user', limit: 5, windowMs: 24 * HOUR },
 } as const satisfies Record<string, RateRule>;
 
 /**
@@ -23,6 +29,11 @@ export const rateRules = {
  * e-mails are not stored. Throws 429 once the window is full.
  */
 export async function consumeRateLimit(deps: Deps, rule: RateRule, subject: string): Promise<void> {
+  if (!(await tryConsumeRateLimit(deps, rule, subject))) throw new AppError('rate-limited', 'http/rate-limited', messages.http.tooManyRequests);
+}
+
+/** Like consumeRateLimit, but answers false instead of throwing once the window is full. */
+export async function tryConsumeRateLimit(deps: Deps, rule: RateRule, subject: string): Promise<boolean> {
   const key = createHash('sha256').update(`${rule.name}:${subject}`).digest('hex').slice(0, 40);
   const now = deps.now();
   const count = await deps.store.runTransaction(async (tx) => {
@@ -32,5 +43,5 @@ export async function consumeRateLimit(deps: Deps, rule: RateRule, subject: stri
     saveRateWindow(deps.store, tx, key, next, new Date(next.windowStart.getTime() + rule.windowMs));
     return next.count;
   });
-  if (count > rule.limit) throw new AppError('rate-limited', 'http/rate-limited', messages.http.tooManyRequests);
+  return count <= rule.limit;
 }

@@ -238,6 +238,15 @@ export function describeStoreContract(name: string, groupId: string, open: () =>
         expect((await ref.get()).data()).toEqual({ b: 2, nested: {} });
       });
 
+      it('a merged delete under a missing map does not create the map', async () => {
+        const ref = col('items').doc('delete-missing-parent');
+        await ref.set({ keep: 1 });
+        await ref.set({ absent: { inner: FieldValue.delete() }, deep: { deeper: { x: FieldValue.delete() } } }, { merge: true });
+        expect((await ref.get()).data()).toEqual({ keep: 1 });
+        await ref.set({ mixed: { gone: FieldValue.delete(), kept: 2 } }, { merge: true });
+        expect((await ref.get()).data()).toEqual({ keep: 1, mixed: { kept: 2 } });
+      });
+
       it('serverTimestamp stores the commit time as a Date', async () => {
         const ref = col('items').doc('stamp');
         await ref.set({ at: FieldValue.serverTimestamp(), nested: { at: FieldValue.serverTimestamp() } });
@@ -587,6 +596,8 @@ export function describeStoreContract(name: string, groupId: string, open: () =>
         await expectStoreError(() => q.startAt(1).get(), 'invalid-argument');
         await expectStoreError(() => q.where('a', '<', null).get(), 'invalid-argument');
         await expectStoreError(() => q.where('a', 'in', []).get(), 'invalid-argument');
+        await expectStoreError(() => q.orderBy('a').offset(2 ** 31).get(), 'invalid-argument');
+        await expectStoreError(() => q.limit(2 ** 31).get(), 'invalid-argument');
         await expectStoreError(
           () =>
             q

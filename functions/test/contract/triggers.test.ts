@@ -171,6 +171,16 @@ describe('trigger dispatcher', () => {
     expect(fromStart).toEqual(['a', 'b']);
   });
 
+  it('prunes the outbox even when no trigger is registered', async () => {
+    const store = open(newFile());
+    await store.doc('items/a').set({ v: 1 });
+    await store.doc('items/b').set({ v: 2 });
+    expect(await store.outbox.size()).toBe(2);
+    const dispatcher = start(store, [], { pruneIntervalMs: 0 });
+    await dispatcher.drain();
+    expect(await store.outbox.size()).toBe(0);
+  });
+
   it('retries a failing handler with backoff, then logs and skips a poison event', async () => {
     const store = open(newFile());
     const logger = quietLogger();

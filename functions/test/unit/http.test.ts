@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app';
-import { testEnv, type TestEnv } from './support';
+import { fakeAuth, testEnv, type TestEnv } from './support';
 
 let env: TestEnv;
 beforeEach(() => {
@@ -97,10 +97,72 @@ describe('rate limits', () => {
     expect((await check('203.0.113.7')).status).toBe(200);
   });
 
-  it('limits reset e-mails per e-mail address', async () => {
+  it('sends at most three reset e-mails an hour per address, answering the same', async () => {
     const app = createApp(env.deps);
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await request(app).post('/api/customer/recover').send({ email: 'ana@example.com' })).status);
-    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(statuses).toEqual([200, 200, 200, 200]);
+    expect((env.deps.auth as ReturnType<typeof fakeAuth>).resetEmails).toHaveLength(3);
+  });
+});
+
+describe('client errors never become 500s', () => {
+  it('answers a malformed %-escape in the path with 400', async () => {
+    const response = await request(createApp(env.deps)).get('/api/pages/%E0%A4%A');
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toBe('La solicitud no es válida.');
+  });
+
+  it('refuses blank required text instead of storing it empty', async () => {
+    const response = await request(createApp(env.deps)).post('/api/customer/signup').set('authorization', 'Bearer uid:u1').send({ ...signupBody('u1'), name: '   ' });
+    expect(response.status).toBe(400);
+    expect(response.body.error.fields).toEqual({ name: 'Debes llenar este campo.' });
+    expect(await env.store.collection('customers').count()).toBe(0);
+  });
+
+  it('answers 503 when the identity provider cannot verify tokens', async () => {
+    const { IdentityProviderUnavailable } = await import('../../src/data/auth/auth-gateway');
+    env.deps.auth.verifyIdToken = async () => {
+      throw new IdentityProviderUnavailable(new Error('certificates unreachable'));
+    };
+    const response = await request(createApp(env.deps)).get('/api/customer').set('authorization', 'Bearer uid:u1');
+    expect(response.status).toBe(503);
+    expect(response.body.error.code).toBe('auth/unavailable');
+  });
+});
+
+describe('appconfig', () => {
+  it('replaces stored values instead of deep-merging, and never stores firebaseConfig', async () => {
+    const app = createApp(env.deps);
+    const put = (entries: unknown) => request(app).put('/api/appconfig').set('authorization', 'Bearer admin:a1').send({ entries });
+    expect((await put([{ key: 'firebaseConfig', value: { apiKey: 'x', emulators: { auth: 'http://evil' } } }])).status).toBe(400);
+    expect((await put([{ key: 'banner_text', value: 'Hola' }])).status).toBe(200);
+    const config = await request(app).get('/api/appconfig');
+    const entries = Object.fromEntries((config.body as Array<{ key: string; value: unknown }>).map((e) => [e.key, e.value]));
+    expect(entries.banner_text).toBe('Hola');
+    expect(entries.firebaseConfig).toEqual({ apiKey: 'demo-api-key', authDomain: 'demo-studio.firebaseapp.com', projectId: 'demo-studio' });
+  });
+});
+
+describe('phone changes', () => {
+  it('limits how often a customer can change (and so probe) their phone', async () => {
+    const app = createApp(env.deps);
+    await request(app).post('/api/customer/signup').set('authorization', 'Bearer uid:u1').send(signupBody('u1'));
+    const statuses = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await request(app).put('/api/customer').set('authorization', 'Bearer uid:u1').send({ name: 'Ana', last_name: 'López', phone: `556666000${i}` })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const sameNumber = await request(app).put('/api/customer').set('authorization', 'Bearer uid:u1').send({ name: 'Ana María', last_name: 'López', phone: '5566660004' });
+    expect(sameNumber.status).toBe(200);
+  });
+});
+
+describe('client addresses', () => {
+  it('rate-limits on the address the front end appended, not on what the client wrote', async () => {
+    const app = createApp(env.deps);
+    const check = (xff: string) => request(app).get('/api/customer/phone?phone=5512345678').set('x-forwarded-for', xff);
+    for (let i = 0; i < 20; i++) expect((await check(`10.0.${i}.1, 203.0.113.9`)).status).toBe(200);
+    expect((await check('10.9.9.9, 203.0.113.9')).status).toBe(429);
   });
 });

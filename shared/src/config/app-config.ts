@@ -3,9 +3,12 @@
  * default. GET /api/appconfig answers stored values merged over these
  * defaults; PUT /api/appconfig accepts only these keys with these types.
  * Everything here is public (the landing page reads it before sign-in), so no
- * secret may ever become a config key: secrets are function params.
+ * secret may ever become a config key: secrets are function params. The
+ * identity provider's `firebaseConfig` is also served with these entries, but
+ * it is built by the server per environment and is not a stored key: an admin
+ * must not be able to point every customer's sign-in somewhere else.
  */
-export type ConfigValueType = 'string' | 'boolean' | 'number' | 'json' | 'color';
+export type ConfigValueType = 'string' | 'boolean' | 'number' | 'color';
 
 export interface ConfigKeyDefinition {
   readonly type: ConfigValueType;
@@ -19,7 +22,6 @@ const str = (value: string, options?: readonly string[]): ConfigKeyDefinition =>
 const bool = (value: boolean): ConfigKeyDefinition => ({ type: 'boolean', default: value });
 const num = (value: number | null): ConfigKeyDefinition => ({ type: 'number', default: value, nullable: value === null });
 const color = (value: string): ConfigKeyDefinition => ({ type: 'color', default: value });
-const json = (value: unknown): ConfigKeyDefinition => ({ type: 'json', default: value });
 
 export const appConfigDefinitions = {
   // Branding
@@ -124,8 +126,6 @@ export const appConfigDefinitions = {
   password_require_uppercase: bool(false),
   password_require_numeric: bool(false),
   password_require_non_alphanumeric: bool(false),
-  // Identity provider web config; the server fills it per environment.
-  firebaseConfig: json(null),
 } as const satisfies Record<string, ConfigKeyDefinition>;
 
 export type AppConfigKey = keyof typeof appConfigDefinitions;

@@ -10,7 +10,7 @@ const CONFIG_STRING_MAX = 20_000;
 export function checkConfigValue(key: string, value: unknown): string | null {
   if (!isAppConfigKey(key)) return fill(v.unknownConfigKey, { key });
   const def = appConfigDefinitions[key] as { type: string; options?: readonly string[]; nullable?: boolean };
-  if (value === null) return def.nullable || def.type === 'json' ? null : v.invalidValue;
+  if (value === null) return def.nullable ? null : v.invalidValue;
   switch (def.type) {
     case 'boolean':
       return typeof value === 'boolean' ? null : v.mustBeBoolean;
@@ -23,8 +23,6 @@ export function checkConfigValue(key: string, value: unknown): string | null {
       if (value.length > CONFIG_STRING_MAX) return fill(v.tooLong, { n: CONFIG_STRING_MAX });
       if (def.options && !def.options.includes(value)) return v.selectOption;
       return null;
-    case 'json':
-      return JSON.stringify(value).length <= CONFIG_STRING_MAX ? null : fill(v.tooLong, { n: CONFIG_STRING_MAX });
     default:
       return v.invalidValue;
   }

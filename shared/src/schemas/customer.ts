@@ -51,7 +51,7 @@ export type RecoverInput = InferType<typeof recoverSchema>;
 /** GET /api/customer/admin/all?query&page and /api/customer/query?query */
 export const customerSearchSchema = object({
   query: string().typeError(v.mustBeText).max(100, fill(v.tooLong, { n: 100 })).optional(),
-  page: number().typeError(v.mustBeNumber).integer(v.mustBeInteger).min(1, v.mustBePositive).optional(),
+  page: number().typeError(v.mustBeNumber).integer(v.mustBeInteger).min(1, v.mustBePositive).max(10_000, fill(v.maxNumber, { n: '10,000' })).optional(),
 }).noUnknown(unknownFields);
 
 /** Password rules come from configuration (mirroring the identity provider's policy). */

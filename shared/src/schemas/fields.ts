@@ -17,8 +17,13 @@ export function normalizePhone(input: string): string {
   return national.slice(0, PHONE_MAX_DIGITS);
 }
 
+/** Required text: whitespace alone does not count as filled in. */
 export const requiredText = (max: number) =>
-  string().typeError(v.mustBeText).required(v.required).max(max, fill(v.tooLong, { n: max }));
+  string()
+    .typeError(v.mustBeText)
+    .required(v.required)
+    .max(max, fill(v.tooLong, { n: max }))
+    .test('not-blank', v.required, (value) => value === undefined || value === null || value.trim() !== '');
 
 export const optionalText = (max: number) =>
   string().typeError(v.mustBeText).nullable().max(max, fill(v.tooLong, { n: max }));

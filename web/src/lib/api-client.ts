@@ -4,7 +4,8 @@ import { currentIdToken, signOut } from './auth-client';
 
 const API_BASE = '/api';
 export const TOKEN_REFRESH_INTERVAL_MS = 15_000;
-const TOKEN_EXPIRED_CODE = 'auth/id-token-expired';
+/** Codes after which the session cannot continue: the person must sign in again. */
+const SESSION_ENDED_CODES = new Set(['auth/id-token-expired', 'auth/id-token-revoked']);
 
 /** Every failed call becomes one of these; `message` is already Spanish and safe to show. */
 export class ApiError extends Error {
@@ -77,7 +78,7 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
   const error = isErrorBody(payload)
     ? new ApiError(response.status, payload.error.code, payload.error.message || messages.common.genericError, payload.error.fields)
     : new ApiError(response.status, 'http/unknown', messages.common.genericError);
-  if (error.code === TOKEN_EXPIRED_CODE) {
+  if (SESSION_ENDED_CODES.has(error.code)) {
     await signOut().catch(() => {
       // Already signed out or the SDK is gone: the session ends either way.
     });

@@ -1,7 +1,10 @@
 import { create } from 'zustand';
 import { messages } from '@studio/shared/messages';
 import type { Customer } from '@studio/shared/types/api';
-import { api, errorMessage } from './api-client';
+import { ApiError, api, errorMessage } from './api-client';
+
+const CUSTOMER_LOAD_ATTEMPTS = 3;
+const CUSTOMER_LOAD_BACKOFF_MS = 1500;
 import { initAuth, onIdentityChanged, parseFirebaseConfig, signOut, type Identity } from './auth-client';
 import { showError } from './alerts';
 
@@ -28,14 +31,27 @@ async function handleIdentity(identity: Identity | null): Promise<void> {
   if (identity.uid === state.uid) return;
   useSession.setState({ status: 'loading', uid: identity.uid, customer: null });
   if (state.signupPending) return;
-  try {
-    const { customer } = await api.get<{ customer: Customer }>('/customer');
-    if (useSession.getState().uid === identity.uid) useSession.setState({ status: 'signed-in', customer });
-  } catch (error) {
-    if (useSession.getState().uid !== identity.uid) return;
-    // An identity without a usable customer record cannot use the app; ending the session lets the person start over.
-    showError(errorMessage(error));
-    await signOut();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { customer } = await api.get<{ customer: Customer }>('/customer');
+      if (useSession.getState().uid === identity.uid) useSession.setState({ status: 'signed-in', customer });
+      return;
+    } catch (error) {
+      if (useSession.getState().uid !== identity.uid) return;
+      // 401/403/404: this identity cannot use the app (no customer record, session ended); let the person start over.
+      const definitive = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 409 && error.status !== 429;
+      if (definitive) {
+        showError(errorMessage(error));
+        await signOut();
+        return;
+      }
+      // A network drop or a server hiccup must not throw a signed-in customer out: try again, then wait in 'loading'.
+      if (attempt >= CUSTOMER_LOAD_ATTEMPTS) {
+        showError(errorMessage(error));
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, attempt * CUSTOMER_LOAD_BACKOFF_MS));
+    }
   }
 }
 

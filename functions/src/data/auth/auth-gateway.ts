@@ -18,6 +18,14 @@ export class TokenError extends Error {
   }
 }
 
+/** The identity provider could not answer; the request may succeed later. */
+export class IdentityProviderUnavailable extends Error {
+  constructor(cause: unknown) {
+    super('Identity provider unavailable', { cause });
+    this.name = 'IdentityProviderUnavailable';
+  }
+}
+
 export interface AuthUser {
   uid: string;
   email: string | null;
@@ -25,10 +33,11 @@ export interface AuthUser {
 }
 
 export interface AuthGateway {
-  /** Throws TokenError for anything but a valid, unexpired token. */
+  /** Throws TokenError for a bad, expired or revoked token; IdentityProviderUnavailable when it cannot tell. */
   verifyIdToken(token: string): Promise<VerifiedIdentity>;
   getUser(uid: string): Promise<AuthUser | null>;
   getUserByEmail(email: string): Promise<AuthUser | null>;
+  /** Removing the claim also revokes the person's sessions. */
   setAdmin(uid: string, admin: boolean): Promise<void>;
   /**
    * Asks the identity provider to e-mail a password-reset link. Resolves

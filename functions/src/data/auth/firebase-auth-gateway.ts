@@ -1,6 +1,6 @@
 import { getAuth, type Auth, type UserRecord } from 'firebase-admin/auth';
 import { getApps, initializeApp } from 'firebase-admin/app';
-import { TokenError, type AuthGateway, type AuthUser, type VerifiedIdentity } from './auth-gateway';
+import { IdentityProviderUnavailable, TokenError, type AuthGateway, type AuthUser, type VerifiedIdentity } from './auth-gateway';
 
 function adminAuth(): Auth {
   if (getApps().length === 0) initializeApp();
@@ -37,7 +37,11 @@ export function createFirebaseAuthGateway(options: FirebaseAuthGatewayOptions): 
   return {
     async verifyIdToken(token: string): Promise<VerifiedIdentity> {
       try {
-        const decoded = await adminAuth().verifyIdToken(token);
+        let decoded = await adminAuth().verifyIdToken(token);
+        // Admin rights are checked against revocation (one lookup, admins only):
+        // removing the claim also revokes the person's sessions, so a former
+        // admin cannot keep using a token minted before the change.
+        if (decoded.admin === true) decoded = await adminAuth().verifyIdToken(token, true);
         return {
           uid: decoded.uid,
           email: decoded.email ?? null,
@@ -47,8 +51,12 @@ export function createFirebaseAuthGateway(options: FirebaseAuthGatewayOptions): 
       } catch (error) {
         const code = errorCode(error);
         if (code === 'auth/id-token-expired') throw new TokenError('auth/id-token-expired', 'Token expired');
-        if (code === 'auth/id-token-revoked') throw new TokenError('auth/id-token-revoked', 'Token revoked');
-        throw new TokenError('auth/invalid-token', 'Invalid token');
+        if (code === 'auth/id-token-revoked' || code === 'auth/user-disabled') throw new TokenError('auth/id-token-revoked', 'Token revoked');
+        if (code === 'auth/argument-error' || code === 'auth/invalid-id-token' || code === 'auth/user-not-found') {
+          throw new TokenError('auth/invalid-token', 'Invalid token');
+        }
+        // Anything else (certificates unreachable, provider outage) is not the caller's fault.
+        throw new IdentityProviderUnavailable(error);
       }
     },
 
@@ -67,6 +75,7 @@ export function createFirebaseAuthGateway(options: FirebaseAuthGatewayOptions): 
       if (admin) claims.admin = true;
       else delete claims.admin;
       await auth.setCustomUserClaims(uid, claims);
+      if (!admin) await auth.revokeRefreshTokens(uid);
     },
 
     async sendPasswordResetEmail(email: string): Promise<void> {

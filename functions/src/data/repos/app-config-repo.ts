@@ -1,5 +1,4 @@
 import type { DocumentStore, Transaction } from '../store/types';
-import { FieldValue } from '../store/types';
 import { readDoc } from './read';
 
 /** All stored overrides live in one document: one read serves the whole landing page. */
@@ -10,6 +9,7 @@ export async function getStoredConfig(store: DocumentStore, tx?: Transaction): P
   return (snap.get('values') as Record<string, unknown> | undefined) ?? {};
 }
 
-export function saveConfigValues(store: DocumentStore, tx: Transaction, values: Record<string, unknown>, updatedBy: string): void {
-  tx.set(configRef(store), { values, updatedAt: FieldValue.serverTimestamp(), updatedBy }, { merge: true });
+/** Replaces the whole map (a merge would deep-merge nested values and never drop a key). */
+export function saveConfigValues(store: DocumentStore, tx: Transaction, values: Record<string, unknown>, updatedBy: string, updatedAt: Date): void {
+  tx.set(configRef(store), { values, updatedAt, updatedBy });
 }

@@ -9,5 +9,6 @@ import { consumeRateLimit, rateRules } from '../rate-limits';
  */
 export async function isPhoneAvailable(deps: Deps, clientIp: string, phone: string): Promise<boolean> {
   await consumeRateLimit(deps, rateRules.phoneCheckPerIp, clientIp);
+  await consumeRateLimit(deps, rateRules.phoneCheckGlobal, 'all');
   return (await getPhoneOwner(deps.store, phone)) === null;
 }

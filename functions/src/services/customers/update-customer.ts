@@ -5,6 +5,7 @@ import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { getCustomerById, getCustomerByUid, getPhoneOwner, listAcceptedPages, updateCustomer as writeCustomer, type CustomerDoc } from '../../data/repos/customers-repo';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
+import { consumeRateLimit, rateRules } from '../rate-limits';
 import { toCustomerDto } from './customer-dto';
 import { buildSearchTerms } from './search-terms';
 
@@ -15,6 +16,10 @@ const text = (value: string | null | undefined) => (value === undefined || value
  * A phone change moves the uniqueness guard in the same transaction.
  */
 export async function updateCustomer(deps: Deps, identity: VerifiedIdentity, input: CustomerUpdateInput): Promise<Customer> {
+  if (!identity.admin) {
+    const current = await getCustomerByUid(deps.store, identity.uid);
+    if (current && current.phone !== input.phone) await consumeRateLimit(deps, rateRules.phoneChangePerUser, identity.uid);
+  }
   const updated = await deps.store.runTransaction(async (tx) => {
     const before = input.customer_id !== undefined && identity.admin
       ? await getCustomerById(deps.store, input.customer_id, tx)

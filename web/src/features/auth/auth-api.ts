@@ -15,3 +15,8 @@ export async function registerCustomer(input: SignupInput): Promise<Customer> {
 export async function requestPasswordReset(email: string): Promise<void> {
   await api.post<{ message: string }>('/customer/recover', { email });
 }
+
+export async function fetchOwnCustomer(): Promise<Customer> {
+  const { customer } = await api.get<{ customer: Customer }>('/customer');
+  return customer;
+}

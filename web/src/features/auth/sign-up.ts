@@ -6,7 +6,7 @@ import { createIdentity, deleteCurrentIdentity, sendVerificationEmail } from '..
 import { showSuccess } from '../../lib/alerts';
 import { abortSignup, beginSignup, completeSignup, signOutSession } from '../../lib/session';
 import { authErrorMessage } from './auth-errors';
-import { isPhoneAvailable, registerCustomer } from './auth-api';
+import { fetchOwnCustomer, isPhoneAvailable, registerCustomer } from './auth-api';
 
 export interface SignupValues {
   name: string;
@@ -72,6 +72,15 @@ export async function signUp(values: SignupValues): Promise<SignupOutcome> {
     );
     return { ok: true, customer };
   } catch (error) {
+    // The answer may be lost after the server committed (timeout, dropped connection): ask before undoing anything.
+    const uncertain = !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+    if (uncertain) {
+      const registered = await fetchOwnCustomer().catch(() => null);
+      if (registered) {
+        completeSignup(registered);
+        return { ok: true, customer: registered };
+      }
+    }
     // An identity without a customer would be stuck: remove it so the same e-mail can sign up again.
     await deleteCurrentIdentity().catch(() => signOutSession());
     abortSignup();

@@ -7,7 +7,18 @@ import { Checkbox, FormError } from '../../components/form-field';
 import { HtmlContent } from '../../components/html-content';
 import { Modal } from '../../components/modal';
 import { acceptPage } from './pages-api';
+import { useSignOut } from '../../lib/use-sign-out';
 import { usePages } from './use-pages';
+
+/** The gate blocks the whole area, so it always offers a way out. */
+function LeaveButton() {
+  const signOut = useSignOut();
+  return (
+    <button type="button" className="button button--secondary" onClick={signOut}>
+      {messages.auth.signOut}
+    </button>
+  );
+}
 
 function AcceptPageModal({ page, onAccepted }: { page: Page; onAccepted: (pageId: number) => void }) {
   const [checked, setChecked] = useState(false);
@@ -50,9 +61,12 @@ function AcceptPageModal({ page, onAccepted }: { page: Page; onAccepted: (pageId
           error={fieldError}
         />
         <FormError message={submitError} />
-        <button type="submit" className="button" disabled={saving} aria-busy={saving}>
-          {messages.pages.accept}
-        </button>
+        <div className="modal__actions">
+          <button type="submit" className="button" disabled={saving} aria-busy={saving}>
+            {messages.pages.accept}
+          </button>
+          <LeaveButton />
+        </div>
       </form>
     </Modal>
   );
@@ -65,7 +79,20 @@ interface RequiredPagesGateProps {
 
 /** Blocks the customer area, one document at a time, until every page required at sign-up is accepted. */
 export function RequiredPagesGate({ acceptedPageIds, onAccepted }: RequiredPagesGateProps) {
-  const { status, pages } = usePages();
+  const { status, pages, retry } = usePages();
+  // Without the list we cannot tell what is pending: stay closed rather than let the area be used unaccepted.
+  if (status === 'error') {
+    return (
+      <Modal title={messages.pages.loadError}>
+        <div className="modal__actions">
+          <button type="button" className="button" onClick={retry}>
+            {messages.common.retry}
+          </button>
+          <LeaveButton />
+        </div>
+      </Modal>
+    );
+  }
   if (status !== 'ready') return null;
   const pending = pages.find((page) => page.required_signup && !acceptedPageIds.includes(page.page_id));
   if (!pending) return null;

@@ -25,9 +25,9 @@ function loadPages(): void {
     });
 }
 
-export function usePages(): PagesState {
+export function usePages(): PagesState & { retry: () => void } {
   const status = usePagesStore((state) => state.status);
   const pages = usePagesStore((state) => state.pages);
   useEffect(loadPages, []);
-  return { status, pages };
+  return { status, pages, retry: loadPages };
 }

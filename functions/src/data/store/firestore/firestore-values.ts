@@ -69,6 +69,7 @@ const grpcCodes: Record<number, StoreErrorCode> = {
   14: 'unavailable',
   15: 'internal', // DATA_LOSS
   16: 'internal', // UNAUTHENTICATED
+  409: 'aborted', // the SDK's REST fallback reports contention as HTTP 409, which it also retries
 };
 
 /** True for errors the Firestore client raises from a server response (they carry a numeric gRPC code). */

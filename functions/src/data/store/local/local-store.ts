@@ -708,7 +708,10 @@ class Outbox implements LocalOutbox {
   prune(): Promise<number> {
     const cutoff = Date.now() - this.store.retention;
     return this.withWriter((db) => {
-      const delivered = db.prepare('DELETE FROM outbox WHERE seq <= (SELECT MIN(cursor) FROM trigger_cursors)').run();
+      // With no trigger registered yet nothing will ever read these rows: a trigger added later starts at its registration, as a newly deployed Firestore trigger does.
+      const delivered = db
+        .prepare('DELETE FROM outbox WHERE seq <= COALESCE((SELECT MIN(cursor) FROM trigger_cursors), (SELECT MAX(seq) FROM outbox))')
+        .run();
       const stale = db.prepare('DELETE FROM outbox WHERE commit_time < ?').run(cutoff);
       return Number(delivered.changes) + Number(stale.changes);
     });

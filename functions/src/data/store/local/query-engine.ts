@@ -162,13 +162,16 @@ export function addOrder(spec: QuerySpec, fieldPath: string, direction: OrderDir
   return { ...spec, orders: [...spec.orders, { field: fieldRef(fieldPath), dir }] };
 }
 
+/** Firestore encodes limit and offset as 32-bit integers. */
+const MAX_INT32 = 2 ** 31 - 1;
+
 export function withLimit(spec: QuerySpec, n: number, last: boolean): QuerySpec {
-  if (!Number.isInteger(n) || n < 0) throw invalid(`${last ? 'limitToLast' : 'limit'}() needs a non-negative integer, got ${String(n)}.`);
+  if (!Number.isInteger(n) || n < 0 || n > MAX_INT32) throw invalid(`${last ? 'limitToLast' : 'limit'}() needs a non-negative integer, got ${String(n)}.`);
   return { ...spec, limit: n, limitToLast: last };
 }
 
 export function withOffset(spec: QuerySpec, n: number): QuerySpec {
-  if (!Number.isInteger(n) || n < 0) throw invalid(`offset() needs a non-negative integer, got ${String(n)}.`);
+  if (!Number.isInteger(n) || n < 0 || n > MAX_INT32) throw invalid(`offset() needs a non-negative integer, got ${String(n)}.`);
   return { ...spec, offset: n };
 }
 

@@ -189,7 +189,15 @@ class Dispatcher implements TriggerDispatcher {
   }
 
   private async tickOnce(): Promise<void> {
-    if (this.stopped || this.names.length === 0) return;
+    if (this.stopped) return;
+    if (this.names.length > 0) await this.deliverPending();
+    if (Date.now() - this.lastPrune >= this.pruneIntervalMs) {
+      this.lastPrune = Date.now();
+      await this.outbox.prune();
+    }
+  }
+
+  private async deliverPending(): Promise<void> {
     const last = await this.outbox.lastSeq();
     const cursors = await this.outbox.cursors(this.names);
     const pending = this.names.filter((name) => (cursors.get(name) ?? 0) < last);
@@ -201,10 +209,6 @@ class Dispatcher implements TriggerDispatcher {
           .filter(({ trigger }) => held.has(trigger.name))
           .map((compiled) => this.deliver(compiled, held.get(compiled.trigger.name) as number, last)),
       );
-    }
-    if (Date.now() - this.lastPrune >= this.pruneIntervalMs) {
-      this.lastPrune = Date.now();
-      await this.outbox.prune();
     }
   }
 
@@ -293,7 +297,10 @@ class Dispatcher implements TriggerDispatcher {
 
   async drain(): Promise<void> {
     await this.registered;
-    if (this.names.length === 0) return;
+    if (this.names.length === 0) {
+      await this.tick();
+      return;
+    }
     const target = await this.outbox.lastSeq();
     for (;;) {
       if (this.stopped) throw new StoreError('failed-precondition', 'drain() called on a stopped trigger dispatcher.');

@@ -41,6 +41,10 @@ function stripTransforms(map: Record<string, unknown>, base: readonly string[], 
   return copy;
 }
 
+function onlyDeletes(value: Record<string, unknown>): boolean {
+  return Object.values(value).every((v) => (isFieldTransform(v) ? v.__transform === 'delete' : isPlainObject(v) && Object.keys(v).length > 0 && onlyDeletes(v)));
+}
+
 /** set(..., {merge: true}): non-empty maps merge field by field; every other value (empty maps included) replaces. */
 function mergeInto(target: Record<string, unknown>, source: Record<string, unknown>, base: readonly string[], out: TransformAt[]): void {
   for (const key of Object.keys(source)) {
@@ -50,6 +54,8 @@ function mergeInto(target: Record<string, unknown>, source: Record<string, unkno
       out.push({ segments, transform: value });
     } else if (isPlainObject(value) && Object.keys(value).length > 0) {
       let child = target[key];
+      // Firestore's update mask names only the leaves: deleting a.b where `a` is absent does not create `a`.
+      if (!isMap(child) && onlyDeletes(value)) continue;
       if (!isMap(child)) {
         child = {};
         target[key] = child;
