@@ -26,12 +26,15 @@ const AUTH_HOST = '127.0.0.1:9099';
 
 const localDir = path.join(root, '.local');
 const dbPath = path.resolve(args.db ?? path.join(localDir, 'studio.sqlite'));
+// Uploaded files' bytes, beside the store that holds their metadata, so one --db means one consistent set.
+const filesDir = path.join(path.dirname(dbPath), `${path.basename(dbPath, path.extname(dbPath))}.files`);
 const authExportDir = path.join(localDir, 'auth-export');
 const persistent = args.exec === undefined;
 const emulatorLogPath = `${dbPath}.emulators.log`;
 
 if (args.fresh) {
   for (const suffix of ['', '-wal', '-shm']) rmSync(dbPath + suffix, { force: true });
+  rmSync(filesDir, { recursive: true, force: true });
   if (persistent) rmSync(authExportDir, { recursive: true, force: true });
 }
 mkdirSync(path.dirname(dbPath), { recursive: true });
@@ -40,6 +43,7 @@ mkdirSync(localDir, { recursive: true });
 // Everything below (seed, dispatcher, the function workers) finds the store through these.
 Object.assign(process.env, {
   STUDIO_LOCAL_DB: dbPath,
+  STUDIO_LOCAL_FILES: filesDir,
   STUDIO_FIRESTORE_INDEXES: path.join(root, 'firestore.indexes.json'),
   FIREBASE_AUTH_EMULATOR_HOST: AUTH_HOST,
   GCLOUD_PROJECT: PROJECT_ID,

@@ -1,4 +1,5 @@
 import type { AuthGateway } from './data/auth/auth-gateway';
+import type { FileStorage } from './data/files/file-storage';
 import type { DocumentStore } from './data/store/types';
 
 /** Web app settings the server hands to the SPA (via /api/appconfig firebaseConfig). */
@@ -16,6 +17,8 @@ export interface WebSettings {
 export interface Deps {
   store: DocumentStore;
   auth: AuthGateway;
+  /** Uploaded files' bytes (metadata lives in the store). */
+  files: FileStorage;
   now: () => Date;
   web: WebSettings;
 }

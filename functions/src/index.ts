@@ -4,9 +4,12 @@
  */
 import type { Express } from 'express';
 import { defineString } from 'firebase-functions/params';
+import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
 import { createApp } from './app';
+import { fromFirestoreEvent } from './data/store/firestore/from-firestore-event';
 import { createRuntimeDeps } from './runtime';
+import { processFileTrigger } from './triggers/process-file';
 
 const webApiKey = defineString('WEB_API_KEY', { description: 'Web API key of the Firebase project (public; used by the SPA and for reset e-mails).' });
 const webAppId = defineString('WEB_APP_ID', { default: '', description: 'Firebase web app id (optional).' });
@@ -17,3 +20,7 @@ export const api = onRequest({ region: 'us-central1', memory: '512MiB', concurre
   app ??= createApp(createRuntimeDeps({ webApiKey: webApiKey.value(), webAppId: webAppId.value() }));
   app(req, res);
 });
+
+export const processFile = onDocumentWritten({ document: processFileTrigger.document, region: 'us-central1', memory: '512MiB', timeoutSeconds: 120 }, (event) =>
+  processFileTrigger.handler(fromFirestoreEvent(event)),
+);

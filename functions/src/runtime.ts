@@ -1,4 +1,5 @@
 import { createFirebaseAuthGateway } from './data/auth/firebase-auth-gateway';
+import { getFileStorage } from './data/files/get-file-storage';
 import { getStore } from './data/store/get-store';
 import type { Deps } from './deps';
 
@@ -18,6 +19,7 @@ export function createRuntimeDeps(params: RuntimeParams, env: NodeJS.ProcessEnv 
   return {
     store: getStore(),
     auth: createFirebaseAuthGateway({ webApiKey: params.webApiKey, emulatorHost: authEmulatorHost }),
+    files: getFileStorage(),
     now: () => new Date(),
     web: {
       projectId,

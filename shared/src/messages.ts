@@ -96,6 +96,11 @@ export const messages = {
     customer_id: 'Cliente',
     uid: 'Identidad',
     accepted_pages: 'Documentos aceptados',
+    file: 'Archivo',
+    file_id: 'Archivo',
+    alt: 'Texto alternativo',
+    visibility: 'Visibilidad',
+    data: 'Datos',
   },
   validation: {
     required: 'Debes llenar este campo.',

@@ -1,9 +1,19 @@
 import express, { type RequestHandler } from 'express';
-import { messages } from '@studio/shared/messages';
+import { messages, fill } from '@studio/shared/messages';
+import { MAX_FILE_BYTES, MAX_FILE_MB } from '@studio/shared/schemas/file';
 import { AppError } from './app-error';
 
 /** JSON bodies above this are refused before any work; content pages are the largest input. */
 export const JSON_BODY_LIMIT_BYTES = 256 * 1024;
+
+/** An upload's whole multipart body: the largest allowed file plus room for the part headers and the `data` field. */
+export const UPLOAD_BODY_LIMIT_BYTES = MAX_FILE_BYTES + 64 * 1024;
+
+/** The only routes that take multipart bodies (their route parses them: services/files/multipart.ts). */
+const UPLOAD_PATHS = new Set(['/api/files', '/api/files/s3']);
+
+const isUpload = (req: Parameters<RequestHandler>[0]) =>
+  req.method === 'POST' && UPLOAD_PATHS.has(req.path.replace(/\/+$/, '').toLowerCase()) && typeof req.is('multipart/form-data') === 'string';
 
 type RequestWithRaw = Parameters<RequestHandler>[0] & { rawBody?: Buffer };
 
@@ -12,12 +22,23 @@ const parseJson = express.json({ limit: JSON_BODY_LIMIT_BYTES, strict: true });
 /**
  * Cloud Functions (and its emulator) parse JSON bodies before our code runs;
  * in-process (tests, other hosts) express.json does it. Either way this enforces
- * our size limit, the JSON content type on writes, and an object body.
+ * our size limit, the JSON content type on writes, and an object body. The
+ * exception: multipart uploads to the file routes pass through untouched
+ * (under their own, larger limit); anywhere else multipart is a 415.
  */
 export const jsonBody: RequestHandler = (req, res, next) => {
   const raw = (req as RequestWithRaw).rawBody;
   const declared = Number(req.headers['content-length'] ?? 0);
   const size = raw?.length ?? declared;
+  if (isUpload(req)) {
+    if (size > UPLOAD_BODY_LIMIT_BYTES) {
+      const message = fill(messages.files.tooLarge, { mb: MAX_FILE_MB });
+      next(new AppError('too-large', 'files/too-large', message, { file: message }));
+      return;
+    }
+    next();
+    return;
+  }
   if (size > JSON_BODY_LIMIT_BYTES) {
     next(new AppError('too-large', 'http/payload-too-large', messages.http.payloadTooLarge));
     return;

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TokenError, type AuthGateway, type AuthUser } from '../../src/data/auth/auth-gateway';
+import { createLocalFileStorage } from '../../src/data/files/local-file-storage';
 import { openLocalStore } from '../../src/data/store/local/local-store';
 import type { DocumentStore } from '../../src/data/store/types';
 import type { Deps } from '../../src/deps';
@@ -52,6 +53,7 @@ export function testEnv(): TestEnv {
   const deps: Deps = {
     store,
     auth: fakeAuth(),
+    files: createLocalFileStorage(path.join(dir, 'files')),
     now: () => new Date(clock.now),
     web: { projectId: 'demo-studio', apiKey: 'demo-api-key', authDomain: 'demo-studio.firebaseapp.com' },
   };

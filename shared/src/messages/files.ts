@@ -1,2 +1,13 @@
 /** Spanish texts of the files area; part of the one catalogue in ../messages.ts. */
-export const filesMessages = {} as const;
+export const filesMessages = {
+  notFound: 'No encontramos el archivo.',
+  multipartRequired: 'El archivo debe enviarse como formulario (multipart/form-data).',
+  tooManyFiles: 'Envía un solo archivo a la vez.',
+  typeNotAllowed: 'Ese tipo de archivo no está permitido. Puedes subir imágenes JPG, PNG, WebP o GIF, o documentos PDF.',
+  tooLarge: 'El archivo supera el tamaño máximo de {mb} MB.',
+  typeMismatch: 'El contenido del archivo no corresponde a su tipo.',
+  invalidName: 'El nombre del archivo no es válido.',
+  invalidData: 'El campo data debe ser un objeto JSON.',
+  malformed: 'No pudimos leer el archivo enviado. Intenta de nuevo.',
+  publicNeedsAdmin: 'Solo un administrador puede publicar archivos.',
+} as const;

@@ -14,7 +14,7 @@ export interface ApiErrorBody {
 }
 
 export interface FileRef {
-  file_id?: string;
+  file_id?: number;
   name: string;
   type: string;
   src: string;

@@ -1,5 +1,8 @@
 import type { Router } from 'express';
 import type { Deps } from '../../deps';
+import { fileRoutes } from '../files';
 
 /** Mounts the files area's resource routers under /api. */
-export function mountFilesRoutes(_api: Router, _deps: Deps): void {}
+export function mountFilesRoutes(api: Router, deps: Deps): void {
+  api.use('/files', fileRoutes(deps));
+}

@@ -1,0 +1,66 @@
+import type { AllowedFileType, FileStatus, FileVisibility } from '@studio/shared/schemas/file';
+import type { DocumentStore, Query, Transaction } from '../store/types';
+import { readDoc } from '../repos/read';
+
+/** files/{file_id}: what the API knows about stored bytes. */
+export interface FileDoc {
+  file_id: number;
+  /** Display name only (sanitised); never part of the storage key. */
+  name: string;
+  alt: string | null;
+  type: AllowedFileType;
+  size: number;
+  /** Hex SHA-256 of the bytes as received; the processing trigger checks the stored bytes against it. */
+  sha256: string;
+  /** Server-generated storage key. */
+  key: string;
+  visibility: FileVisibility;
+  owner_uid: string;
+  /** The owner's customer number when they have a customer record. */
+  customer_id: number | null;
+  status: FileStatus;
+  width: number | null;
+  height: number | null;
+  /** Why processing rejected the file (a code, for logs and support), else null. */
+  rejection: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  processedAt: Date | null;
+}
+
+const files = (store: DocumentStore) => store.collection('files');
+const fileRef = (store: DocumentStore, fileId: number) => store.doc(`files/${fileId}`);
+
+export async function getFile(store: DocumentStore, fileId: number, tx?: Transaction): Promise<FileDoc | null> {
+  const snap = await readDoc(fileRef(store, fileId), tx);
+  return snap.exists ? (snap.data() as unknown as FileDoc) : null;
+}
+
+export function createFile(store: DocumentStore, tx: Transaction, doc: FileDoc): void {
+  tx.create(fileRef(store, doc.file_id), { ...doc });
+}
+
+export function updateFile(store: DocumentStore, tx: Transaction, fileId: number, fields: Partial<Omit<FileDoc, 'file_id'>>): void {
+  tx.update(fileRef(store, fileId), { ...fields });
+}
+
+export function deleteFile(store: DocumentStore, tx: Transaction, fileId: number): void {
+  tx.delete(fileRef(store, fileId));
+}
+
+export interface FileListQuery {
+  ownerUid?: string | undefined;
+  visibility?: FileVisibility | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** Newest first. */
+export async function listFiles(store: DocumentStore, query: FileListQuery): Promise<{ files: FileDoc[]; total: number }> {
+  let base: Query = files(store);
+  if (query.ownerUid !== undefined) base = base.where('owner_uid', '==', query.ownerUid);
+  if (query.visibility !== undefined) base = base.where('visibility', '==', query.visibility);
+  const ordered = base.orderBy('file_id', 'desc');
+  const [page, total] = await Promise.all([ordered.offset(query.offset).limit(query.limit).get(), base.count()]);
+  return { files: page.docs.map((doc) => doc.data() as unknown as FileDoc), total };
+}

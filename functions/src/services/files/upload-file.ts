@@ -1,0 +1,106 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { ValidationError } from 'yup';
+import { messages, fill } from '@studio/shared/messages';
+import {
+  ALLOWED_FILE_TYPES,
+  displayFileName,
+  fileDataSchema,
+  isSafeFileName,
+  normalizeFileType,
+  type FileDataInput,
+  type StudioFile,
+} from '@studio/shared/schemas/file';
+import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
+import { createFile, type FileDoc } from '../../data/files/files-repo';
+import { allocateId } from '../../data/repos/counters-repo';
+import { getCustomerByUid } from '../../data/repos/customers-repo';
+import type { Deps } from '../../deps';
+import { AppError } from '../../http/app-error';
+import { toValidationAppError } from '../../http/validate';
+import { sniffFileType } from './file-content';
+import { toFileDto } from './file-dto';
+import type { MultipartUpload } from './multipart';
+
+const invalid = (code: string, message: string, field: string) => new AppError('invalid', code, message, { [field]: message });
+
+async function parseData(text: string | undefined): Promise<FileDataInput> {
+  if (text === undefined) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw invalid('files/invalid-data', messages.files.invalidData, 'data');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid('files/invalid-data', messages.files.invalidData, 'data');
+  try {
+    return await fileDataSchema.validate(value, { abortEarly: false, strict: true });
+  } catch (error) {
+    throw error instanceof ValidationError ? toValidationAppError(error) : error;
+  }
+}
+
+/**
+ * POST /api/files and /api/files/s3. Everything is checked before anything is
+ * written: one non-empty file, an allowed declared type, its size limit, bytes
+ * whose signature is that type, a name that is not a path. The bytes go under
+ * a fresh random key (never the client's name), then the metadata is created
+ * with the next file_id; if that fails the bytes are removed again. The
+ * processing trigger takes it from status 'uploaded'.
+ */
+export async function uploadFile(deps: Deps, identity: VerifiedIdentity, upload: MultipartUpload): Promise<StudioFile> {
+  const part = upload.file;
+  if (part === null || part.bytes.length === 0) throw invalid('files/file-required', messages.validation.fileRequired, 'file');
+  const data = await parseData(upload.data);
+
+  const type = normalizeFileType(part.declaredType);
+  if (type === null) throw new AppError('unsupported-media', 'files/type-not-allowed', messages.files.typeNotAllowed, { file: messages.files.typeNotAllowed });
+  const { maxBytes } = ALLOWED_FILE_TYPES[type];
+  if (part.bytes.length > maxBytes) {
+    const message = fill(messages.files.tooLarge, { mb: maxBytes / (1024 * 1024) });
+    throw new AppError('too-large', 'files/too-large', message, { file: message });
+  }
+  if (sniffFileType(part.bytes) !== type) throw invalid('files/type-mismatch', messages.files.typeMismatch, 'file');
+
+  const rawName = data.name ?? part.filename;
+  if (!isSafeFileName(rawName)) throw invalid('files/invalid-name', messages.files.invalidName, data.name === undefined ? 'file' : 'name');
+
+  const visibility = data.visibility ?? (identity.admin ? 'public' : 'private');
+  if (visibility === 'public' && !identity.admin) throw new AppError('forbidden', 'files/public-needs-admin', messages.files.publicNeedsAdmin);
+
+  const key = `files/${randomUUID()}.${ALLOWED_FILE_TYPES[type].extensions[0]}`;
+  const sha256 = createHash('sha256').update(part.bytes).digest('hex');
+  await deps.files.save(key, part.bytes, type);
+
+  try {
+    const doc = await deps.store.runTransaction(async (tx) => {
+      const customer = await getCustomerByUid(deps.store, identity.uid, tx);
+      const fileId = await allocateId(deps.store, tx, 'files');
+      const now = deps.now();
+      const created: FileDoc = {
+        file_id: fileId,
+        name: displayFileName(rawName, type),
+        alt: data.alt?.trim() || null,
+        type,
+        size: part.bytes.length,
+        sha256,
+        key,
+        visibility,
+        owner_uid: identity.uid,
+        customer_id: customer?.customer_id ?? null,
+        status: 'uploaded',
+        width: null,
+        height: null,
+        rejection: null,
+        createdAt: now,
+        updatedAt: now,
+        processedAt: null,
+      };
+      createFile(deps.store, tx, created);
+      return created;
+    });
+    return toFileDto(doc);
+  } catch (error) {
+    await deps.files.delete(key);
+    throw error;
+  }
+}
