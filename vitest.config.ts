@@ -28,6 +28,10 @@ export default defineConfig({
           environment: 'node',
           include: ['functions/test/api/**/*.test.ts'],
           fileParallelism: false,
+          // Not a speed assertion: the Functions emulator starts a fresh worker
+          // process (seconds on a loaded 2-core machine) for each concurrent request.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {

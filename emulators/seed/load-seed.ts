@@ -71,9 +71,12 @@ export async function loadSeedData(store: DocumentStore, now = new Date()): Prom
   if ((await store.doc(SEED_MARKER).get()).exists) return false;
   const sets = [seedCore, seedCatalogue, seedPackages, seedSchedule, seedAccess, seedFiles].map((area) => area(now));
   const writes = sets.flatMap((set) => set.docs);
+  // Several areas may seed one collection (with their own id ranges): the counter continues after the highest.
+  const counters = new Map<string, number>();
   for (const set of sets) {
-    for (const [name, value] of Object.entries(set.counters)) writes.push([`counters/${name}`, { value }]);
+    for (const [name, value] of Object.entries(set.counters)) counters.set(name, Math.max(counters.get(name) ?? 0, value));
   }
+  for (const [name, value] of counters) writes.push([`counters/${name}`, { value }]);
   // Batches hold at most 500 writes; the marker goes last so a crash mid-seed reseeds.
   for (let i = 0; i < writes.length; i += 450) {
     const batch = store.batch();

@@ -18,6 +18,8 @@ const basePackage = {
   home: false,
   status: 'active',
   image: { src: '/brand/hero.svg' },
+  receipt_file: null as { src: string } | null,
+  archivedAt: null as Date | null,
 };
 
 /** One package of every kind, in MXN. */
@@ -33,11 +35,27 @@ export const classPackages = [
   { ...basePackage, class_package_id: 9, title: 'Masterclass de Año Nuevo', short_description: 'Evento especial de 90 minutos.', price: 350, class_amount: 1, expiration_days: 45, is_special_event: true, limit_per_customer: 2 },
 ];
 
+const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Demo codes: one for any package, one fixed amount for two packages, one for subscriptions' first charge, one expired. */
+export function discounts(now: Date) {
+  const base = { first_invoice_only: false, valid_from: null as Date | null, valid_until: null as Date | null, usage_limit: null as number | null, limit_per_customer: null as number | null, class_package_ids: [] as number[], times_used: 0, archivedAt: null };
+  return [
+    { ...base, discount_id: 1, code: 'BIENVENIDA15', is_percent: true, amount: 15, limit_per_customer: 1 },
+    { ...base, discount_id: 2, code: 'VERANO200', is_percent: false, amount: 200, class_package_ids: [3, 4], usage_limit: 100, valid_from: new Date(now.getTime() - DAY_MS), valid_until: new Date(now.getTime() + 60 * DAY_MS) },
+    { ...base, discount_id: 3, code: 'ILIMITADO20', is_percent: true, amount: 20, first_invoice_only: true, class_package_ids: [5, 6] },
+    { ...base, discount_id: 4, code: 'BUENFIN2025', is_percent: true, amount: 25, valid_from: new Date(now.getTime() - 40 * DAY_MS), valid_until: new Date(now.getTime() - 30 * DAY_MS) },
+  ];
+}
 
 export function seedPackages(now: Date): SeedSet {
+  const codes = discounts(now);
   return {
-    docs: classPackages.map((p) => [`class_packages/${p.class_package_id}`, { ...p, createdAt: now, updatedAt: now }]),
-    counters: { class_packages: classPackages.length },
+    docs: [
+      ...classPackages.map((p): SeedSet['docs'][number] => [`class_packages/${p.class_package_id}`, { ...p, createdAt: now, updatedAt: now }]),
+      ...codes.map((d): SeedSet['docs'][number] => [`discounts/${d.discount_id}`, { ...d, createdAt: now, updatedAt: now }]),
+      ...codes.map((d): SeedSet['docs'][number] => [`discount_codes/${d.code}`, { discount_id: d.discount_id }]),
+    ],
+    counters: { class_packages: classPackages.length, discounts: codes.length },
   };
 }

@@ -1,10 +1,15 @@
 import { Router } from 'express';
+import { giveAccessSchema, removeClassesSchema, revokeAccessSchema } from '@studio/shared/schemas/access';
 import { customerSearchSchema, customerUpdateSchema, phoneQuerySchema, recoverSchema, signupSchema } from '@studio/shared/schemas/customer';
 import type { Deps } from '../deps';
 import { requireAdmin, requireUser } from '../http/authenticate';
 import { numericParam } from '../http/params';
 import { identityOf, queryOf } from '../http/request-context';
 import { validate } from '../http/validate';
+import { getCustomerLedger } from '../services/access/customer-ledger';
+import { giveAccess } from '../services/access/give-access';
+import { removeClasses } from '../services/access/remove-classes';
+import { revokeAccess } from '../services/access/revoke-access';
 import { isPhoneAvailable } from '../services/customers/check-phone';
 import { getCustomerForAdmin, getOwnCustomer } from '../services/customers/get-customer';
 import { recoverPassword } from '../services/customers/recover-password';
@@ -50,6 +55,22 @@ export function customerRoutes(deps: Deps): Router {
 
   router.get('/admin/:id', requireAdmin, async (req, res) => {
     res.json({ customer: await getCustomerForAdmin(deps, numericParam(req.params.id, 'id')) });
+  });
+
+  router.get('/admin/:id/ledger', requireAdmin, async (req, res) => {
+    res.json(await getCustomerLedger(deps, numericParam(req.params.id, 'id')));
+  });
+
+  router.post('/giveAccess', requireAdmin, validate(giveAccessSchema), async (req, res) => {
+    res.status(201).json(await giveAccess(deps, identityOf(req), req.body));
+  });
+
+  router.put('/revokeAccess', requireAdmin, validate(revokeAccessSchema), async (req, res) => {
+    res.json(await revokeAccess(deps, identityOf(req), req.body.purchase_id));
+  });
+
+  router.put('/removeClasses', requireAdmin, validate(removeClassesSchema), async (req, res) => {
+    res.json(await removeClasses(deps, identityOf(req), req.body));
   });
 
   router.get('/query', requireAdmin, validate(customerSearchSchema, 'query'), async (_req, res) => {

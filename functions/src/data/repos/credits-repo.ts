@@ -69,15 +69,55 @@ export async function listLotsOfPurchase(store: DocumentStore, purchaseId: numbe
   return result.docs.map((d) => d.data() as unknown as AvailableClassDoc);
 }
 
+export async function listLotsOfUid(store: DocumentStore, uid: string): Promise<AvailableClassDoc[]> {
+  const result = await store.collection('available_classes').where('uid', '==', uid).get();
+  return result.docs.map((d) => d.data() as unknown as AvailableClassDoc);
+}
+
 export function writeLot(store: DocumentStore, tx: Transaction, lot: AvailableClassDoc): void {
   tx.set(lotRef(store, lot.available_class_id), { ...lot });
+}
+
+/** A new lot; fails the transaction if the id is taken, so a grant never overwrites credits. */
+export function createLot(store: DocumentStore, tx: Transaction, lot: AvailableClassDoc): void {
+  tx.create(lotRef(store, lot.available_class_id), { ...lot });
 }
 
 export function appendLedgerEntry(store: DocumentStore, tx: Transaction, entry: LedgerEntryDoc): void {
   tx.create(store.collection('credit_ledger').doc(), { ...entry });
 }
 
-export async function listLedgerOfCustomer(store: DocumentStore, customerId: number): Promise<LedgerEntryDoc[]> {
-  const result = await store.collection('credit_ledger').where('customer_id', '==', customerId).get();
-  return result.docs.map((d) => d.data() as unknown as LedgerEntryDoc);
+/** A customer's entries with their document ids (unordered: callers sort, so no composite index is needed). */
+export async function listLedgerOfCustomer(store: DocumentStore, customerId: number, tx?: Transaction): Promise<Array<LedgerEntryDoc & { id: string }>> {
+  const result = await readQuery(store.collection('credit_ledger').where('customer_id', '==', customerId), tx);
+  return result.docs.map((d) => ({ ...(d.data() as unknown as LedgerEntryDoc), id: d.id }));
+}
+
+/** Online-membership lots of an identity (two equalities: served by single-field indexes). */
+export async function listOnlineLotsOfUid(store: DocumentStore, uid: string): Promise<AvailableClassDoc[]> {
+  const result = await store.collection('available_classes').where('uid', '==', uid).where('is_online', '==', true).get();
+  return result.docs.map((d) => d.data() as unknown as AvailableClassDoc);
+}
+
+/**
+ * Allocates `count` consecutive ids from each named counter (the counters of
+ * ADR 0004, same documents as counters-repo's allocateId). allocateId writes
+ * right after its read, so a transaction that needs ids from two counters, or
+ * several ids from one, could not call it twice: Firestore forbids reads after
+ * writes. This reads every counter first, then writes them all. Call it after
+ * the transaction's other reads.
+ */
+export async function allocateIdBlocks<K extends string>(store: DocumentStore, tx: Transaction, counts: Record<K, number>): Promise<Record<K, number[]>> {
+  const names = Object.keys(counts) as K[];
+  const refs = names.map((name) => store.doc(`counters/${name}`));
+  const snaps = refs.length > 0 ? await tx.getAll(...refs) : [];
+  const out = {} as Record<K, number[]>;
+  names.forEach((name, i) => {
+    const count = counts[name] ?? 0;
+    const snap = snaps[i];
+    const current = snap?.exists ? Number(snap.get('value') ?? 0) : 0;
+    out[name] = Array.from({ length: count }, (_, k) => current + k + 1);
+    if (count > 0) tx.set(refs[i] as (typeof refs)[number], { value: current + count });
+  });
+  return out;
 }

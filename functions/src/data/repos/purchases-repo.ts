@@ -44,6 +44,11 @@ export function writePurchase(store: DocumentStore, tx: Transaction, purchase: P
   tx.set(purchaseRef(store, purchase.purchase_id), { ...purchase });
 }
 
+/** A new purchase; fails the transaction if the id is taken (a counter out of step must not overwrite a sale). */
+export function createPurchase(store: DocumentStore, tx: Transaction, purchase: PurchaseDoc): void {
+  tx.create(purchaseRef(store, purchase.purchase_id), { ...purchase });
+}
+
 export async function listPurchasesOfCustomer(store: DocumentStore, customerId: number, tx?: Transaction): Promise<PurchaseDoc[]> {
   const result = await readQuery(store.collection('purchases').where('customer_id', '==', customerId), tx);
   return result.docs.map((d) => d.data() as unknown as PurchaseDoc);

@@ -2,7 +2,10 @@ import type { Customer } from '@studio/shared/types/api';
 import type { CustomerDoc } from '../../data/repos/customers-repo';
 
 /** What the API shows of a customer. search_terms and other internals stay inside. */
-export function toCustomerDto(doc: CustomerDoc, extra: { acceptedPages: number[]; isAdmin: boolean }): Customer {
+export function toCustomerDto(doc: CustomerDoc, extra: { acceptedPages: number[]; isAdmin: boolean; now: Date }): Customer {
+  // The stored flag is recomputed only when credits change; an expired membership must not show as current.
+  const expiration = doc.unlimited_membership_expiration;
+  const hasUnlimited = doc.has_unlimited && (expiration === null || expiration.getTime() > extra.now.getTime());
   return {
     customer_id: doc.customer_id,
     uid: doc.uid,
@@ -15,7 +18,7 @@ export function toCustomerDto(doc: CustomerDoc, extra: { acceptedPages: number[]
     signup_reason: doc.signup_reason,
     signup_reason_other: doc.signup_reason_other,
     file: doc.file,
-    has_unlimited: doc.has_unlimited,
+    has_unlimited: hasUnlimited,
     unlimited_membership_expiration: doc.unlimited_membership_expiration?.toISOString() ?? null,
     accepted_pages: extra.acceptedPages,
     is_admin: extra.isAdmin,

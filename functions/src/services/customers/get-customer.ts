@@ -17,7 +17,7 @@ export async function requireCustomerDoc(deps: Deps, uid: string): Promise<Custo
 
 async function withAcceptedPages(deps: Deps, doc: CustomerDoc, isAdmin: boolean): Promise<Customer> {
   const accepted = await listAcceptedPages(deps.store, doc.uid);
-  return toCustomerDto(doc, { acceptedPages: accepted.map((a) => a.page_id).sort((a, b) => a - b), isAdmin });
+  return toCustomerDto(doc, { acceptedPages: accepted.map((a) => a.page_id).sort((a, b) => a - b), isAdmin, now: deps.now() });
 }
 
 export async function getOwnCustomer(deps: Deps, identity: VerifiedIdentity): Promise<Customer> {

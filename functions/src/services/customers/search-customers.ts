@@ -1,5 +1,5 @@
 import type { Customer } from '@studio/shared/types/api';
-import { listCustomers, type CustomerDoc } from '../../data/repos/customers-repo';
+import { listCustomers } from '../../data/repos/customers-repo';
 import type { Deps } from '../../deps';
 import { toCustomerDto } from './customer-dto';
 import { queryTerms } from './search-terms';
@@ -9,7 +9,6 @@ export const QUICK_SEARCH_LIMIT = 10;
 /** How many index matches are scanned to apply the query's other words. */
 const SCAN_LIMIT = 500;
 
-const toDto = (doc: CustomerDoc) => toCustomerDto(doc, { acceptedPages: [], isAdmin: false });
 
 /**
  * Every word of the query must prefix-match a name, e-mail or phone word. The
@@ -19,11 +18,11 @@ async function search(deps: Deps, query: string | undefined, limit: number, offs
   const [first, ...rest] = queryTerms(query ?? '');
   if (!first || rest.length === 0) {
     const result = await listCustomers(deps.store, { term: first, limit, offset });
-    return { customers: result.customers.map(toDto), total: result.total };
+    return { customers: result.customers.map((doc) => toCustomerDto(doc, { acceptedPages: [], isAdmin: false, now: deps.now() })), total: result.total };
   }
   const scanned = await listCustomers(deps.store, { term: first, limit: SCAN_LIMIT, offset: 0 });
   const matches = scanned.customers.filter((doc) => rest.every((term) => doc.search_terms.includes(term)));
-  return { customers: matches.slice(offset, offset + limit).map(toDto), total: matches.length };
+  return { customers: matches.slice(offset, offset + limit).map((doc) => toCustomerDto(doc, { acceptedPages: [], isAdmin: false, now: deps.now() })), total: matches.length };
 }
 
 /** GET /customer/admin/all: paged list, newest first. */

@@ -67,5 +67,5 @@ export async function signUp(deps: Deps, identity: VerifiedIdentity, input: Sign
     return doc;
   });
 
-  return toCustomerDto(customer, { acceptedPages: accepted.filter((id) => acceptable.has(id)), isAdmin: identity.admin });
+  return toCustomerDto(customer, { acceptedPages: accepted.filter((id) => acceptable.has(id)), isAdmin: identity.admin, now: deps.now() });
 }

@@ -53,5 +53,5 @@ export async function updateCustomer(deps: Deps, identity: VerifiedIdentity, inp
   });
   const accepted = await listAcceptedPages(deps.store, updated.uid);
   const isAdmin = updated.uid === identity.uid ? identity.admin : false;
-  return toCustomerDto(updated, { acceptedPages: accepted.map((a) => a.page_id).sort((a, b) => a - b), isAdmin });
+  return toCustomerDto(updated, { acceptedPages: accepted.map((a) => a.page_id).sort((a, b) => a - b), isAdmin, now: deps.now() });
 }

@@ -1,0 +1,66 @@
+import type { DocumentStore, Query, Transaction } from '../store/types';
+import { readDoc } from './read';
+
+/** videos/{video_id}: on-demand videos; field names are the spec's (tags stored as ids). */
+export interface VideoDoc {
+  video_id: number;
+  name: string;
+  description: string | null;
+  /** Whole minutes. */
+  duration: number | null;
+  url: string;
+  thumbnail: string | null;
+  file: { name: string; type: string; src: string } | null;
+  instructor_id: number | null;
+  video_type_id: number | null;
+  program_id: number | null;
+  class_type_id: number | null;
+  class_category_id: number | null;
+  tag_ids: number[];
+  /** false = draft, seen only by admins. */
+  available: boolean;
+  /** Customers see it from this instant; before it, it is "upcoming". */
+  release_date: Date;
+  playbacks: number;
+  /** Normalised prefixes of the name's words (Firestore has no full-text search). */
+  search_terms: string[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Equality filters (and at most one array-contains): no composite index needed. */
+export interface VideoFilter {
+  equals: Partial<Record<'available' | 'class_category_id' | 'class_type_id' | 'instructor_id' | 'video_type_id' | 'program_id', number | boolean>>;
+  contains?: { field: 'tag_ids' | 'search_terms'; value: number | string };
+}
+
+const videos = (store: DocumentStore) => store.collection('videos');
+export const videoRef = (store: DocumentStore, id: number) => store.doc(`videos/${id}`);
+
+export async function getVideo(store: DocumentStore, id: number, tx?: Transaction): Promise<VideoDoc | null> {
+  const snap = await readDoc(videoRef(store, id), tx);
+  return snap.exists ? (snap.data() as unknown as VideoDoc) : null;
+}
+
+/** Videos matching every filter, unordered (callers sort and page what matched). */
+export async function findVideos(store: DocumentStore, filter: VideoFilter): Promise<VideoDoc[]> {
+  let query: Query = videos(store);
+  for (const [field, value] of Object.entries(filter.equals)) {
+    if (value !== undefined) query = query.where(field, '==', value);
+  }
+  if (filter.contains) query = query.where(filter.contains.field, 'array-contains', filter.contains.value);
+  const result = await query.get();
+  return result.docs.map((doc) => doc.data() as unknown as VideoDoc);
+}
+
+export function createVideo(store: DocumentStore, tx: Transaction, video: VideoDoc): void {
+  tx.create(videoRef(store, video.video_id), { ...video });
+}
+
+export function replaceVideo(store: DocumentStore, tx: Transaction, video: VideoDoc): void {
+  tx.set(videoRef(store, video.video_id), { ...video });
+}
+
+export function deleteVideo(store: DocumentStore, tx: Transaction, id: number): void {
+  tx.delete(videoRef(store, id));
+}

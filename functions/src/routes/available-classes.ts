@@ -1,0 +1,40 @@
+import { Router } from 'express';
+import { availableClassCreateSchema, availableClassUpdateSchema, lotsOnDateQuerySchema } from '@studio/shared/schemas/access';
+import type { Deps } from '../deps';
+import { requireAdmin, requireUser } from '../http/authenticate';
+import { numericParam } from '../http/params';
+import { identityOf, queryOf } from '../http/request-context';
+import { validate } from '../http/validate';
+import { createLotForCustomer, deleteLotOfCustomer, getLotFor, listOwnLots, listOwnLotsOnDate, updateLotForCustomer } from '../services/access/available-classes';
+
+/** /api/available_classes: the caller's own credits; admin edits go through the ledger. */
+export function availableClassRoutes(deps: Deps): Router {
+  const router = Router();
+
+  router.get('/', requireUser, async (req, res) => {
+    res.json({ available_classes: await listOwnLots(deps, identityOf(req)) });
+  });
+
+  router.get('/date/all', requireUser, validate(lotsOnDateQuerySchema, 'query'), async (req, res) => {
+    res.json(await listOwnLotsOnDate(deps, identityOf(req), queryOf<{ date?: string }>(res).date));
+  });
+
+  router.get('/:id', requireUser, async (req, res) => {
+    res.json({ available_class: await getLotFor(deps, identityOf(req), numericParam(req.params.id, 'id')) });
+  });
+
+  router.post('/', requireAdmin, validate(availableClassCreateSchema), async (req, res) => {
+    res.status(201).json({ available_class: await createLotForCustomer(deps, identityOf(req), req.body) });
+  });
+
+  router.put('/', requireAdmin, validate(availableClassUpdateSchema), async (req, res) => {
+    res.json({ available_class: await updateLotForCustomer(deps, identityOf(req), req.body) });
+  });
+
+  router.delete('/:id', requireAdmin, async (req, res) => {
+    await deleteLotOfCustomer(deps, identityOf(req), numericParam(req.params.id, 'id'));
+    res.status(204).end();
+  });
+
+  return router;
+}

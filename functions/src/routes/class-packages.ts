@@ -1,0 +1,60 @@
+import { Router, type RequestHandler } from 'express';
+import { classPackageSchema, classPackageUpdateSchema } from '@studio/shared/schemas/class-package';
+import type { Deps } from '../deps';
+import { requireAdmin } from '../http/authenticate';
+import { numericParam } from '../http/params';
+import { validate } from '../http/validate';
+import { getPackageForViewer, listPackagesForAdmin, listPublicPackages, type PackageList } from '../services/packages/list-packages';
+import { createPackage, deletePackage, setPackageHome, updatePackage } from '../services/packages/manage-packages';
+import { listSpecialEventAttendees } from '../services/packages/special-event-attendees';
+
+/** /api/class_packages: public lists of active packages, admin management. */
+export function classPackageRoutes(deps: Deps): Router {
+  const router = Router();
+
+  const list = (name: PackageList, homeOnly: boolean): RequestHandler => async (_req, res) => {
+    res.json({ class_packages: await listPublicPackages(deps, name, homeOnly) });
+  };
+  router.get('/', list('all', false));
+  for (const name of ['online', 'presenciales', 'especiales'] as const) {
+    router.get(`/${name}/all`, list(name, false));
+    router.get(`/${name}/home`, list(name, true));
+  }
+
+  router.get('/admin/all', requireAdmin, async (_req, res) => {
+    res.json({ class_packages: await listPackagesForAdmin(deps) });
+  });
+
+  router.get('/especiales/:id/asistentes', requireAdmin, async (req, res) => {
+    res.json({ asistentes: await listSpecialEventAttendees(deps, numericParam(req.params.id, 'id')) });
+  });
+
+  router.get('/:id', async (req, res) => {
+    res.json({ class_package: await getPackageForViewer(deps, numericParam(req.params.id, 'id'), { admin: req.identity?.admin === true }) });
+  });
+
+  router.post('/', requireAdmin, validate(classPackageSchema), async (req, res) => {
+    res.status(201).json({ class_package: await createPackage(deps, req.body) });
+  });
+
+  router.put('/', requireAdmin, validate(classPackageUpdateSchema), async (req, res) => {
+    res.json({ class_package: await updatePackage(deps, req.body) });
+  });
+
+  router.delete('/:id', requireAdmin, async (req, res) => {
+    await deletePackage(deps, numericParam(req.params.id, 'id'));
+    res.status(204).end();
+  });
+
+  // addToHome / deleteFromHome: the spec names the calls, not their paths.
+  router.post('/:id/home', requireAdmin, async (req, res) => {
+    res.json({ class_package: await setPackageHome(deps, numericParam(req.params.id, 'id'), true) });
+  });
+
+  router.delete('/:id/home', requireAdmin, async (req, res) => {
+    await setPackageHome(deps, numericParam(req.params.id, 'id'), false);
+    res.status(204).end();
+  });
+
+  return router;
+}

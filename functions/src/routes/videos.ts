@@ -1,0 +1,50 @@
+import { Router } from 'express';
+import { videoCreateSchema, videoQuerySchema, videoUpdateSchema, type VideoQuery } from '@studio/shared/schemas/video';
+import type { Deps } from '../deps';
+import { requireAdmin, requireUser } from '../http/authenticate';
+import { numericParam } from '../http/params';
+import { identityOf, queryOf } from '../http/request-context';
+import { validate } from '../http/validate';
+import { createVideoFromInput, deleteVideo, getVideoFor, listUpcomingVideos, listVideos, updateVideoFromInput } from '../services/videos/videos';
+
+/** /api/videos: admins write; reading needs an active online membership (or the admin claim). */
+export function videoRoutes(deps: Deps): Router {
+  const router = Router();
+
+  router.get('/', requireUser, validate(videoQuerySchema, 'query'), async (req, res) => {
+    res.json(await listVideos(deps, identityOf(req), queryOf<VideoQuery>(res)));
+  });
+
+  router.get('/upcoming', requireUser, async (req, res) => {
+    res.json({ videos: await listUpcomingVideos(deps, identityOf(req)) });
+  });
+
+  router.get('/tag/:tag', requireUser, validate(videoQuerySchema, 'query'), async (req, res) => {
+    const tagId = numericParam(req.params.tag, 'tag');
+    res.json(await listVideos(deps, identityOf(req), { ...queryOf<VideoQuery>(res), tag_id: tagId }));
+  });
+
+  router.get('/program/:program', requireUser, validate(videoQuerySchema, 'query'), async (req, res) => {
+    const programId = numericParam(req.params.program, 'program');
+    res.json(await listVideos(deps, identityOf(req), { ...queryOf<VideoQuery>(res), program_id: programId }));
+  });
+
+  router.get('/:id', requireUser, async (req, res) => {
+    res.json({ video: await getVideoFor(deps, identityOf(req), numericParam(req.params.id, 'id')) });
+  });
+
+  router.post('/', requireAdmin, validate(videoCreateSchema), async (req, res) => {
+    res.status(201).json({ video: await createVideoFromInput(deps, req.body) });
+  });
+
+  router.put('/', requireAdmin, validate(videoUpdateSchema), async (req, res) => {
+    res.json({ video: await updateVideoFromInput(deps, req.body) });
+  });
+
+  router.delete('/:id', requireAdmin, async (req, res) => {
+    await deleteVideo(deps, numericParam(req.params.id, 'id'));
+    res.status(204).end();
+  });
+
+  return router;
+}

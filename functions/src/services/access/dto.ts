@@ -1,0 +1,73 @@
+import { studioDay } from '@studio/shared/format/dates';
+import type { AvailableClass, LedgerEntry, Purchase } from '@studio/shared/schemas/access';
+import type { AvailableClassDoc, LedgerEntryDoc } from '../../data/repos/credits-repo';
+import type { PurchaseDoc } from '../../data/repos/purchases-repo';
+import { isUsable } from '../credits/balance';
+import { isUnlimited } from '../credits/ledger';
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+export function toAvailableClassDto(lot: AvailableClassDoc, tz: string, now: Date): AvailableClass {
+  return {
+    available_class_id: lot.available_class_id,
+    customer_id: lot.customer_id,
+    purchase_id: lot.purchase_id,
+    class_package_id: lot.class_package_id,
+    available_classes: lot.available_classes,
+    initial_classes: lot.initial_classes,
+    unlimited: isUnlimited(lot),
+    expiration_date: iso(lot.expiration_date),
+    expiration_day: lot.expiration_date ? studioDay(lot.expiration_date, tz) : null,
+    class_type_id: lot.class_type_id,
+    class_types: lot.class_types,
+    allowed_times: lot.allowed_times,
+    is_online: lot.is_online,
+    status: lot.status,
+    usable: isUsable(lot, now),
+    createdAt: lot.createdAt.toISOString(),
+    updatedAt: lot.updatedAt.toISOString(),
+  };
+}
+
+export function toPurchaseDto(doc: PurchaseDoc): Purchase {
+  return {
+    purchase_id: doc.purchase_id,
+    customer_id: doc.customer_id,
+    class_package_id: doc.class_package_id,
+    class_package: { ...doc.class_package },
+    title: doc.title,
+    status: doc.status,
+    total_payment: doc.total_payment,
+    payment_method_id: doc.payment_method_id,
+    payment_method: doc.payment_method,
+    is_gift: doc.is_gift,
+    bill: doc.bill,
+    source: doc.source,
+    subscription_id: doc.subscription_id,
+    subscription_period: doc.subscription_period,
+    subscription_interval: doc.subscription_interval,
+    free_trial_length: doc.free_trial_length,
+    class_amount: doc.class_amount,
+    expiration_days: doc.expiration_days,
+    createdAt: doc.createdAt.toISOString(),
+    updatedAt: doc.updatedAt.toISOString(),
+    cancelledAt: iso(doc.cancelledAt),
+    revokedAt: iso(doc.revokedAt),
+  };
+}
+
+export function toLedgerEntryDto(entry: LedgerEntryDoc & { id: string }): LedgerEntry {
+  return {
+    ledger_entry_id: entry.id,
+    available_class_id: entry.available_class_id,
+    purchase_id: entry.purchase_id,
+    kind: entry.kind,
+    delta: entry.delta,
+    balance_after: entry.balance_after,
+    unlimited: entry.unlimited,
+    actor: { uid: entry.actor.uid, role: entry.actor.role },
+    reason: entry.reason,
+    reference: entry.reference,
+    createdAt: entry.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,67 @@
+import { messages } from '@studio/shared/messages';
+import type { AvailableClass, GiveAccessInput, Purchase } from '@studio/shared/schemas/access';
+import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
+import { getClassPackage } from '../../data/repos/class-packages-repo';
+import { allocateIdBlocks, listLotsOfCustomer } from '../../data/repos/credits-repo';
+import { getCustomerById } from '../../data/repos/customers-repo';
+import { getRecord, type PaymentMethodDoc } from '../../data/repos/catalogue-repo';
+import { createPurchase } from '../../data/repos/purchases-repo';
+import type { Deps } from '../../deps';
+import { AppError } from '../../http/app-error';
+import { studioTimezone } from '../credits/expiry';
+import { grantLot } from '../credits/ledger';
+import { lotsAfter, refreshUnlimitedMembership } from '../credits/membership';
+import { toAvailableClassDto, toPurchaseDto } from './dto';
+import { adminPurchase, lotFromSpec, planGrant } from './grant-plan';
+
+export interface GrantResult {
+  message: string;
+  purchase: Purchase;
+  available_classes: AvailableClass[];
+}
+
+export const customerNotFound = () => new AppError('not-found', 'customer/not-found', messages.customer.notFound);
+
+/**
+ * POST /customer/giveAccess: one transaction writes the purchase, its lots,
+ * one ledger entry per lot and the customer's derived unlimited fields.
+ */
+export async function giveAccess(deps: Deps, admin: VerifiedIdentity, input: GiveAccessInput): Promise<GrantResult> {
+  const tz = await studioTimezone(deps);
+  const isGift = input.is_gift ?? false;
+  const { purchase, lots } = await deps.store.runTransaction(async (tx) => {
+    const customer = await getCustomerById(deps.store, input.customer_id, tx);
+    if (!customer) throw customerNotFound();
+    const pkg = await getClassPackage(deps.store, input.class_package_id, tx);
+    if (!pkg) throw new AppError('not-found', 'access/package-not-found', messages.access.packageNotFound);
+    let paymentMethod: { id: number; name: string } | null = null;
+    if (input.payment_method_id !== undefined && input.payment_method_id !== null) {
+      const method = await getRecord<PaymentMethodDoc>(deps.store, 'payment_methods', input.payment_method_id, tx);
+      if (!method || method.deletedAt) throw new AppError('not-found', 'access/payment-method-not-found', messages.access.paymentMethodNotFound);
+      paymentMethod = { id: input.payment_method_id, name: method.name };
+    }
+    const existing = await listLotsOfCustomer(deps.store, customer.customer_id, tx);
+    const now = deps.now();
+    const specs = planGrant(pkg, input.package_days, now, tz);
+    const ids = await allocateIdBlocks(deps.store, tx, { purchases: 1, available_classes: specs.length });
+
+    const purchase = adminPurchase({
+      purchaseId: ids.purchases[0] as number,
+      customer,
+      pkg,
+      packageDays: input.package_days ?? null,
+      isGift,
+      bill: input.bill ?? false,
+      paymentMethod,
+      grantedBy: admin.uid,
+      now,
+    });
+    createPurchase(deps.store, tx, purchase);
+    const context = { actor: { uid: admin.uid, role: 'admin' as const }, reference: { type: 'purchase', id: purchase.purchase_id } };
+    const lots = specs.map((spec, i) => grantLot(deps, tx, lotFromSpec(spec, ids.available_classes[i] as number, customer, purchase, now), context));
+    refreshUnlimitedMembership(deps, tx, customer, lotsAfter(existing, lots));
+    return { purchase, lots };
+  });
+  const now = deps.now();
+  return { message: messages.access.accessGranted, purchase: toPurchaseDto(purchase), available_classes: lots.map((lot) => toAvailableClassDto(lot, tz, now)) };
+}

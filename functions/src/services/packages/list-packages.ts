@@ -1,0 +1,55 @@
+import { messages } from '@studio/shared/messages';
+import { UNLIMITED_CLASSES, type ClassPackage } from '@studio/shared/schemas/class-package';
+import { getClassPackage, getClassTypeNames, listClassPackages, type ClassPackageDoc, type ClassPackageFilter } from '../../data/repos/class-packages-repo';
+import type { Deps } from '../../deps';
+import { AppError } from '../../http/app-error';
+import { classTypeIdsOf, toClassPackageDto } from './package-dto';
+
+/** The public lists (docs/packages/README.md): every one shows active packages only. */
+export type PackageList = 'all' | 'online' | 'presenciales' | 'especiales';
+
+const listFilters: Record<PackageList, ClassPackageFilter> = {
+  all: { status: 'active' },
+  online: { status: 'active', is_online: true },
+  presenciales: { status: 'active', is_online: false, is_special_event: false },
+  especiales: { status: 'active', is_special_event: true },
+};
+
+const effectivePrice = (doc: ClassPackageDoc) => doc.sale_price ?? doc.price;
+const amountRank = (amount: number) => (amount === UNLIMITED_CLASSES ? Number.POSITIVE_INFINITY : amount);
+
+/**
+ * The order of every list: class_amount ascending with unlimited last (the
+ * shop's order, customer-area §5), then the price charged, then the id, so
+ * equal packages never swap places between calls.
+ */
+export function compareShopOrder(a: ClassPackageDoc, b: ClassPackageDoc): number {
+  return amountRank(a.class_amount) - amountRank(b.class_amount) || effectivePrice(a) - effectivePrice(b) || a.class_package_id - b.class_package_id;
+}
+
+async function toDtos(deps: Deps, docs: ClassPackageDoc[]): Promise<ClassPackage[]> {
+  const names = await getClassTypeNames(deps.store, classTypeIdsOf(docs));
+  return [...docs].sort(compareShopOrder).map((doc) => toClassPackageDto(doc, names));
+}
+
+/** GET /class_packages, /{list}/all and /{list}/home. */
+export async function listPublicPackages(deps: Deps, list: PackageList, homeOnly: boolean): Promise<ClassPackage[]> {
+  const docs = await listClassPackages(deps.store, { ...listFilters[list], ...(homeOnly ? { home: true } : {}) });
+  return toDtos(deps, docs);
+}
+
+/** GET /class_packages/admin/all: active and inactive; archived packages are gone for the admin too. */
+export async function listPackagesForAdmin(deps: Deps): Promise<ClassPackage[]> {
+  const docs = await listClassPackages(deps.store);
+  return toDtos(deps, docs.filter((doc) => !doc.archivedAt));
+}
+
+/**
+ * GET /class_packages/{id}. Anyone may read an active package (the checkout
+ * page); inactive and archived ones exist only for admins.
+ */
+export async function getPackageForViewer(deps: Deps, id: number, viewer: { admin: boolean }): Promise<ClassPackage> {
+  const doc = await getClassPackage(deps.store, id);
+  if (!doc || (doc.status !== 'active' && !viewer.admin)) throw new AppError('not-found', 'packages/not-found', messages.packages.notFound);
+  return (await toDtos(deps, [doc]))[0] as ClassPackage;
+}
