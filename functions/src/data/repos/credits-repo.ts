@@ -99,25 +99,3 @@ export async function listOnlineLotsOfUid(store: DocumentStore, uid: string): Pr
   return result.docs.map((d) => d.data() as unknown as AvailableClassDoc);
 }
 
-/**
- * Allocates `count` consecutive ids from each named counter (the counters of
- * ADR 0004, same documents as counters-repo's allocateId). allocateId writes
- * right after its read, so a transaction that needs ids from two counters, or
- * several ids from one, could not call it twice: Firestore forbids reads after
- * writes. This reads every counter first, then writes them all. Call it after
- * the transaction's other reads.
- */
-export async function allocateIdBlocks<K extends string>(store: DocumentStore, tx: Transaction, counts: Record<K, number>): Promise<Record<K, number[]>> {
-  const names = Object.keys(counts) as K[];
-  const refs = names.map((name) => store.doc(`counters/${name}`));
-  const snaps = refs.length > 0 ? await tx.getAll(...refs) : [];
-  const out = {} as Record<K, number[]>;
-  names.forEach((name, i) => {
-    const count = counts[name] ?? 0;
-    const snap = snaps[i];
-    const current = snap?.exists ? Number(snap.get('value') ?? 0) : 0;
-    out[name] = Array.from({ length: count }, (_, k) => current + k + 1);
-    if (count > 0) tx.set(refs[i] as (typeof refs)[number], { value: current + count });
-  });
-  return out;
-}

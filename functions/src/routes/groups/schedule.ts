@@ -1,5 +1,8 @@
 import type { Router } from 'express';
 import type { Deps } from '../../deps';
+import { singleClassRoutes } from '../single-class';
 
 /** Mounts the schedule area's resource routers under /api. */
-export function mountScheduleRoutes(_api: Router, _deps: Deps): void {}
+export function mountScheduleRoutes(api: Router, deps: Deps): void {
+  api.use('/single_class', singleClassRoutes(deps));
+}

@@ -1,0 +1,117 @@
+import type { DocumentData, DocumentStore, Query, Transaction } from '../store/types';
+import { readDoc, readQuery } from './read';
+
+export type SingleClassStatus = 'scheduled' | 'cancelled';
+
+/**
+ * single_classes/{single_class_id}. Catalogue records are referenced by id and
+ * joined at read time (ADR 0051), so a renamed coach shows everywhere at once.
+ */
+export interface SingleClassDoc {
+  single_class_id: number;
+  /** The instant the class starts; its day and wall-clock time are the studio's zone's. */
+  class_date: Date;
+  duration_minutes: number;
+  description: string | null;
+  capacity: number;
+  /** Active reservations; whoever writes a reservation keeps it in step in the same transaction. */
+  booked: number;
+  /** Row sizes, copied from the class type when the class is created (a later catalogue edit never reshapes booked spots). */
+  spot_map: string | null;
+  class_type_id: number;
+  location_id: number;
+  instructor_ids: number[];
+  tag_ids: number[];
+  class_category_id: number | null;
+  /** Only credits from this package may book it; null = any. */
+  class_package_id: number | null;
+  series_id: number | null;
+  status: SingleClassStatus;
+  cancelledAt: Date | null;
+  cancel_reason: string | null;
+  cancelled_by: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** class_series/{series_id}: the rule a weekly series was created from (its classes carry series_id). */
+export interface ClassSeriesDoc {
+  series_id: number;
+  weekdays: number[];
+  start_time: string;
+  duration_minutes: number;
+  first_date: string;
+  until_date: string | null;
+  count: number | null;
+  /** The studio zone the wall-clock time was entered in. */
+  timezone: string;
+  single_class_ids: number[];
+  created_by: string;
+  createdAt: Date;
+}
+
+const singleClasses = (store: DocumentStore) => store.collection('single_classes');
+export const singleClassRef = (store: DocumentStore, id: number) => store.doc(`single_classes/${id}`);
+const seriesRef = (store: DocumentStore, id: number) => store.doc(`class_series/${id}`);
+
+const asClass = (data: DocumentData | undefined) => data as unknown as SingleClassDoc;
+
+export async function getSingleClass(store: DocumentStore, id: number, tx?: Transaction): Promise<SingleClassDoc | null> {
+  const snap = await readDoc(singleClassRef(store, id), tx);
+  return snap.exists ? asClass(snap.data()) : null;
+}
+
+export interface ClassWindowQuery {
+  from: Date;
+  /** Exclusive. */
+  to: Date;
+  instructorId?: number | undefined;
+  locationId?: number | undefined;
+}
+
+/** Classes starting in [from, to), in start order; filters use the composite indexes in firestore.indexes.json. */
+export async function listSingleClassesBetween(store: DocumentStore, query: ClassWindowQuery): Promise<SingleClassDoc[]> {
+  let q: Query = singleClasses(store);
+  if (query.locationId !== undefined) q = q.where('location_id', '==', query.locationId);
+  if (query.instructorId !== undefined) q = q.where('instructor_ids', 'array-contains', query.instructorId);
+  const result = await q.where('class_date', '>=', query.from).where('class_date', '<', query.to).orderBy('class_date').get();
+  return result.docs.map((doc) => asClass(doc.data()));
+}
+
+/** The classes of a series starting at or after `from`, in start order. */
+export async function listSeriesClassesFrom(store: DocumentStore, tx: Transaction, seriesId: number, from: Date): Promise<SingleClassDoc[]> {
+  const result = await readQuery(singleClasses(store).where('series_id', '==', seriesId).where('class_date', '>=', from).orderBy('class_date'), tx);
+  return result.docs.map((doc) => asClass(doc.data()));
+}
+
+export function createSingleClass(store: DocumentStore, tx: Transaction, doc: SingleClassDoc): void {
+  tx.create(singleClassRef(store, doc.single_class_id), { ...doc });
+}
+
+export function replaceSingleClass(store: DocumentStore, tx: Transaction, doc: SingleClassDoc): void {
+  tx.set(singleClassRef(store, doc.single_class_id), { ...doc });
+}
+
+export function createSeries(store: DocumentStore, tx: Transaction, doc: ClassSeriesDoc): void {
+  tx.create(seriesRef(store, doc.series_id), { ...doc });
+}
+
+/** Catalogue collections a class refers to; each document is `<collection>/<id>` (read-only here). */
+export type CatalogueCollection = 'class_types' | 'locations' | 'instructors' | 'tags' | 'class_categories' | 'class_packages';
+
+/**
+ * The catalogue documents with these ids, by id, in one batched read (through
+ * the transaction when there is one). Missing ids are absent from the map.
+ */
+export async function getCatalogueDocs(store: DocumentStore, collection: CatalogueCollection, ids: readonly number[], tx?: Transaction): Promise<Map<number, DocumentData>> {
+  const unique = [...new Set(ids)];
+  const found = new Map<number, DocumentData>();
+  if (unique.length === 0) return found;
+  const refs = unique.map((id) => store.doc(`${collection}/${id}`));
+  const snaps = tx ? await tx.getAll(...refs) : await store.getAll(...refs);
+  snaps.forEach((snap, index) => {
+    const data = snap.data();
+    if (snap.exists && data) found.set(unique[index] as number, data);
+  });
+  return found;
+}

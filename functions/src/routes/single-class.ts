@@ -1,0 +1,51 @@
+import { Router } from 'express';
+import {
+  scheduleQuerySchema,
+  seriesCreateSchema,
+  singleClassCancelSchema,
+  singleClassCreateSchema,
+  singleClassUpdateSchema,
+  type ScheduleQuery,
+} from '@studio/shared/schemas/single-class';
+import type { Deps } from '../deps';
+import { requireAdmin } from '../http/authenticate';
+import { numericParam } from '../http/params';
+import { identityOf, queryOf } from '../http/request-context';
+import { validate } from '../http/validate';
+import { cancelClass } from '../services/schedule/cancel-class';
+import { createClass } from '../services/schedule/create-class';
+import { createSeries } from '../services/schedule/create-series';
+import { getClass } from '../services/schedule/get-class';
+import { listSchedule } from '../services/schedule/list-schedule';
+import { updateClass } from '../services/schedule/update-class';
+
+/** /api/single_class: the public schedule, admin scheduling and cancellation. */
+export function singleClassRoutes(deps: Deps): Router {
+  const router = Router();
+
+  router.get('/', validate(scheduleQuerySchema, 'query'), async (_req, res) => {
+    res.json({ single_classes: await listSchedule(deps, queryOf<ScheduleQuery>(res)) });
+  });
+
+  router.get('/single/:id', async (req, res) => {
+    res.json({ single_class: await getClass(deps, numericParam(req.params.id, 'id')) });
+  });
+
+  router.post('/', requireAdmin, validate(singleClassCreateSchema), async (req, res) => {
+    res.status(201).json({ single_class: await createClass(deps, req.body) });
+  });
+
+  router.post('/series', requireAdmin, validate(seriesCreateSchema), async (req, res) => {
+    res.status(201).json(await createSeries(deps, identityOf(req).uid, req.body));
+  });
+
+  router.put('/', requireAdmin, validate(singleClassUpdateSchema), async (req, res) => {
+    res.json(await updateClass(deps, req.body));
+  });
+
+  router.post('/:id/cancel', requireAdmin, validate(singleClassCancelSchema), async (req, res) => {
+    res.json(await cancelClass(deps, identityOf(req).uid, numericParam(req.params.id, 'id'), req.body));
+  });
+
+  return router;
+}

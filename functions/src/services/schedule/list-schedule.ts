@@ -1,0 +1,35 @@
+import { studioDay, studioWallTimeToInstant } from '@studio/shared/format/dates';
+import { messages, fill } from '@studio/shared/messages';
+import { SCHEDULE_MAX_DAYS, type ScheduleQuery, type SingleClass } from '@studio/shared/schemas/single-class';
+import { listSingleClassesBetween } from '../../data/repos/single-classes-repo';
+import type { Deps } from '../../deps';
+import { studioTimezone } from '../credits/expiry';
+import { addDays, daysFromTo } from './calendar';
+import { invalidInput } from './invalid-input';
+import { presentClasses } from './present-classes';
+
+const s = messages.schedule;
+/** A week when the caller names no end. */
+const DEFAULT_WINDOW_DAYS = 7;
+
+/**
+ * GET /single_class: classes starting on the studio calendar days
+ * start_date..end_date (inclusive, at most SCHEDULE_MAX_DAYS), in start order.
+ * Cancelled classes are left out unless include_cancelled (ADR 0052).
+ */
+export async function listSchedule(deps: Deps, query: ScheduleQuery): Promise<SingleClass[]> {
+  const tz = await studioTimezone(deps);
+  const start = query.start_date ?? (query.end_date ? addDays(query.end_date, 1 - DEFAULT_WINDOW_DAYS) : studioDay(deps.now(), tz));
+  const end = query.end_date ?? addDays(start, DEFAULT_WINDOW_DAYS - 1);
+  const days = daysFromTo(start, end) + 1;
+  if (days < 1) throw invalidInput({ end_date: s.endBeforeStart });
+  if (days > SCHEDULE_MAX_DAYS) throw invalidInput({ end_date: fill(s.windowTooLong, { n: SCHEDULE_MAX_DAYS }) });
+  const docs = await listSingleClassesBetween(deps.store, {
+    from: studioWallTimeToInstant(start, '00:00', tz),
+    to: studioWallTimeToInstant(addDays(end, 1), '00:00', tz),
+    instructorId: query.instructor_id,
+    locationId: query.location_id,
+  });
+  const visible = query.include_cancelled === true ? docs : docs.filter((doc) => doc.status !== 'cancelled');
+  return presentClasses(deps, visible, tz);
+}
