@@ -1,6 +1,7 @@
+import { ADDRESS_FORM_ID } from '@studio/shared/schemas/catalogue/forms';
 import type { SeedSet } from './seed-set';
 
-/** Locations, class types, coaches, tags, payment methods and announcements of the demo studio. */
+/** The demo studio's catalogue: locations, class types, categories, coaches, tags, payment methods, announcements, programs, video types, forms and custom fields. */
 export const locations = [
   { location_id: 1, name: 'Latido Roma', address: 'Av. Álvaro Obregón 120, Roma Norte, Cuauhtémoc, 06700 CDMX' },
   { location_id: 2, name: 'Latido Coyoacán', address: 'Francisco Sosa 45, Santa Catarina, Coyoacán, 04010 CDMX' },
@@ -14,11 +15,11 @@ export const classTypes = [
 ];
 
 export const instructors = [
-  { instructor_id: 1, name: 'Mariana', last_name: 'Gutiérrez', nick_name: 'Mar', quote: 'Cada pedalazo cuenta.', short_bio: 'Coach de cycling desde 2016, certificada en Schwinn.', instagram: '@mar.rides', birthdate: '1990-06-02', music_type: 'Pop latino', file: null },
-  { instructor_id: 2, name: 'Rodrigo', last_name: 'Fuentes', nick_name: 'Rod', quote: 'Más fuerte que ayer.', short_bio: 'Entrenador funcional y ex seleccionado de atletismo.', instagram: '@rod.fit', birthdate: '1987-11-20', music_type: 'Electrónica', file: null },
-  { instructor_id: 3, name: 'Lucía', last_name: 'Morales', nick_name: 'Lu', quote: 'Respira, suelta, fluye.', short_bio: 'Maestra de yoga RYT-500 formada en Rishikesh.', instagram: '@lu.yoga', birthdate: '1992-03-14', music_type: 'Chill', file: null },
-  { instructor_id: 4, name: 'Fernanda', last_name: 'Ibarra', nick_name: 'Fer', quote: 'La postura es poder.', short_bio: 'Bailarina clásica y coach de barre.', instagram: '@fer.barre', birthdate: '1994-08-08', music_type: 'Indie', file: null },
-  { instructor_id: 5, name: 'Emilio', last_name: 'Cárdenas', nick_name: 'Emi', quote: 'Hoy se suda.', short_bio: 'Coach de cycling y HIIT; maratonista.', instagram: '@emi.sweat', birthdate: '1989-12-01', music_type: 'Reggaetón', file: null },
+  { instructor_id: 1, name: 'Mariana', last_name: 'Gutiérrez', nick_name: 'Mar', quote: 'Cada pedalazo cuenta.', short_bio: 'Coach de cycling desde 2016, certificada en Schwinn.', instagram: '@mar.rides', birthdate: '1990-06-02', music_type: 'Pop latino', file: null, home: true, home_order: 1 },
+  { instructor_id: 2, name: 'Rodrigo', last_name: 'Fuentes', nick_name: 'Rod', quote: 'Más fuerte que ayer.', short_bio: 'Entrenador funcional y ex seleccionado de atletismo.', instagram: '@rod.fit', birthdate: '1987-11-20', music_type: 'Electrónica', file: null, home: true, home_order: 2 },
+  { instructor_id: 3, name: 'Lucía', last_name: 'Morales', nick_name: 'Lu', quote: 'Respira, suelta, fluye.', short_bio: 'Maestra de yoga RYT-500 formada en Rishikesh.', instagram: '@lu.yoga', birthdate: '1992-03-14', music_type: 'Chill', file: null, home: true, home_order: 3 },
+  { instructor_id: 4, name: 'Fernanda', last_name: 'Ibarra', nick_name: 'Fer', quote: 'La postura es poder.', short_bio: 'Bailarina clásica y coach de barre.', instagram: '@fer.barre', birthdate: '1994-08-08', music_type: 'Indie', file: null, home: true, home_order: 4 },
+  { instructor_id: 5, name: 'Emilio', last_name: 'Cárdenas', nick_name: 'Emi', quote: 'Hoy se suda.', short_bio: 'Coach de cycling y HIIT; maratonista.', instagram: '@emi.sweat', birthdate: '1989-12-01', music_type: 'Reggaetón', file: null, home: false, home_order: null },
 ];
 
 export const tags = [
@@ -32,29 +33,113 @@ export const paymentMethods = [
   { payment_method_id: 3, name: 'PayPal' },
 ];
 
-
 export const announcements = [
   { announcement_id: 1, title: 'Nueva sede en Coyoacán', content: 'Ya abrimos Latido Coyoacán en Francisco Sosa 45. ¡Te esperamos!' },
   { announcement_id: 2, title: 'Horario de fin de año', content: 'El 24 y 31 de diciembre solo habrá clases por la mañana.' },
 ];
 
+export const classCategories = [
+  { class_category_id: 1, name: 'Cardio', handle: 'cardio', description: 'Clases para subir pulsaciones y resistencia.', available: true },
+  { class_category_id: 2, name: 'Fuerza', handle: 'fuerza', description: 'Trabajo de fuerza con peso corporal y cargas.', available: true },
+  { class_category_id: 3, name: 'Mente y cuerpo', handle: 'mente-y-cuerpo', description: 'Movilidad, respiración y equilibrio.', available: true },
+  { class_category_id: 4, name: 'Temporada navideña', handle: 'temporada-navidena', description: 'Clases temáticas de diciembre.', available: false },
+];
+
+export const programs = [
+  { program_id: 1, name: 'Reto 21 días', description: 'Tres semanas de cycling y HIIT para arrancar el año.', file: null },
+  { program_id: 2, name: 'Yoga desde cero', description: 'Seis sesiones para aprender las posturas básicas.', file: null },
+];
+
+export const videoTypes = [
+  { video_type_id: 1, name: 'Clase completa', description: 'Sesiones de 30 a 50 minutos.' },
+  { video_type_id: 2, name: 'Tutorial', description: 'Técnica y explicación de ejercicios.' },
+  { video_type_id: 3, name: 'Meditación', description: null },
+];
+
+const textField = (key: string, label: string, required: boolean, order: number, type = 'text') => ({
+  key, name: key, label, type, required, step: 1, order, options: [] as Array<{ label: string; value: string }>, className: null, value: null,
+});
+
+export const forms = [
+  {
+    form_id: 1,
+    name: 'Completa tu perfil',
+    description: 'Datos que pedimos antes de tu primera clase.',
+    form_fields: [
+      textField('emergency_contact', 'Contacto de emergencia', true, 1),
+      textField('emergency_phone', 'Teléfono de emergencia', true, 2, 'phone'),
+      textField('injuries', 'Lesiones o condiciones médicas', false, 3, 'textarea'),
+      {
+        ...textField('shoe_size', 'Talla de zapato para cycling', false, 4, 'select'),
+        options: ['23', '24', '25', '26', '27', '28', '29'].map((size) => ({ label: size, value: size })),
+      },
+      textField('billing_address', 'Dirección de facturación', false, 5, 'address'),
+    ],
+  },
+  // The billing address every 'address' field nests (customer-area spec §3); read-only through the API.
+  {
+    form_id: ADDRESS_FORM_ID,
+    name: 'Dirección de facturación',
+    description: null,
+    form_fields: [
+      textField('street', 'Calle', false, 1),
+      textField('number', 'Número', false, 2),
+      textField('interior_number', 'Número interior', false, 3),
+      textField('neighborhood', 'Colonia', false, 4),
+      textField('city', 'Ciudad', true, 5),
+      textField('state', 'Estado', true, 6),
+      textField('country', 'País', true, 7),
+      textField('zip_code', 'Código postal', false, 8),
+    ],
+  },
+];
+
+export const customFields = [
+  { custom_field_id: 1, key: 'emergency_contact', label: 'Contacto de emergencia', type: 'text', object: 'customer', required: true, options: [] },
+  { custom_field_id: 2, key: 'shoe_size', label: 'Talla de zapato para cycling', type: 'select', object: 'customer', required: false, options: ['23', '24', '25', '26', '27', '28', '29'].map((size) => ({ label: size, value: size })) },
+  { custom_field_id: 3, key: 'first_class_note', label: '¿Algo que debamos saber para tu clase?', type: 'textarea', object: 'class_reservation', required: false, options: [] },
+];
+
+/** Each record as stored: its fields plus timestamps, live (deletedAt null, ADR 0010). */
+function records<T extends object>(collection: string, idField: keyof T & string, rows: T[], now: Date): SeedSet['docs'] {
+  return rows.map((row) => [`${collection}/${String(row[idField])}`, { ...row, createdAt: now, updatedAt: now, deletedAt: null }]);
+}
+
+/** Forms store their fields keyed by key, with their position (functions/src/data/repos/catalogue-repo.ts). */
+const storedForms = forms.map((form) => ({
+  ...form,
+  form_fields: Object.fromEntries(form.form_fields.map((field, position) => [field.key, { ...field, position }])),
+}));
+
 export function seedCatalogue(now: Date): SeedSet {
-  const docs: SeedSet['docs'] = [];
-  for (const l of locations) docs.push([`locations/${l.location_id}`, { ...l, createdAt: now }]);
-  for (const t of classTypes) docs.push([`class_types/${t.class_type_id}`, { ...t, createdAt: now }]);
-  for (const i of instructors) docs.push([`instructors/${i.instructor_id}`, { ...i, createdAt: now }]);
-  for (const t of tags) docs.push([`tags/${t.tag_id}`, { ...t, createdAt: now }]);
-  for (const m of paymentMethods) docs.push([`payment_methods/${m.payment_method_id}`, { ...m, createdAt: now }]);
-  for (const a of announcements) docs.push([`announcements/${a.announcement_id}`, { ...a, createdAt: now }]);
+  const docs: SeedSet['docs'] = [
+    ...records('locations', 'location_id', locations, now),
+    ...records('class_types', 'class_type_id', classTypes, now),
+    ...records('class_categories', 'class_category_id', classCategories, now),
+    ...records('instructors', 'instructor_id', instructors, now),
+    ...records('tags', 'tag_id', tags, now),
+    ...records('payment_methods', 'payment_method_id', paymentMethods, now),
+    ...records('announcements', 'announcement_id', announcements, now),
+    ...records('programs', 'program_id', programs, now),
+    ...records('video_types', 'video_type_id', videoTypes, now),
+    ...records('forms', 'form_id', storedForms, now),
+    ...records('custom_fields', 'custom_field_id', customFields, now),
+  ];
+  const lastId = <T>(rows: T[], id: (row: T) => number) => Math.max(...rows.map(id));
   return {
     docs,
     counters: {
-      locations: locations.length,
-      class_types: classTypes.length,
-      instructors: instructors.length,
-      tags: tags.length,
-      payment_methods: paymentMethods.length,
-      announcements: announcements.length,
+      locations: lastId(locations, (r) => r.location_id),
+      class_types: lastId(classTypes, (r) => r.class_type_id),
+      class_categories: lastId(classCategories, (r) => r.class_category_id),
+      instructors: lastId(instructors, (r) => r.instructor_id),
+      tags: lastId(tags, (r) => r.tag_id),
+      payment_methods: lastId(paymentMethods, (r) => r.payment_method_id),
+      announcements: lastId(announcements, (r) => r.announcement_id),
+      programs: lastId(programs, (r) => r.program_id),
+      video_types: lastId(videoTypes, (r) => r.video_type_id),
+      forms: lastId(forms, (r) => r.form_id),
+      custom_fields: lastId(customFields, (r) => r.custom_field_id),
     },
   };
 }

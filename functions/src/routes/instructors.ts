@@ -1,0 +1,20 @@
+import { Router } from 'express';
+import { instructorCreateSchema, instructorUpdateSchema } from '@studio/shared/schemas/catalogue/instructors';
+import type { Deps } from '../deps';
+import { instructorOperations, listHomeInstructors } from '../services/catalogue/instructors';
+import { addCrudRoutes } from './crud-router';
+
+/** /api/instructors: public reads (plus /home/all, the landing's coaches), admin writes. */
+export function instructorRoutes(deps: Deps): Router {
+  const router = Router();
+  router.get('/home/all', async (_req, res) => {
+    res.json({ instructors: await listHomeInstructors(deps) });
+  });
+  return addCrudRoutes(router, deps, {
+    one: 'instructor',
+    many: 'instructors',
+    operations: instructorOperations,
+    createSchema: instructorCreateSchema,
+    updateSchema: instructorUpdateSchema,
+  });
+}

@@ -1,0 +1,18 @@
+import { messages } from '@studio/shared/messages';
+import type { AnnouncementCreateInput } from '@studio/shared/schemas/catalogue/announcements';
+import type { Announcement } from '@studio/shared/schemas/catalogue/wire-types';
+import type { AnnouncementDoc } from '../../data/repos/catalogue-repo';
+import { crudOperations, type CatalogueResource } from './records';
+import { stamps } from './values';
+
+export const announcementsResource: CatalogueResource<'announcement_id', AnnouncementDoc, Announcement, AnnouncementCreateInput> = {
+  collection: 'announcements',
+  idField: 'announcement_id',
+  notFound: messages.catalogue.announcements.notFound,
+  fields: (input) => ({ title: input.title.trim(), content: input.content.trim() }),
+  toDto: (doc) => ({ announcement_id: doc.announcement_id, title: doc.title, content: doc.content, ...stamps(doc) }),
+  // Newest first, as a notice board reads.
+  compare: (a, b) => b.announcement_id - a.announcement_id,
+};
+
+export const announcementOperations = crudOperations(announcementsResource);

@@ -1,0 +1,18 @@
+import { messages } from '@studio/shared/messages';
+import type { LocationCreateInput } from '@studio/shared/schemas/catalogue/locations';
+import type { Location } from '@studio/shared/schemas/catalogue/wire-types';
+import type { LocationDoc } from '../../data/repos/catalogue-repo';
+import { crudOperations, type CatalogueResource } from './records';
+import { refuseIfScheduled } from './references';
+import { optionalText, stamps } from './values';
+
+export const locationsResource: CatalogueResource<'location_id', LocationDoc, Location, LocationCreateInput> = {
+  collection: 'locations',
+  idField: 'location_id',
+  notFound: messages.catalogue.locations.notFound,
+  fields: (input, before) => ({ name: input.name.trim(), address: optionalText(input.address, before?.address) }),
+  toDto: (doc) => ({ location_id: doc.location_id, name: doc.name, address: doc.address, ...stamps(doc) }),
+  checkDelete: (deps, tx, doc) => refuseIfScheduled(deps, tx, 'locations', { field: 'location_id', id: doc.location_id }, messages.catalogue.locations.inUse),
+};
+
+export const locationOperations = crudOperations(locationsResource);

@@ -1,0 +1,15 @@
+import { hasUpcomingClassUsing, type ClassReference } from '../../data/repos/catalogue-repo';
+import type { Transaction } from '../../data/store/types';
+import type { Deps } from '../../deps';
+import { AppError } from '../../http/app-error';
+
+/**
+ * ADR 0010: a record that an upcoming scheduled class still uses cannot be
+ * deleted; the studio reassigns or cancels those classes first. Past and
+ * cancelled classes do not block (the record is archived, so they still resolve).
+ */
+export async function refuseIfScheduled(deps: Deps, tx: Transaction, collection: string, ref: ClassReference, message: string): Promise<void> {
+  if (await hasUpcomingClassUsing(deps.store, tx, ref, deps.now())) {
+    throw new AppError('conflict', `${collection}/in-use`, message);
+  }
+}

@@ -1,0 +1,18 @@
+import { messages } from '@studio/shared/messages';
+import type { TagCreateInput } from '@studio/shared/schemas/catalogue/tags';
+import type { Tag } from '@studio/shared/schemas/catalogue/wire-types';
+import type { TagDoc } from '../../data/repos/catalogue-repo';
+import { crudOperations, type CatalogueResource } from './records';
+import { refuseIfScheduled } from './references';
+import { stamps } from './values';
+
+export const tagsResource: CatalogueResource<'tag_id', TagDoc, Tag, TagCreateInput> = {
+  collection: 'tags',
+  idField: 'tag_id',
+  notFound: messages.catalogue.tags.notFound,
+  fields: (input) => ({ name: input.name.trim(), color: input.color.toLowerCase() }),
+  toDto: (doc) => ({ tag_id: doc.tag_id, name: doc.name, color: doc.color, ...stamps(doc) }),
+  checkDelete: (deps, tx, doc) => refuseIfScheduled(deps, tx, 'tags', { field: 'tag_ids', id: doc.tag_id }, messages.catalogue.tags.inUse),
+};
+
+export const tagOperations = crudOperations(tagsResource);

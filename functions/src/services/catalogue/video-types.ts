@@ -1,0 +1,16 @@
+import { messages } from '@studio/shared/messages';
+import type { VideoTypeCreateInput } from '@studio/shared/schemas/catalogue/video-types';
+import type { VideoType } from '@studio/shared/schemas/catalogue/wire-types';
+import type { VideoTypeDoc } from '../../data/repos/catalogue-repo';
+import { crudOperations, type CatalogueResource } from './records';
+import { optionalText, stamps } from './values';
+
+export const videoTypesResource: CatalogueResource<'video_type_id', VideoTypeDoc, VideoType, VideoTypeCreateInput> = {
+  collection: 'video_types',
+  idField: 'video_type_id',
+  notFound: messages.catalogue.videoTypes.notFound,
+  fields: (input, before) => ({ name: input.name.trim(), description: optionalText(input.description, before?.description) }),
+  toDto: (doc) => ({ video_type_id: doc.video_type_id, name: doc.name, description: doc.description, ...stamps(doc) }),
+};
+
+export const videoTypeOperations = crudOperations(videoTypesResource);
