@@ -403,6 +403,7 @@ export function describeStoreContract(name: string, groupId: string, open: () =>
           { a: new Map([['k', 1]]) },
           { a: deep(21) },
           { a: [FieldValue.serverTimestamp()] },
+          { a: [{ at: FieldValue.serverTimestamp() }] },
         ];
         for (const data of bad) {
           await expectStoreError(() => ref.set(data as DocumentData), 'invalid-argument');
@@ -410,6 +411,9 @@ export function describeStoreContract(name: string, groupId: string, open: () =>
         expect((await ref.get()).exists).toBe(false);
         await ref.set({ a: deep(20) });
         expect((await ref.get()).exists).toBe(true);
+        // Arrays may not hold arrays directly, but may hold maps that hold arrays.
+        await ref.set({ fields: [{ key: 'color', options: ['rojo', 'azul'] }] });
+        expect((await ref.get()).get('fields')).toEqual([{ key: 'color', options: ['rojo', 'azul'] }]);
         await expectStoreError(() => ref.update({ 'a..b': 1 }), 'invalid-argument');
         await expectStoreError(() => ref.update({}), 'invalid-argument');
       });

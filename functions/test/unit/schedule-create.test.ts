@@ -107,7 +107,7 @@ describe('POST /api/single_class', () => {
       },
     });
     const one = await request(createApp(env.deps)).post('/api/single_class').set('authorization', admin).send({ ...yogaClass(), location_id: 9 });
-    expect(one.body.error).toEqual({ code: 'invalid-argument', message: 'Revisa el campo: Sede', fields: { location_id: 'Esa sede no existe.' } });
+    expect(one.body.error).toEqual({ code: 'invalid-argument', message: 'Revisa el campo: Ubicación', fields: { location_id: 'Esa sede no existe.' } });
     await expectNoClassWrites();
   });
 

@@ -164,19 +164,6 @@ export async function listRecords<T extends object>(
   return result.docs.map((doc) => doc.data() as unknown as T);
 }
 
-/**
- * The next id of a collection whose ids up to `reserved` belong to records the
- * system defines (form 6, the address form): like allocateId (counters-repo),
- * but never at or below `reserved`. A read: call it before the transaction's first write.
- */
-export async function allocateIdAbove(store: DocumentStore, tx: Transaction, counter: string, reserved: number): Promise<number> {
-  const ref = store.doc(`counters/${counter}`);
-  const snap = await readDoc(ref, tx);
-  const current = snap.exists ? Number(snap.get('value') ?? 0) : 0;
-  const next = Math.max(current, reserved) + 1;
-  tx.set(ref, { value: next });
-  return next;
-}
 
 export function createRecord(store: DocumentStore, tx: Transaction, collection: string, id: number, doc: object): void {
   tx.create(recordRef(store, collection, id), { ...doc } as DocumentData);

@@ -1,5 +1,5 @@
 import { studioDay } from '@studio/shared/format/dates';
-import { fill, messages } from '@studio/shared/messages';
+import { messages } from '@studio/shared/messages';
 import type { AvailableClass, AvailableClassCreateInput, AvailableClassUpdateInput } from '@studio/shared/schemas/access';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { getRecord, type ClassTypeDoc } from '../../data/repos/catalogue-repo';
@@ -8,6 +8,7 @@ import { getLot, listLotsOfCustomer, listLotsOfUid, type AvailableClassDoc } fro
 import { getCustomerById, getCustomerByUid } from '../../data/repos/customers-repo';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
+import { invalidFields } from '../../http/validate';
 import { byExpiry, isUsable } from '../credits/balance';
 import { endOfStudioDay, studioTimezone } from '../credits/expiry';
 import { changeLot, grantLot, isUnlimited, revokeLot, type LedgerContext } from '../credits/ledger';
@@ -16,10 +17,7 @@ import { toAvailableClassDto } from './dto';
 import { customerNotFound } from './give-access';
 
 const lotNotFound = () => new AppError('not-found', 'access/lot-not-found', messages.access.lotNotFound);
-const labels: Record<string, string> = { ...messages.fields, ...messages.access.fields };
-/** A 400 shaped like the validation middleware's, for checks that need stored data. */
-const invalidField = (field: string, message: string) =>
-  new AppError('invalid', 'invalid-argument', fill(messages.validation.requiredField, { label: labels[field] ?? field }), { [field]: message });
+const invalidField = (field: string, message: string) => invalidFields({ [field]: message });
 
 /** In-person lots that can pay for a class now, in the order they are spent. Online memberships are not credits. */
 const inPersonUsable = (lots: AvailableClassDoc[], now: Date) => lots.filter((lot) => !lot.is_online && isUsable(lot, now)).sort(byExpiry);

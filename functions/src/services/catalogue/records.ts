@@ -1,5 +1,5 @@
 import { allocateId } from '../../data/repos/counters-repo';
-import { allocateIdAbove, createRecord, getRecord, listRecords, replaceRecord, type CatalogueRecord } from '../../data/repos/catalogue-repo';
+import { createRecord, getRecord, listRecords, replaceRecord, type CatalogueRecord } from '../../data/repos/catalogue-repo';
 import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
@@ -77,7 +77,7 @@ export async function createDoc<K extends string, Doc extends CatalogueRecord & 
   return deps.store.runTransaction(async (tx) => {
     const fields = r.fields(input, null);
     await r.checkSave?.(deps, tx, fields, null);
-    const id = r.reservedIds ? await allocateIdAbove(deps.store, tx, r.collection, r.reservedIds) : await allocateId(deps.store, tx, r.collection);
+    const id = await allocateId(deps.store, tx, r.collection, r.reservedIds ?? 0);
     const now = deps.now();
     const doc = { ...fields, [r.idField]: id, createdAt: now, updatedAt: now, deletedAt: null } as unknown as Doc;
     createRecord(deps.store, tx, r.collection, id, doc);

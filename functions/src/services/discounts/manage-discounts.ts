@@ -7,7 +7,7 @@ import { archiveDiscount, createDiscount, deleteDiscount, getCodeOwner, getDisco
 import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
-import { toValidationAppError } from '../../http/validate';
+import { invalidFields, toValidationAppError } from '../../http/validate';
 import { toDiscountDto } from './discount-dto';
 
 type DiscountContent = Omit<DiscountDoc, 'discount_id' | 'times_used' | 'archivedAt' | 'createdAt' | 'updatedAt'>;
@@ -60,8 +60,7 @@ async function checkPackages(deps: Deps, tx: Transaction, ids: readonly number[]
   const found = await getClassPackages(deps.store, fresh, tx);
   const missing = fresh.find((id) => !found.has(id) || found.get(id)?.archivedAt);
   if (missing !== undefined) {
-    const message = fill(messages.packages.unknownPackage, { id: missing });
-    throw new AppError('invalid', 'invalid-argument', fill(messages.validation.requiredField, { label: messages.packages.fields.class_package_ids }), { class_package_ids: message });
+    throw invalidFields({ class_package_ids: fill(messages.packages.unknownPackage, { id: missing }) });
   }
 }
 

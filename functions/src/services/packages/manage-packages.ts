@@ -14,7 +14,7 @@ import { allocateId } from '../../data/repos/counters-repo';
 import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
-import { toValidationAppError } from '../../http/validate';
+import { invalidFields, toValidationAppError } from '../../http/validate';
 import { toClassPackageDto } from './package-dto';
 
 type PackageContent = Omit<ClassPackageDoc, 'class_package_id' | 'archivedAt' | 'createdAt' | 'updatedAt'>;
@@ -114,10 +114,7 @@ async function readClassTypes(deps: Deps, tx: Transaction, content: PackageConte
       fields[`class_package_types[${index}].class_type_id`] = fill(messages.packages.unknownClassType, { id: entry.class_type_id });
     }
   });
-  if (Object.keys(fields).length > 0) {
-    const summary = Object.keys(fields).length === 1 ? fill(messages.validation.requiredField, { label: messages.packages.fields.class_type_id }) : messages.validation.missingFields;
-    throw new AppError('invalid', 'invalid-argument', summary, fields);
-  }
+  if (Object.keys(fields).length > 0) throw invalidFields(fields);
   return names;
 }
 

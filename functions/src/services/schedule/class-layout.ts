@@ -1,7 +1,7 @@
 import { messages, fill } from '@studio/shared/messages';
 import { spotMapTotal } from '@studio/shared/schemas/single-class';
 import { AppError } from '../../http/app-error';
-import { invalidInput } from './invalid-input';
+import { invalidFields } from '../../http/validate';
 
 const s = messages.schedule;
 
@@ -42,9 +42,9 @@ export function resolveLayout(change: LayoutChange): Layout {
   const spots = spotMapTotal(spotMap);
   const mapChanged = previous !== null && previous.spot_map !== spotMap;
   const capacity = change.capacity ?? (previous !== null && !mapChanged ? previous.capacity : (spots ?? previous?.capacity ?? null));
-  if (capacity === null) throw invalidInput({ capacity: s.capacityRequired });
+  if (capacity === null) throw invalidFields({ capacity: s.capacityRequired });
   if (spots !== null && capacity > spots) {
-    throw invalidInput({ capacity: fill(s.capacityOverSpots, { n: spots }) });
+    throw invalidFields({ capacity: fill(s.capacityOverSpots, { n: spots }) });
   }
   if (previous !== null && mapChanged && previous.booked > 0) {
     throw new AppError('conflict', 'single_class/spot-map-locked', fill(s.spotMapLocked, { date: change.label }));

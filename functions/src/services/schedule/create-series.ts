@@ -8,7 +8,7 @@ import { studioTimezone } from '../credits/expiry';
 import { addDays, daysFromTo, isoWeekday } from './calendar';
 import { resolveLayout } from './class-layout';
 import { newClassDoc } from './create-class';
-import { invalidInput } from './invalid-input';
+import { invalidFields } from '../../http/validate';
 import { presentClasses } from './present-classes';
 import { checkReferences } from './references';
 
@@ -30,9 +30,9 @@ export function seriesDays(rule: Pick<SeriesCreateInput, 'weekdays' | 'first_dat
     if (days.length === rule.count) return days;
   }
   if (rule.count !== undefined) {
-    throw invalidInput({ count: fill(s.seriesTooLong, { n: SERIES_MAX_DAYS }) });
+    throw invalidFields({ count: fill(s.seriesTooLong, { n: SERIES_MAX_DAYS }) });
   }
-  if (days.length === 0) throw invalidInput({ weekdays: s.seriesEmpty });
+  if (days.length === 0) throw invalidFields({ weekdays: s.seriesEmpty });
   return days;
 }
 

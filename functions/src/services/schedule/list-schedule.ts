@@ -5,7 +5,7 @@ import { listSingleClassesBetween } from '../../data/repos/single-classes-repo';
 import type { Deps } from '../../deps';
 import { studioTimezone } from '../credits/expiry';
 import { addDays, daysFromTo } from './calendar';
-import { invalidInput } from './invalid-input';
+import { invalidFields } from '../../http/validate';
 import { presentClasses } from './present-classes';
 
 const s = messages.schedule;
@@ -22,8 +22,8 @@ export async function listSchedule(deps: Deps, query: ScheduleQuery): Promise<Si
   const start = query.start_date ?? (query.end_date ? addDays(query.end_date, 1 - DEFAULT_WINDOW_DAYS) : studioDay(deps.now(), tz));
   const end = query.end_date ?? addDays(start, DEFAULT_WINDOW_DAYS - 1);
   const days = daysFromTo(start, end) + 1;
-  if (days < 1) throw invalidInput({ end_date: s.endBeforeStart });
-  if (days > SCHEDULE_MAX_DAYS) throw invalidInput({ end_date: fill(s.windowTooLong, { n: SCHEDULE_MAX_DAYS }) });
+  if (days < 1) throw invalidFields({ end_date: s.endBeforeStart });
+  if (days > SCHEDULE_MAX_DAYS) throw invalidFields({ end_date: fill(s.windowTooLong, { n: SCHEDULE_MAX_DAYS }) });
   const docs = await listSingleClassesBetween(deps.store, {
     from: studioWallTimeToInstant(start, '00:00', tz),
     to: studioWallTimeToInstant(addDays(end, 1), '00:00', tz),

@@ -2,7 +2,7 @@ import { messages } from '@studio/shared/messages';
 import { getCatalogueDocs, type CatalogueCollection } from '../../data/repos/single-classes-repo';
 import type { DocumentData, Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
-import { invalidInput } from './invalid-input';
+import { invalidFields } from '../../http/validate';
 
 const s = messages.schedule;
 
@@ -52,7 +52,7 @@ export async function checkReferences(deps: Deps, tx: Transaction, refs: ClassRe
   wanted.forEach((w, index) => {
     if (w.ids.some((id) => isGone(found[index]?.get(id)))) problems[w.field] = w.message;
   });
-  if (Object.keys(problems).length > 0) throw invalidInput(problems);
+  if (Object.keys(problems).length > 0) throw invalidFields(problems);
   const typeId = refs.class_type_id;
   if (typeId === undefined) return { classTypeSpotMap: undefined };
   const type = found[0]?.get(typeId) ?? (await getCatalogueDocs(deps.store, 'class_types', [typeId], tx)).get(typeId);

@@ -9,7 +9,7 @@ import { studioWallClock } from './calendar';
 import { resolveLayout } from './class-layout';
 import { cleanDescription } from './create-class';
 import { classNotFound } from './get-class';
-import { invalidInput } from './invalid-input';
+import { invalidFields } from '../../http/validate';
 import { presentClasses } from './present-classes';
 import { checkReferences, type CheckedReferences } from './references';
 
@@ -60,7 +60,7 @@ export async function updateClass(deps: Deps, input: SingleClassUpdateInput): Pr
     if (target.status === 'cancelled') throw new AppError('conflict', 'single_class/cancelled', s.cancelledLocked);
     let targets = [target];
     if (following) {
-      if (target.series_id === null) throw invalidInput({ scope: s.notInSeries });
+      if (target.series_id === null) throw invalidFields({ scope: s.notInSeries });
       const later = await listSeriesClassesFrom(deps.store, tx, target.series_id, target.class_date);
       targets = [target, ...later.filter((doc) => doc.single_class_id !== target.single_class_id && doc.status !== 'cancelled')];
     }

@@ -1,4 +1,4 @@
-import { fill, messages } from '@studio/shared/messages';
+import { messages } from '@studio/shared/messages';
 import { VIDEOS_PAGE_SIZE, type Video, type VideoCreateInput, type VideoQuery, type VideoUpdateInput } from '@studio/shared/schemas/video';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { getRecord, type CatalogueRecord, type InstructorDoc, type TagDoc } from '../../data/repos/catalogue-repo';
@@ -7,6 +7,7 @@ import { createVideo, deleteVideo as removeVideo, findVideos, getVideo, replaceV
 import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
+import { invalidFields } from '../../http/validate';
 import { assertCanWatch } from './access';
 import { videoQueryTerms, videoSearchTerms } from './search-terms';
 
@@ -132,7 +133,6 @@ const references: Array<{ field: keyof VideoFields; collection: string }> = [
   { field: 'class_category_id', collection: 'class_categories' },
 ];
 
-const labels: Record<string, string> = { ...messages.fields, ...messages.access.fields };
 
 /**
  * Every catalogue record the video newly points at must exist and not be
@@ -154,11 +154,7 @@ async function checkReferences(deps: Deps, tx: Transaction, input: VideoFields, 
     const record = found[i];
     if (!record || record.deletedAt) fields[ref.field] = messages.access.referenceNotFound;
   });
-  const names = Object.keys(fields);
-  if (names.length === 0) return;
-  const only = names.length === 1 ? (names[0] as string) : null;
-  const message = only === null ? messages.validation.missingFields : fill(messages.validation.requiredField, { label: labels[only] ?? only });
-  throw new AppError('invalid', 'invalid-argument', message, fields);
+  if (Object.keys(fields).length > 0) throw invalidFields(fields);
 }
 
 function applyInput(before: VideoDoc | null, input: VideoCreateInput, id: number, now: Date): VideoDoc {

@@ -40,7 +40,12 @@ export function validateFieldName(name: string, path: readonly string[]): void {
   if (utf8Length(name) > MAX_NAME_BYTES) throw invalid(`Field name "${name.slice(0, 40)}…" is longer than ${MAX_NAME_BYTES} bytes.`);
 }
 
-function validateValue(value: unknown, path: string[], level: number, inArray: boolean, rules: Rules): void {
+/**
+ * `inArray`: somewhere inside an array (field transforms are refused at any
+ * depth there); `directlyInArray`: an element of an array itself (only then is
+ * another array refused — Firestore stores arrays of maps that hold arrays).
+ */
+function validateValue(value: unknown, path: string[], level: number, inArray: boolean, rules: Rules, directlyInArray = inArray): void {
   if (path.length - 1 > MAX_DEPTH) {
     throw invalid(`${rules.what}: input object is deeper than ${MAX_DEPTH} levels${where(path)}.`);
   }
@@ -57,7 +62,7 @@ function validateValue(value: unknown, path: string[], level: number, inArray: b
   }
   if (value instanceof Uint8Array) return;
   if (Array.isArray(value)) {
-    if (inArray) throw invalid(`${rules.what}: nested arrays are not supported${where(path)}.`);
+    if (directlyInArray) throw invalid(`${rules.what}: nested arrays are not supported${where(path)}.`);
     value.forEach((element, index) => validateValue(element, [...path, String(index)], level + 1, true, rules));
     return;
   }
@@ -84,7 +89,7 @@ function validateValue(value: unknown, path: string[], level: number, inArray: b
   if (isPlainObject(value)) {
     for (const key of Object.keys(value)) {
       validateFieldName(key, path);
-      validateValue(value[key], [...path, key], level + 1, inArray, rules);
+      validateValue(value[key], [...path, key], level + 1, inArray, rules, false);
     }
     return;
   }
