@@ -8,6 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { connect } from 'node:net';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
@@ -82,9 +83,14 @@ function startEmulators(): ChildProcess {
   return child;
 }
 
+/** Generous: a cold start on a loaded 2-core machine takes ~15 s. Past this, something is wrong; fail instead of hanging CI. */
+const READY_DEADLINE_MS = 180_000;
+
 async function waitFor(url: string, what: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + READY_DEADLINE_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The emulators exited (code ${child.exitCode}) before ${what} was ready.`);
+    if (Date.now() > deadline) throw new Error(`${what} was not ready after ${READY_DEADLINE_MS / 1000} s (${url}).`);
     try {
       const response = await fetch(url);
       if (response.ok) return;
@@ -105,8 +111,26 @@ async function stopEmulators(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/** Ports firebase.json gives the emulators, plus the hub and logging ones firebase-tools adds. */
+const STACK_PORTS = [5000, 5001, 9099, 4400, 4500];
+
+async function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 async function main(): Promise<number> {
   const started = Date.now();
+  const busy = (await Promise.all(STACK_PORTS.map(async (port) => ((await portInUse(port)) ? port : null)))).filter((p) => p !== null);
+  if (busy.length > 0) {
+    throw new Error(`Ports ${busy.join(', ')} are taken: another local stack (or a leftover emulator) is running. Stop it first.`);
+  }
   log(`database: ${path.relative(root, dbPath)}`);
   const child = startEmulators();
   let stopping = false;

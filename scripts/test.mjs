@@ -14,6 +14,8 @@ if (major < 22) {
 const scratch = mkdtempSync(path.join(tmpdir(), 'studio-test-'));
 const db = path.join(scratch, 'studio.sqlite');
 
+const STEP_TIMEOUT_MS = 15 * 60 * 1000;
+
 const steps = [
   ['typecheck', 'npm run typecheck'],
   ['lint', 'npm run lint'],
@@ -31,7 +33,9 @@ for (const [name, command, env = {}] of steps) {
   if (only.length > 0 && !only.some((o) => name.startsWith(o))) continue;
   console.log(`\n━━ ${name}: ${command}`);
   const started = Date.now();
-  const { status } = spawnSync(command, { stdio: 'inherit', shell: true, env: { ...process.env, ...env } });
+  // A step that hangs must fail the run, not stall CI until the runner gives up.
+  const { status, signal } = spawnSync(command, { stdio: 'inherit', shell: true, env: { ...process.env, ...env }, timeout: STEP_TIMEOUT_MS, killSignal: 'SIGINT' });
+  if (signal) console.error(`\n${name} did not finish within ${STEP_TIMEOUT_MS / 60_000} minutes and was stopped (${signal}).`);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   results.push(`${status === 0 ? 'ok  ' : 'FAIL'} ${name} (${seconds} s)`);
   if (status !== 0) {

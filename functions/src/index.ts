@@ -21,6 +21,8 @@ export const api = onRequest({ region: 'us-central1', memory: '512MiB', concurre
   app(req, res);
 });
 
-export const processFile = onDocumentWritten({ document: processFileTrigger.document, region: 'us-central1', memory: '512MiB', timeoutSeconds: 120 }, (event) =>
-  processFileTrigger.handler(fromFirestoreEvent(event)),
+// retry: a failed handler is delivered again, as the local dispatcher does; handlers are idempotent (at least once).
+export const processFile = onDocumentWritten(
+  { document: processFileTrigger.document, region: 'us-central1', memory: '512MiB', timeoutSeconds: 120, retry: true },
+  (event) => processFileTrigger.handler(fromFirestoreEvent(event)),
 );

@@ -1,0 +1,9 @@
+import { describe, expect, it } from 'vitest';
+import { documentTriggers } from '../../src/triggers/registry';
+
+describe('deployed entry points', () => {
+  it('exports one deployed function per registered trigger, under its name, plus the api', async () => {
+    const exported = Object.keys(await import('../../src/index')).sort();
+    expect(exported).toEqual(['api', ...documentTriggers.map((t) => t.name)].sort());
+  });
+});
