@@ -3,7 +3,8 @@ import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StoreError } from '../types';
 import type { DocumentChangeEvent, DocumentStore, DocumentTrigger } from '../types';
-import type { LocalDocumentStore, LocalOutbox, OutboxRecord } from './local-store';
+import type { LocalOutbox, OutboxRecord } from './local-outbox';
+import type { LocalDocumentStore } from './local-store';
 
 /**
  * Delivers committed changes from the local store's outbox to document
