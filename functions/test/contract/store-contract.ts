@@ -359,16 +359,22 @@ export function describeStoreContract(name: string, groupId: string, open: () =>
         expect((await ref.get()).data()).toEqual({ a: 6, b: 2 });
       });
 
-      it('accepts 500 writes and refuses 501', async () => {
+      // Firestore dropped the 500-writes limit on 2023-03-29; the 10 MiB request limit remains.
+      it('commits more than 500 writes in one batch', async () => {
         const collection = col('bulk');
         const big = store.batch();
-        for (let i = 0; i < 501; i++) big.set(collection.doc(`d${i}`), { i });
+        for (let i = 0; i < 750; i++) big.set(collection.doc(`d${i}`), { i });
+        await big.commit();
+        expect(await collection.count()).toBe(750);
+      });
+
+      it('refuses a batch over the 10 MiB request limit and writes nothing', async () => {
+        const collection = col('bulk-bytes');
+        const big = store.batch();
+        // 11 documents of ~1 MB each: every document is under 1 MiB, the request is over 10 MiB.
+        for (let i = 0; i < 11; i++) big.set(collection.doc(`d${i}`), { big: 'x'.repeat(1_000_000) });
         await expectStoreError(() => big.commit(), 'invalid-argument');
         expect(await collection.count()).toBe(0);
-        const fits = store.batch();
-        for (let i = 0; i < 500; i++) fits.set(collection.doc(`d${i}`), { i });
-        await fits.commit();
-        expect(await collection.count()).toBe(500);
       });
     });
 
@@ -416,6 +422,48 @@ export function describeStoreContract(name: string, groupId: string, open: () =>
         expect((await ref.get()).get('fields')).toEqual([{ key: 'color', options: ['rojo', 'azul'] }]);
         await expectStoreError(() => ref.update({ 'a..b': 1 }), 'invalid-argument');
         await expectStoreError(() => ref.update({}), 'invalid-argument');
+      });
+
+      it('refuses dates a Firestore Timestamp cannot hold, in writes, filters and cursors', async () => {
+        const ref = col('items').doc('dates');
+        const tooLate = new Date('+010000-01-01T00:00:00.000Z');
+        const tooEarly = new Date('0000-12-31T23:59:59.999Z');
+        const invalidDate = new Date(Number.NaN);
+        for (const when of [tooLate, tooEarly, invalidDate]) {
+          await expectStoreError(() => ref.set({ when }), 'invalid-argument');
+          await expectStoreError(() => ref.set({ nested: { list: [when] } }), 'invalid-argument');
+        }
+        expect((await ref.get()).exists).toBe(false);
+        // The first and last millisecond of the range round-trip.
+        const first = new Date('0001-01-01T00:00:00.000Z');
+        const last = new Date('9999-12-31T23:59:59.999Z');
+        await ref.set({ first, last });
+        expect((await ref.get()).data()).toEqual({ first, last });
+        await expectStoreError(() => ref.update({ later: tooLate }), 'invalid-argument');
+        await expectStoreError(() => ref.update({ list: FieldValue.arrayUnion(tooLate) }), 'invalid-argument');
+        expect((await ref.get()).data()).toEqual({ first, last });
+        const collection = ref.parent;
+        await expectStoreError(() => collection.where('last', '<', tooLate).get(), 'invalid-argument');
+        await expectStoreError(() => collection.where('last', 'in', [last, tooLate]).get(), 'invalid-argument');
+        await expectStoreError(() => collection.orderBy('last').startAt(tooLate).get(), 'invalid-argument');
+        await expectStoreError(() => collection.orderBy('last').endBefore(invalidDate).get(), 'invalid-argument');
+        expect((await collection.where('last', '==', last).get()).size).toBe(1);
+      });
+
+      it('refuses a document with more than 40,000 index entries', async () => {
+        const ref = col('items').doc('fanout');
+        // Each distinct array element is an array-contains index entry, besides the field's own entries.
+        await expectStoreError(() => ref.set({ tags: Array.from({ length: 45_000 }, (_, i) => i) }), 'invalid-argument');
+        // Each map subfield gets an ascending and a descending entry.
+        const wide: Record<string, number> = {};
+        for (let i = 0; i < 25_000; i++) wide[`k${i}`] = i;
+        await expectStoreError(() => ref.set({ wide }), 'invalid-argument');
+        expect((await ref.get()).exists).toBe(false);
+        await ref.set({ tags: Array.from({ length: 10_000 }, (_, i) => i) });
+        expect(((await ref.get()).get('tags') as number[]).length).toBe(10_000);
+        // Growing it past the limit through update() fails too, and leaves it unchanged.
+        await expectStoreError(() => ref.update({ more: Array.from({ length: 35_000 }, (_, i) => -1 - i) }), 'invalid-argument');
+        expect((await ref.get()).get('more')).toBeUndefined();
       });
 
       it('refuses documents over 1 MiB and accepts ones just under', async () => {
@@ -616,6 +664,10 @@ export function describeStoreContract(name: string, groupId: string, open: () =>
         await expectStoreError(() => q.where('a', 'not-in', Array.from({ length: 11 }, (_, i) => i)).get(), 'invalid-argument');
         await expectStoreError(() => q.where('a', 'array-contains', 1).where('b', 'array-contains', 2).get(), 'invalid-argument');
         await expectStoreError(() => q.where('a', 'not-in', [1]).where('b', '!=', 2).get(), 'invalid-argument');
+        // where() and orderBy() cannot follow a cursor (the SDK refuses them when the query is built).
+        await expectStoreError(() => q.orderBy('a').startAt(1).where('b', '==', 1).get(), 'invalid-argument', /where\(\) filter after calling startAt/);
+        await expectStoreError(() => q.orderBy('a').endBefore(1).where('a', '>', 0).get(), 'invalid-argument', /where\(\) filter after/);
+        await expectStoreError(() => q.orderBy('a').startAfter(1).orderBy('b').get(), 'invalid-argument', /orderBy\(\) constraint after/);
         expect(await q.where('a', 'in', Array.from({ length: 30 }, (_, i) => i)).count()).toBe(0);
       });
 
@@ -704,12 +756,20 @@ export function describeStoreContract(name: string, groupId: string, open: () =>
         expect((await ref.get()).exists).toBe(false);
       });
 
-      it('refuses more than 500 writes', async () => {
+      it('commits more than 500 writes', async () => {
         const collection = col('tx-bulk');
+        await store.runTransaction(async (tx) => {
+          for (let i = 0; i < 750; i++) tx.set(collection.doc(`d${i}`), { i });
+        });
+        expect(await collection.count()).toBe(750);
+      });
+
+      it('refuses a commit over the 10 MiB request limit and writes nothing', async () => {
+        const collection = col('tx-bytes');
         await expectStoreError(
           () =>
             store.runTransaction(async (tx) => {
-              for (let i = 0; i < 501; i++) tx.set(collection.doc(`d${i}`), { i });
+              for (let i = 0; i < 11; i++) tx.set(collection.doc(`d${i}`), { big: 'x'.repeat(1_000_000) });
             }),
           'invalid-argument',
         );

@@ -2,8 +2,11 @@
  * The document-store contract. Domain code reaches Firestore only through these
  * types; two implementations exist (firebase-admin Firestore, embedded SQLite).
  * Semantics follow Cloud Firestore; where Firestore would reject something
- * (reads after writes in a transaction, >500 writes, >1 MiB documents, query
- * shapes it cannot serve, queries without a composite index) both reject it.
+ * (reads after writes in a transaction, a commit over the 10 MiB request
+ * limit — the number of writes is not limited since 2023 —, >1 MiB documents,
+ * >40,000 index entries in a document, dates outside the Timestamp range,
+ * query shapes it cannot serve, queries without a composite index) both
+ * reject it. Limits and their sources: docs/data-layer/README.md.
  *
  * Instants are plain `Date` objects on both sides: writes accept `Date`, reads
  * return `Date` (Firestore Timestamps are converted in the adapter).

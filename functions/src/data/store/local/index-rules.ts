@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { StoreError } from '../types';
 import type { QuerySpec } from './query-engine';
-import { normalizedOrders } from './query-engine';
+import { requestedOrders } from './query-engine';
 
 /**
  * Which queries Firestore can serve from its automatic single-field indexes
@@ -21,6 +21,15 @@ import { normalizedOrders } from './query-engine';
  *   filtered or ordered field needs a fieldOverride with queryScope
  *   COLLECTION_GROUP, or the query needs a COLLECTION_GROUP composite index.
  * - `__name__` is always indexed and never part of a requirement.
+ * - One rule for directions: an index serves only the directions it lists.
+ *   Firestore does not scan a composite index backwards: "To run the same
+ *   queries but with a descending sort order, you need an additional index in
+ *   the descending direction"
+ *   (https://firebase.google.com/docs/firestore/query-data/index-overview,
+ *   "Queries supported by manual indexes"). A limitToLast() query is sent with
+ *   its orderBys flipped (see requestedOrders), so it needs the index of the
+ *   reversed query: orderBy(a).orderBy(b).limitToLast(n) needs (a DESC, b DESC),
+ *   exactly like orderBy(a, 'desc').orderBy(b, 'desc').
  *
  * The local engine is deliberately no more lenient than production: it asks for
  * the exact index Firestore's error link would create (same field order and
@@ -90,7 +99,7 @@ function indexRequirement(spec: QuerySpec): Requirement {
       equality.set(`${path}\u0000contains`, { fieldPath: path, mode: 'CONTAINS' });
     }
   }
-  const ordered: NeededField[] = normalizedOrders(spec)
+  const ordered: NeededField[] = requestedOrders(spec)
     .filter((order) => !order.field.isName && !equalsFields.has(order.field.path))
     .map((order) => ({ fieldPath: order.field.path, mode: order.dir === 'desc' ? 'DESCENDING' : 'ASCENDING' }));
   const orderedPaths = new Set(ordered.map((f) => f.fieldPath));

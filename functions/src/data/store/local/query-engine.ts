@@ -124,7 +124,20 @@ function toDocumentName(spec: QuerySpec, value: unknown, what: string): Document
   return new DocumentName([...spec.parentSegments, value]);
 }
 
+/**
+ * The admin SDK refuses where() and orderBy() once a cursor is set, before it
+ * looks at the filter itself (Query.where/orderBy in
+ * @google-cloud/firestore build/src/reference/query.js; upstream
+ * https://github.com/googleapis/nodejs-firestore/blob/main/dev/src/reference/query.ts).
+ */
+function assertNoCursor(spec: QuerySpec, method: 'a where() filter' | 'an orderBy() constraint'): void {
+  if (spec.start !== undefined || spec.end !== undefined) {
+    throw invalid(`Cannot specify ${method} after calling startAt(), startAfter(), endBefore() or endAt().`);
+  }
+}
+
 export function addFilter(spec: QuerySpec, fieldPath: string, op: WhereOp, value: unknown): QuerySpec {
+  assertNoCursor(spec, 'a where() filter');
   if (!whereOps.has(op)) throw invalid(`Invalid query operator "${String(op)}".`);
   const field = fieldRef(fieldPath);
   const what = `where('${fieldPath}', '${op}')`;
@@ -149,16 +162,10 @@ export function addFilter(spec: QuerySpec, fieldPath: string, op: WhereOp, value
   return { ...spec, filters: [...spec.filters, { field, op, value }] };
 }
 
-function assertNoCursor(spec: QuerySpec): void {
-  if (spec.start !== undefined || spec.end !== undefined) {
-    throw invalid('Cannot specify an orderBy() constraint after calling startAt(), startAfter(), endBefore() or endAt().');
-  }
-}
-
 export function addOrder(spec: QuerySpec, fieldPath: string, direction: OrderDirection | undefined): QuerySpec {
   const dir = direction ?? 'asc';
   if (dir !== 'asc' && dir !== 'desc') throw invalid(`Invalid orderBy direction "${String(direction)}": use 'asc' or 'desc'.`);
-  assertNoCursor(spec);
+  assertNoCursor(spec, 'an orderBy() constraint');
   return { ...spec, orders: [...spec.orders, { field: fieldRef(fieldPath), dir }] };
 }
 
@@ -200,6 +207,21 @@ export function normalizedOrders(spec: QuerySpec): OrderSpec[] {
   }
   if (!ordered.has(DOCUMENT_ID_FIELD)) result.push({ field: fieldRef(DOCUMENT_ID_FIELD), dir: lastDir });
   return result;
+}
+
+/**
+ * The order the backend is asked for, which decides the index a query needs.
+ * For limitToLast() the admin SDK sends the query with every orderBy flipped
+ * (and the cursors swapped), then reverses the results itself (Query.toProto
+ * in @google-cloud/firestore build/src/reference/query.js); the backend
+ * normalizes that flipped query like any other. So limitToLast needs the index
+ * of the reversed query. Results do not change: runQuery() takes the last
+ * documents of the unflipped order.
+ */
+export function requestedOrders(spec: QuerySpec): OrderSpec[] {
+  if (!spec.limitToLast) return normalizedOrders(spec);
+  const flipped: OrderSpec[] = spec.orders.map((order) => ({ field: order.field, dir: order.dir === 'desc' ? 'asc' : 'desc' }));
+  return normalizedOrders({ ...spec, orders: flipped });
 }
 
 function fieldValue(doc: StoredDocument, field: FieldRef): { found: boolean; value: unknown } {
