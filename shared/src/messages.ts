@@ -41,6 +41,7 @@ export const messages = {
     tooManyRequests: 'Demasiadas solicitudes. Intenta de nuevo en unos minutos.',
     internal: 'Lo sentimos, ocurrió un error en el servidor. Inténtalo más tarde.',
     conflictRetry: 'Hay mucha demanda en este momento. Intenta de nuevo.',
+    contention: 'Hay mucha demanda en este momento y no pudimos guardar tu solicitud. No se hizo ningún cambio; intenta de nuevo en unos segundos.',
     unavailable: 'El servicio no está disponible en este momento. Intenta de nuevo en unos minutos.',
     badRequest: 'La solicitud no es válida.',
     validation: 'Revisa los campos faltantes o inválidos',

@@ -14,13 +14,15 @@ export const notFoundRoute: RequestHandler = (_req, res) => {
 
 /**
  * Store failures a client can meet without a bug on our side. `aborted`:
- * contention outlasted every retry, nothing was written, safe to try again.
+ * contention outlasted every retry (Firestore's "Too much contention"):
+ * nothing was written and trying again is safe, so it is a 503 with
+ * Retry-After, not a 409 (a conflict would be the client's fault).
  * `already-exists` / `not-found`: a create or update lost a race (on Firestore
  * the guard documents can surface this way). `deadline-exceeded` / `unavailable`:
  * the database was slow or unreachable.
  */
-const storeErrorStatus: Partial<Record<StoreError['code'], { status: number; message: () => string }>> = {
-  aborted: { status: 409, message: () => messages.http.conflictRetry },
+const storeErrorStatus: Partial<Record<StoreError['code'], { status: number; message: () => string; retryAfterSeconds?: number }>> = {
+  aborted: { status: 503, message: () => messages.http.contention, retryAfterSeconds: 2 },
   'already-exists': { status: 409, message: () => messages.http.conflictRetry },
   'not-found': { status: 404, message: () => messages.http.notFound },
   'deadline-exceeded': { status: 503, message: () => messages.http.unavailable },
@@ -44,6 +46,7 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, next)
   if (err instanceof StoreError) {
     const mapped = storeErrorStatus[err.code];
     if (mapped) {
+      if (mapped.retryAfterSeconds !== undefined) res.set('Retry-After', String(mapped.retryAfterSeconds));
       send(res, mapped.status, { code: `store/${err.code}`, message: mapped.message() });
       return;
     }

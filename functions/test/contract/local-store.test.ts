@@ -6,6 +6,7 @@ import { openLocalStore } from '../../src/data/store/local/local-store';
 import type { LocalDocumentStore, LocalStoreOptions } from '../../src/data/store/local/local-store';
 import { FieldValue, StoreError } from '../../src/data/store/types';
 import type { Transaction } from '../../src/data/store/types';
+import { describeContentionContract } from './contention-contract';
 import { contractGroupId, contractIndexes, describeStoreContract } from './store-contract';
 import { expectStoreError, tempDir } from './support';
 
@@ -16,6 +17,18 @@ const groupId = contractGroupId();
 describeStoreContract('local engine', groupId, async () => {
   const temp = tempDir();
   const store = openLocalStore({ path: path.join(temp.dir, 'contract.sqlite'), indexes: contractIndexes(groupId) });
+  return {
+    store,
+    async close() {
+      await store.close();
+      temp.cleanup();
+    },
+  };
+});
+
+describeContentionContract('local engine', async () => {
+  const temp = tempDir();
+  const store = openLocalStore({ path: path.join(temp.dir, 'contention.sqlite') });
   return {
     store,
     async close() {

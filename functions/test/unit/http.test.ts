@@ -131,6 +131,25 @@ describe('client errors never become 500s', () => {
   });
 });
 
+describe('contention', () => {
+  it('answers a transaction that lost every retry with 503, Retry-After and the Spanish message, writing nothing', async () => {
+    const { StoreError } = await import('../../src/data/store/types');
+    const real = env.store;
+    // Every commit loses, as on Firestore when a rush outlasts the SDK's attempts.
+    env.deps.store = Object.create(real, {
+      runTransaction: { value: async () => Promise.reject(new StoreError('aborted', 'Too much contention on these documents. Please try again.')) },
+    });
+    const response = await request(createApp(env.deps)).post('/api/customer/signup').set('authorization', 'Bearer uid:u1').send(signupBody('u1'));
+    expect(response.status).toBe(503);
+    expect(response.headers['retry-after']).toBe('2');
+    expect(response.body.error).toEqual({
+      code: 'store/aborted',
+      message: 'Hay mucha demanda en este momento y no pudimos guardar tu solicitud. No se hizo ningún cambio; intenta de nuevo en unos segundos.',
+    });
+    expect(await real.collection('customers').count()).toBe(0);
+  });
+});
+
 describe('appconfig', () => {
   it('replaces stored values instead of deep-merging, and never stores firebaseConfig', async () => {
     const app = createApp(env.deps);

@@ -9,6 +9,13 @@ export interface StoredDocument {
   readonly data: DocumentData;
   readonly createTime: number;
   readonly updateTime: number;
+  /**
+   * Local engine only: the outbox sequence number of the change that produced
+   * this state. Unique per change, so a transaction can tell whether a
+   * document it read changed before its commit (update times can repeat
+   * within a millisecond). Absent on event snapshots.
+   */
+  readonly version?: number;
 }
 
 export class LocalDocumentSnapshot<T extends DocumentData = DocumentData> implements DocumentSnapshot<T> {

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { dirname, resolve } from 'node:path';
 import { StoreError } from '../types';
 import type {
@@ -20,7 +21,9 @@ import type {
 } from '../types';
 import { Outbox } from './local-outbox';
 import type { LocalOutbox, OutboxHost } from './local-outbox';
-import { assertDocumentSize, MAX_WRITES_PER_COMMIT } from './document-validation';
+import { SqliteHeatMeter } from './hot-document-meter';
+import type { HotDocumentMeter } from './hot-document-meter';
+import { assertCommitWithinLimits, assertDocumentSize } from './document-validation';
 import { DOCUMENT_ID_FIELD } from './field-path';
 import type { FirestoreIndexConfig } from './index-rules';
 import { IndexSource } from './index-rules';
@@ -42,7 +45,7 @@ import { autoId, parseCollectionPath, parseDocumentPath, validateCollectionId, v
 import { loadSqlite, retryWhileBusy, sharedFileState } from './sqlite-support';
 import type { DatabaseSync, SharedFileState, StatementSync } from './sqlite-support';
 import { decodeDocument, encodeDocument } from './value-codec';
-import { DocumentName } from './value-order';
+import { DocumentName, valuesEqual } from './value-order';
 import { applyWrite, makeWrite } from './write-apply';
 import type { PendingWrite, WriteOp } from './write-apply';
 
@@ -59,8 +62,21 @@ export interface LocalStoreOptions {
   readonly forceRetry?: boolean;
   /** A transaction whose callback runs longer is rolled back. Default 10 s. */
   readonly transactionTimeoutMs?: number;
-  /** How long to wait for another process's write lock before failing with `aborted`. Default 20 s. */
+  /** How long to wait for another process's write lock before failing with `aborted`. Default 5 s (commits hold it for about a millisecond). */
   readonly lockTimeoutMs?: number;
+  /**
+   * Backoff between transaction attempts. Defaults to the Node SDK's
+   * (@google-cloud/firestore backoff.js): the first retry after 1 s, then
+   * ×1.5 each time, at most 60 s, each ±50 % jitter.
+   */
+  readonly retryBackoff?: RetryBackoff;
+  /**
+   * Simulated round trip, in ms, before every read inside a transaction and
+   * before its commit, as a Cloud Function sees Firestore. Longer transactions
+   * overlap more, so contention shows up at realistic burst sizes. Default
+   * STUDIO_STORE_LATENCY_MS or 0.
+   */
+  readonly latencyMs?: number;
   /** Outbox rows older than this are pruned even if no trigger consumed them. Default 7 days. */
   readonly outboxRetentionMs?: number;
 }
@@ -70,10 +86,20 @@ export interface LocalDocumentStore extends DocumentStore {
   /** Absolute path of the SQLite file. */
   readonly filePath: string;
   readonly outbox: LocalOutbox;
+  /** Writes and conflicts per document, for every process on this file (hot-document-meter.ts). */
+  readonly meter: HotDocumentMeter;
 }
 
 const DEFAULT_TRANSACTION_TIMEOUT_MS = 10_000;
-const DEFAULT_LOCK_TIMEOUT_MS = 20_000;
+const DEFAULT_LOCK_TIMEOUT_MS = 5_000;
+const HEAT_RETENTION_MS = 24 * 60 * 60 * 1000;
+const CONTENTION = 'Too much contention on these documents. Please try again.';
+
+export interface RetryBackoff {
+  readonly initialDelayMs?: number;
+  readonly factor?: number;
+  readonly maxDelayMs?: number;
+}
 const DEFAULT_OUTBOX_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 const READ_AFTER_WRITE = 'Firestore transactions require all reads to be executed before all writes.';
 
@@ -86,7 +112,8 @@ CREATE TABLE IF NOT EXISTS documents (
   collection_id TEXT NOT NULL,
   data TEXT NOT NULL,
   create_time INTEGER NOT NULL,
-  update_time INTEGER NOT NULL
+  update_time INTEGER NOT NULL,
+  version INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS documents_by_parent ON documents(parent);
 CREATE INDEX IF NOT EXISTS documents_by_collection_id ON documents(collection_id);
@@ -101,6 +128,15 @@ CREATE TABLE IF NOT EXISTS outbox (
   after_update INTEGER,
   commit_time INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS doc_heat (
+  path TEXT NOT NULL,
+  second INTEGER NOT NULL,
+  writes INTEGER NOT NULL DEFAULT 0,
+  conflicts INTEGER NOT NULL DEFAULT 0,
+  aborts INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (path, second)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS doc_heat_by_second ON doc_heat(second);
 CREATE TABLE IF NOT EXISTS trigger_cursors (
   name TEXT PRIMARY KEY,
   cursor INTEGER NOT NULL,
@@ -127,10 +163,12 @@ interface DocumentRow {
   data: string;
   create_time: number;
   update_time: number;
+  version: number;
 }
 
 interface Statements {
   readonly getDocument: StatementSync;
+  readonly getVersion: StatementSync;
   readonly listByParent: StatementSync;
   readonly listByCollectionId: StatementSync;
 }
@@ -139,13 +177,15 @@ interface WriteStatements {
   readonly upsert: StatementSync;
   readonly remove: StatementSync;
   readonly record: StatementSync;
+  readonly heat: StatementSync;
 }
 
 function prepareReads(db: DatabaseSync): Statements {
   return {
-    getDocument: db.prepare('SELECT path, data, create_time, update_time FROM documents WHERE path = ?'),
-    listByParent: db.prepare('SELECT path, data, create_time, update_time FROM documents WHERE parent = ?'),
-    listByCollectionId: db.prepare('SELECT path, data, create_time, update_time FROM documents WHERE collection_id = ?'),
+    getDocument: db.prepare('SELECT path, data, create_time, update_time, version FROM documents WHERE path = ?'),
+    getVersion: db.prepare('SELECT version FROM documents WHERE path = ?'),
+    listByParent: db.prepare('SELECT path, data, create_time, update_time, version FROM documents WHERE parent = ?'),
+    listByCollectionId: db.prepare('SELECT path, data, create_time, update_time, version FROM documents WHERE collection_id = ?'),
   };
 }
 
@@ -156,11 +196,65 @@ function toStored(row: DocumentRow): StoredDocument {
     data: decodeDocument(row.data),
     createTime: row.create_time,
     updateTime: row.update_time,
+    version: row.version,
   };
 }
 
 function invalid(message: string): StoreError {
   return new StoreError('invalid-argument', message);
+}
+
+/** The version a transaction records for a document it found absent. */
+const ABSENT = -1;
+
+/** @google-cloud/firestore's ExponentialBackoff defaults (build/src/backoff.js). */
+const SDK_BACKOFF: Required<RetryBackoff> = { initialDelayMs: 1000, factor: 1.5, maxDelayMs: 60_000 };
+
+/**
+ * The SDK's backoff between transaction attempts: none before the first, then
+ * the base (initialDelayMs, ×factor each time, capped) with ±50 % jitter.
+ */
+class SdkBackoff {
+  private base = 0;
+  private readonly options: Required<RetryBackoff>;
+
+  constructor(options: Required<RetryBackoff>) {
+    this.options = options;
+  }
+
+  next(): number {
+    const delay = this.base + (Math.random() - 0.5) * this.base;
+    this.base = Math.min(Math.max(this.base * this.options.factor, this.options.initialDelayMs), this.options.maxDelayMs);
+    return Math.max(0, delay);
+  }
+}
+
+type VersionedPath = readonly [path: string, version: number];
+
+function versioned(doc: StoredDocument): VersionedPath {
+  return [doc.path, doc.version ?? 0];
+}
+
+function evaluateQuery(spec: QuerySpec, statements: Statements): StoredDocument[] {
+  const rows = (
+    spec.allDescendants ? statements.listByCollectionId.all(spec.collectionId) : statements.listByParent.all(spec.parentSegments.join('/'))
+  ) as unknown as DocumentRow[];
+  return runQuery(spec, rows.map(toStored));
+}
+
+/** Paths that entered, left, moved within or changed in a query's result; empty when it is the same. */
+function changedResults(before: readonly VersionedPath[], now: readonly StoredDocument[]): string[] {
+  const after = now.map(versioned);
+  const same = before.length === after.length && before.every(([path, version], i) => after[i]?.[0] === path && after[i]?.[1] === version);
+  if (same) return [];
+  const was = new Map(before);
+  const is = new Map(after);
+  const changed = new Set<string>();
+  for (const [path, version] of before) if (is.get(path) !== version) changed.add(path);
+  for (const [path, version] of after) if (was.get(path) !== version) changed.add(path);
+  // Same members and versions in another order: blame the first that moved.
+  if (changed.size === 0) changed.add((after.find(([path], i) => before[i]?.[0] !== path) ?? after[0] ?? ['?'])[0]);
+  return [...changed];
 }
 
 export function openLocalStore(options: LocalStoreOptions): LocalDocumentStore {
@@ -182,7 +276,10 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
   private readonly transactionTimeoutMs: number;
   private readonly lockTimeoutMs: number;
   private readonly outboxRetentionMs: number;
+  private readonly backoff: Required<RetryBackoff>;
+  private readonly latencyMs: number;
   private readonly ready: Promise<void>;
+  readonly meter: HotDocumentMeter;
   databaseId = '';
   private closed = false;
 
@@ -196,11 +293,23 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
     this.transactionTimeoutMs = options.transactionTimeoutMs ?? DEFAULT_TRANSACTION_TIMEOUT_MS;
     this.lockTimeoutMs = options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
     this.outboxRetentionMs = options.outboxRetentionMs ?? DEFAULT_OUTBOX_RETENTION_MS;
+    this.backoff = {
+      initialDelayMs: options.retryBackoff?.initialDelayMs ?? SDK_BACKOFF.initialDelayMs,
+      factor: options.retryBackoff?.factor ?? SDK_BACKOFF.factor,
+      maxDelayMs: options.retryBackoff?.maxDelayMs ?? SDK_BACKOFF.maxDelayMs,
+    };
+    this.latencyMs = options.latencyMs ?? (Number(process.env.STUDIO_STORE_LATENCY_MS) || 0);
     this.shared = sharedFileState(this.filePath);
     mkdirSync(dirname(this.filePath), { recursive: true });
     const { DatabaseSync } = loadSqlite();
     this.writer = new DatabaseSync(this.filePath);
     this.outbox = new Outbox(this);
+    this.meter = new SqliteHeatMeter(async (work) => {
+      this.assertOpen();
+      await this.ready;
+      this.assertOpen();
+      return retryWhileBusy('Reading the meter', this.lockTimeoutMs, () => work(this.reader as DatabaseSync));
+    });
     this.ready = this.init();
     // Failures surface on the first operation; this only avoids an unhandled rejection.
     this.ready.catch(() => undefined);
@@ -218,6 +327,9 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
       writer.exec('BEGIN IMMEDIATE');
       try {
         writer.exec(SCHEMA);
+        // Files made before versions existed: every document starts at 0 and gets a real version on its next write.
+        const columns = writer.prepare('PRAGMA table_info(documents)').all() as { name: string }[];
+        if (!columns.some((column) => column.name === 'version')) writer.exec('ALTER TABLE documents ADD COLUMN version INTEGER NOT NULL DEFAULT 0');
         writer.prepare("INSERT OR IGNORE INTO meta(key, value) VALUES ('schema_version', '1'), ('database_id', ?)").run(randomUUID());
         writer.exec('COMMIT');
       } catch (error) {
@@ -233,18 +345,26 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
     this.readerReads = prepareReads(this.reader);
     this.writes = {
       upsert: writer.prepare(
-        `INSERT INTO documents(path, parent, collection_id, data, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT(path) DO UPDATE SET data = excluded.data, create_time = excluded.create_time, update_time = excluded.update_time`,
+        `INSERT INTO documents(path, parent, collection_id, data, create_time, update_time, version) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT(path) DO UPDATE SET data = excluded.data, create_time = excluded.create_time, update_time = excluded.update_time, version = excluded.version`,
       ),
       remove: writer.prepare('DELETE FROM documents WHERE path = ?'),
       record: writer.prepare(
         `INSERT INTO outbox(path, before_data, before_create, before_update, after_data, after_create, after_update, commit_time)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
+      heat: writer.prepare(
+        `INSERT INTO doc_heat(path, second, writes, conflicts, aborts) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT(path, second) DO UPDATE SET writes = writes + excluded.writes, conflicts = conflicts + excluded.conflicts, aborts = aborts + excluded.aborts`,
+      ),
     };
     // Not awaited: opening must not wait for the write lock, which a transaction elsewhere may hold.
     const cutoff = Date.now() - this.outboxRetentionMs;
-    this.withWriteLock('Pruning the outbox', (db) => db.prepare('DELETE FROM outbox WHERE commit_time < ?').run(cutoff)).catch(() => undefined);
+    const heatCutoff = Math.floor((Date.now() - HEAT_RETENTION_MS) / 1000);
+    this.withWriteLock('Pruning the outbox', (db) => {
+      db.prepare('DELETE FROM outbox WHERE commit_time < ?').run(cutoff);
+      db.prepare('DELETE FROM doc_heat WHERE second < ?').run(heatCutoff);
+    }).catch(() => undefined);
   }
 
   get sharedState(): SharedFileState {
@@ -293,12 +413,8 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
 
   // ---- reads ------------------------------------------------------------
 
-  private statements(inTransaction: boolean): Statements {
-    return inTransaction ? this.writerReads : this.readerReads;
-  }
-
-  readDocument(segments: readonly string[], inTransaction: boolean): StoredDocument | undefined {
-    const row = this.statements(inTransaction).getDocument.get(segments.join('/')) as DocumentRow | undefined;
+  private readDocument(segments: readonly string[]): StoredDocument | undefined {
+    const row = this.readerReads.getDocument.get(segments.join('/')) as DocumentRow | undefined;
     return row === undefined ? undefined : toStored(row);
   }
 
@@ -306,13 +422,17 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
     return new LocalDocumentSnapshot(this, segments.join('/'), segments, stored);
   }
 
-  async getDocuments(refs: readonly LocalDocumentReference[], inTransaction: boolean): Promise<LocalDocumentSnapshot[]> {
+  /**
+   * Reads the last committed state (transactions too: they validate what they
+   * read when they commit, optimistically, instead of locking it).
+   */
+  async getDocuments(refs: readonly LocalDocumentReference[]): Promise<LocalDocumentSnapshot[]> {
     this.assertOpen();
     refs.forEach((ref) => validatePathSegments(ref.segments));
     await this.ready;
     this.assertOpen();
-    const read = (): LocalDocumentSnapshot[] => refs.map((ref) => this.snapshotOf(ref.segments, this.readDocument(ref.segments, inTransaction)));
-    if (inTransaction || refs.length === 1) return retryWhileBusy('Reading', this.lockTimeoutMs, read);
+    const read = (): LocalDocumentSnapshot[] => refs.map((ref) => this.snapshotOf(ref.segments, this.readDocument(ref.segments)));
+    if (refs.length === 1) return retryWhileBusy('Reading', this.lockTimeoutMs, read);
     // Several statements share one read transaction so they see one snapshot of the file.
     const reader = this.reader as DatabaseSync;
     return retryWhileBusy('Reading', this.lockTimeoutMs, () => {
@@ -325,7 +445,7 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
     });
   }
 
-  async runQuerySpec(spec: QuerySpec, inTransaction: boolean): Promise<StoredDocument[]> {
+  async runQuerySpec(spec: QuerySpec): Promise<StoredDocument[]> {
     this.assertOpen();
     if (spec.allDescendants) validateCollectionId(spec.collectionId);
     else validatePathSegments(spec.parentSegments);
@@ -333,19 +453,13 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
     this.indexes.check(spec);
     await this.ready;
     this.assertOpen();
-    const statements = this.statements(inTransaction);
-    const rows = await retryWhileBusy('Querying', this.lockTimeoutMs, () =>
-      (spec.allDescendants
-        ? statements.listByCollectionId.all(spec.collectionId)
-        : statements.listByParent.all(spec.parentSegments.join('/'))) as unknown as DocumentRow[],
-    );
-    return runQuery(spec, rows.map(toStored));
+    return retryWhileBusy('Querying', this.lockTimeoutMs, () => evaluateQuery(spec, this.readerReads));
   }
 
   async getAll(...refs: DocumentReference[]): Promise<DocumentSnapshot[]> {
     if (refs.length === 0) throw invalid('getAll() needs at least one document reference.');
     const own = refs.map((ref) => this.ownReference(ref, 'getAll()'));
-    return this.getDocuments(own, false);
+    return this.getDocuments(own);
   }
 
   // ---- writes -----------------------------------------------------------
@@ -378,25 +492,33 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
     }
   }
 
+  private checkCommit(writes: readonly PendingWrite[], what: string): void {
+    writes.forEach((write) => validatePathSegments(write.segments));
+    assertCommitWithinLimits(writes, what);
+  }
+
   async commitWrites(writes: readonly PendingWrite[], what: string): Promise<void> {
     this.assertOpen();
     this.assertNotInTransaction(what);
-    if (writes.length > MAX_WRITES_PER_COMMIT) {
-      throw invalid(`${what}: ${writes.length} writes in one commit; Firestore allows at most ${MAX_WRITES_PER_COMMIT}.`);
-    }
-    writes.forEach((write) => validatePathSegments(write.segments));
+    this.checkCommit(writes, what);
     if (writes.length === 0) return;
     await this.ready;
-    await this.withWriteLock(what, () => this.applyWrites(writes));
-    this.signalCommit();
+    const changed = await this.withWriteLock(what, () => this.applyWrites(writes));
+    if (changed) this.signalCommit();
   }
 
   /**
    * Applies writes on the writer connection inside the caller's SQLite
    * transaction, and appends one outbox row per changed document in that same
-   * transaction, so triggers see exactly what committed.
+   * transaction, so triggers see exactly what committed. A write that leaves
+   * a document as it was changes nothing: its update time, version and
+   * triggers stay as they were (Firestore's WriteResult: "If the write did
+   * not actually change the document, this will be the previous
+   * update_time"). Every written document counts one write in the meter,
+   * changed or not: it took the document's write capacity all the same.
+   * Returns whether anything changed.
    */
-  private applyWrites(writes: readonly PendingWrite[]): void {
+  private applyWrites(writes: readonly PendingWrite[]): boolean {
     const commitTime = Date.now();
     const commitDate = new Date(commitTime);
     const changes = new Map<string, { before: StoredDocument | undefined; beforeJson: string | undefined; after: StoredDocument | undefined }>();
@@ -422,18 +544,16 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
         };
       }
     }
-    const { upsert, remove, record } = this.writes;
+    const { upsert, remove, record, heat } = this.writes;
+    const second = Math.floor(commitTime / 1000);
+    let changed = false;
     for (const [path, { before, beforeJson, after }] of changes) {
-      let afterJson: string | null = null;
-      if (after !== undefined) {
-        afterJson = encodeDocument(after.data);
-        const segments = after.segments;
-        upsert.run(path, segments.slice(0, -1).join('/'), segments[segments.length - 2] as string, afterJson, after.createTime, after.updateTime);
-      } else if (before !== undefined) {
-        remove.run(path);
-      }
+      heat.run(path, second, 1, 0, 0);
       if (before === undefined && after === undefined) continue;
-      record.run(
+      if (before !== undefined && after !== undefined && valuesEqual(before.data, after.data)) continue;
+      changed = true;
+      const afterJson = after === undefined ? null : encodeDocument(after.data);
+      const { lastInsertRowid } = record.run(
         path,
         beforeJson ?? null,
         before?.createTime ?? null,
@@ -443,7 +563,14 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
         after?.updateTime ?? null,
         commitTime,
       );
+      if (after !== undefined) {
+        const segments = after.segments;
+        upsert.run(path, segments.slice(0, -1).join('/'), segments[segments.length - 2] as string, afterJson, after.createTime, after.updateTime, lastInsertRowid);
+      } else {
+        remove.run(path);
+      }
     }
+    return changed;
   }
 
   private signalCommit(): void {
@@ -456,6 +583,18 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
 
   // ---- transactions -----------------------------------------------------
 
+  /**
+   * Optimistic and serializable across processes: an attempt runs its
+   * callback without any lock, remembering the version of every document it
+   * read (absence included) and the result of every query; its commit takes
+   * the write lock for about a millisecond, checks that none of that changed,
+   * and writes. If something changed, the attempt is discarded (the conflict
+   * counted on the changed documents) and the callback runs again after the
+   * SDK's backoff; after `maxAttempts` the transaction fails with `aborted`,
+   * as Firestore's does under contention. A callback that throws after
+   * reading a state that has since changed is retried too: its error may be
+   * an artefact of that inconsistent view.
+   */
   async runTransaction<R>(fn: (tx: Transaction) => Promise<R>, options?: TransactionOptions): Promise<R> {
     this.assertOpen();
     this.assertNotInTransaction('runTransaction()');
@@ -464,29 +603,36 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
       throw invalid(`maxAttempts must be a positive integer, got ${String(maxAttempts)}.`);
     }
     await this.ready;
-    // The write lock is held for the whole callback, so attempts never conflict;
-    // the only retry is the forced one that exercises callback idempotency.
-    const discardFirst = this.forceRetry && maxAttempts > 1;
-    if (discardFirst) await this.runAttempt(fn, true);
-    const { value } = await this.runAttempt(fn, false);
-    return value as R;
+    // Chaos mode: one extra attempt whose writes are thrown away, so callbacks that are not idempotent show up.
+    if (this.forceRetry && maxAttempts > 1) await this.runAttempt(fn, 'discard');
+    const backoff = new SdkBackoff(this.backoff);
+    let conflicted: readonly string[] = [];
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      const wait = backoff.next();
+      if (wait > 0) await sleep(wait);
+      const outcome = await this.runAttempt(fn, attempt === maxAttempts ? 'last' : 'retryable');
+      if (outcome.kind === 'done') return outcome.value as R;
+      conflicted = outcome.paths;
+    }
+    throw new StoreError(
+      'aborted',
+      `${CONTENTION} (${maxAttempts} attempt${maxAttempts === 1 ? '' : 's'}; last conflict on ${conflicted.slice(0, 3).join(', ') || 'a query result'})`,
+    );
   }
 
-  private async runAttempt<R>(fn: (tx: Transaction) => Promise<R>, discard: boolean): Promise<{ value: R | undefined }> {
-    const release = await this.shared.mutex.acquire();
+  private async runAttempt<R>(
+    fn: (tx: Transaction) => Promise<R>,
+    mode: 'discard' | 'retryable' | 'last',
+  ): Promise<{ kind: 'done'; value: R | undefined } | { kind: 'conflict'; paths: readonly string[] }> {
     const context: TransactionContext = { file: this.filePath, active: true };
     const tx = new LocalTransaction(this);
     let timer: NodeJS.Timeout | undefined;
-    let committed = false;
+    let value: R;
     try {
-      this.assertOpen();
-      await retryWhileBusy('runTransaction()', this.lockTimeoutMs, () => this.writer.exec('BEGIN IMMEDIATE'));
       const expired = new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
           tx.finish('expired');
           context.active = false;
-          this.rollbackQuietly();
-          release();
           reject(
             new StoreError(
               'deadline-exceeded',
@@ -496,33 +642,89 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
           );
         }, this.transactionTimeoutMs);
       });
-      const value = await Promise.race([transactionContext.run(context, () => fn(tx)), expired]);
-      tx.finish('done');
-      context.active = false;
-      if (discard) {
-        this.rollbackQuietly();
-        return { value: undefined };
-      }
-      if (tx.writes.length > MAX_WRITES_PER_COMMIT) {
-        throw invalid(`runTransaction(): ${tx.writes.length} writes in one transaction; Firestore allows at most ${MAX_WRITES_PER_COMMIT}.`);
-      }
-      tx.writes.forEach((write) => validatePathSegments(write.segments));
-      if (tx.writes.length > 0) this.applyWrites(tx.writes);
-      this.writer.exec('COMMIT');
-      committed = tx.writes.length > 0;
-      return { value };
+      value = await Promise.race([transactionContext.run(context, () => fn(tx)), expired]);
     } catch (error) {
-      if (tx.state === 'open' || tx.state === 'done') {
-        tx.finish('done');
-        context.active = false;
-        this.rollbackQuietly();
-      }
-      throw error;
-    } finally {
       clearTimeout(timer);
-      release();
-      if (committed) this.signalCommit();
+      context.active = false;
+      if (tx.state === 'expired') throw error;
+      tx.finish('done');
+      if (mode === 'discard') return { kind: 'done', value: undefined };
+      // An error raised from a view that is no longer current is retried, not reported.
+      const stale = await this.staleOutsideLock(tx);
+      if (stale.length === 0) throw error;
+      await this.recordConflict(stale, mode === 'last');
+      return { kind: 'conflict', paths: stale };
     }
+    clearTimeout(timer);
+    tx.finish('done');
+    context.active = false;
+    if (mode === 'discard') return { kind: 'done', value: undefined };
+    if (tx.writes.length === 0) {
+      const stale = await this.staleOutsideLock(tx);
+      if (stale.length === 0) return { kind: 'done', value };
+      await this.recordConflict(stale, mode === 'last');
+      return { kind: 'conflict', paths: stale };
+    }
+    this.checkCommit(tx.writes, 'runTransaction()');
+    await this.simulateLatency();
+    const result = await this.withWriteLock('runTransaction()', () => {
+      const stale = this.staleReads(tx, this.writerReads);
+      if (stale.length > 0) {
+        this.countConflict(stale, mode === 'last');
+        return { stale, changed: false };
+      }
+      return { stale, changed: this.applyWrites(tx.writes) };
+    });
+    if (result.changed) this.signalCommit();
+    if (result.stale.length > 0) return { kind: 'conflict', paths: result.stale };
+    return { kind: 'done', value };
+  }
+
+  /** Waits the simulated round trip to the database (latencyMs), if any. */
+  async simulateLatency(): Promise<void> {
+    if (this.latencyMs > 0) await sleep(this.latencyMs);
+  }
+
+  /**
+   * The paths whose state differs from what the attempt read: documents by
+   * version (absent = -1), queries by their whole result (paths and
+   * versions), so an insert into a range a query read is caught too.
+   */
+  private staleReads(tx: LocalTransaction, statements: Statements): string[] {
+    const stale: string[] = [];
+    for (const [path, version] of tx.reads) {
+      const row = statements.getVersion.get(path) as { version: number } | undefined;
+      if ((row?.version ?? ABSENT) !== version) stale.push(path);
+    }
+    for (const read of tx.queries) {
+      const now = evaluateQuery(read.spec, statements);
+      const changed = changedResults(read.result, now);
+      if (changed.length > 0) stale.push(...changed.filter((path) => !stale.includes(path)));
+    }
+    return stale;
+  }
+
+  /** Validation for attempts that write nothing: one consistent read of the file, no write lock. */
+  private async staleOutsideLock(tx: LocalTransaction): Promise<string[]> {
+    if (tx.reads.size === 0 && tx.queries.length === 0) return [];
+    const reader = this.reader as DatabaseSync;
+    return retryWhileBusy('runTransaction()', this.lockTimeoutMs, () => {
+      reader.exec('BEGIN');
+      try {
+        return this.staleReads(tx, this.readerReads);
+      } finally {
+        reader.exec('COMMIT');
+      }
+    });
+  }
+
+  private countConflict(paths: readonly string[], abort: boolean): void {
+    const second = Math.floor(Date.now() / 1000);
+    for (const path of paths) this.writes.heat.run(path, second, 0, 1, abort ? 1 : 0);
+  }
+
+  private async recordConflict(paths: readonly string[], abort: boolean): Promise<void> {
+    await this.withWriteLock('Metering a conflict', () => this.countConflict(paths, abort));
   }
 
   async close(): Promise<void> {
@@ -621,12 +823,12 @@ class LocalQuery<T extends DocumentData = DocumentData> implements Query<T> {
   }
 
   async get(): Promise<QuerySnapshot<T>> {
-    const docs = await this.store.runQuerySpec(this.spec, false);
+    const docs = await this.store.runQuerySpec(this.spec);
     return makeQuerySnapshot(docs.map((doc) => this.store.snapshotOf(doc.segments, doc) as LocalDocumentSnapshot<T>));
   }
 
   async count(): Promise<number> {
-    return (await this.store.runQuerySpec(this.spec, false)).length;
+    return (await this.store.runQuerySpec(this.spec)).length;
   }
 }
 
@@ -685,7 +887,7 @@ class LocalDocumentReference<T extends DocumentData = DocumentData> implements D
   }
 
   async get(): Promise<DocumentSnapshot<T>> {
-    const [snapshot] = await this.store.getDocuments([this as LocalDocumentReference], false);
+    const [snapshot] = await this.store.getDocuments([this as LocalDocumentReference]);
     return snapshot as LocalDocumentSnapshot<T>;
   }
 
@@ -760,6 +962,9 @@ type TransactionState = 'open' | 'done' | 'expired';
 class LocalTransaction implements Transaction {
   private readonly store: LocalStore;
   readonly writes: PendingWrite[] = [];
+  /** Version of every document read, first read wins (a later read of a changed document fails validation anyway). */
+  readonly reads = new Map<string, number>();
+  readonly queries: { spec: QuerySpec; result: readonly VersionedPath[] }[] = [];
   state: TransactionState = 'open';
 
   constructor(store: LocalStore) {
@@ -790,22 +995,34 @@ class LocalTransaction implements Transaction {
     this.assertCanRead();
     if (target instanceof LocalQuery) {
       if (target.store.filePath !== this.store.filePath) throw invalid('tx.get(): the query does not belong to this store.');
-      const docs = await this.store.runQuerySpec(target.spec, true);
+      await this.store.simulateLatency();
+      const docs = await this.store.runQuerySpec(target.spec);
       this.assertOpen();
+      this.queries.push({ spec: target.spec, result: docs.map(versioned) });
       return makeQuerySnapshot(docs.map((doc) => this.store.snapshotOf(doc.segments, doc)));
     }
     const ref = this.store.ownReference(target, 'tx.get()');
-    const [snapshot] = await this.store.getDocuments([ref], true);
+    await this.store.simulateLatency();
+    const snapshots = await this.store.getDocuments([ref]);
     this.assertOpen();
-    return snapshot as LocalDocumentSnapshot;
+    this.remember(snapshots);
+    return snapshots[0] as LocalDocumentSnapshot;
+  }
+
+  private remember(snapshots: readonly LocalDocumentSnapshot[]): void {
+    for (const snapshot of snapshots) {
+      if (!this.reads.has(snapshot.path)) this.reads.set(snapshot.path, snapshot.stored?.version ?? ABSENT);
+    }
   }
 
   async getAll<T extends DocumentData>(...refs: DocumentReference<T>[]): Promise<DocumentSnapshot<T>[]> {
     this.assertCanRead();
     if (refs.length === 0) throw invalid('tx.getAll() needs at least one document reference.');
     const own = refs.map((ref) => this.store.ownReference(ref, 'tx.getAll()'));
-    const snapshots = await this.store.getDocuments(own, true);
+    await this.store.simulateLatency();
+    const snapshots = await this.store.getDocuments(own);
     this.assertOpen();
+    this.remember(snapshots);
     return snapshots as LocalDocumentSnapshot<T>[];
   }
 

@@ -64,7 +64,7 @@ export async function retryWhileBusy<R>(what: string, deadlineMs: number, attemp
       }
     }
     await sleep(delay / 2 + Math.random() * delay);
-    delay = Math.min(delay * 2, 32);
+    delay = Math.min(delay * 2, 4);
   }
 }
 

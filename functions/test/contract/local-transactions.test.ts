@@ -1,0 +1,225 @@
+/**
+ * Local engine only: how optimistic transactions validate what they read,
+ * and what the hot-document meter records.
+ */
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openLocalStore } from '../../src/data/store/local/local-store';
+import type { LocalDocumentStore, LocalStoreOptions } from '../../src/data/store/local/local-store';
+import { FieldValue } from '../../src/data/store/types';
+import { barrier } from './fixtures/claims';
+import { expectStoreError, tempDir } from './support';
+
+vi.setConfig({ testTimeout: 0, hookTimeout: 0 });
+
+const fast = { retryBackoff: { initialDelayMs: 5, maxDelayMs: 20 } };
+
+describe('local engine transactions', () => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  function open(options: Partial<LocalStoreOptions> = {}): LocalDocumentStore {
+    const temp = tempDir();
+    cleanups.push(temp.cleanup);
+    const store = openLocalStore({ path: path.join(temp.dir, 'tx.sqlite'), ...fast, ...options });
+    cleanups.push(() => store.close());
+    return store;
+  }
+
+  it('retries when a document read was deleted and created again before the commit (same data, new version)', async () => {
+    const store = open();
+    const ref = store.doc('spots/1');
+    await ref.set({ holder: null });
+    let runs = 0;
+    const read = barrier(2, 60_000);
+    const changed = barrier(2, 60_000);
+    const tx = store.runTransaction(async (t) => {
+      runs++;
+      const before = (await t.get(ref)).data();
+      if (runs === 1) {
+        await read();
+        await changed();
+      }
+      t.set(ref, { holder: 'ana', sawBefore: before ?? null });
+    });
+    await read();
+    await ref.delete();
+    await ref.set({ holder: null });
+    await changed();
+    await tx;
+    expect(runs).toBe(2);
+  });
+
+  it('retries a callback that failed on a view that changed, and rethrows one that failed on the current state', async () => {
+    const store = open();
+    const ref = store.doc('classes/1');
+    await ref.set({ open: false });
+    const read = barrier(2, 60_000);
+    const changed = barrier(2, 60_000);
+    let runs = 0;
+    const book = store.runTransaction(async (tx) => {
+      runs++;
+      const isOpen = (await tx.get(ref)).get('open') as boolean;
+      if (runs === 1) {
+        await read();
+        await changed();
+      }
+      if (!isOpen) throw new Error('closed');
+      tx.update(ref, { booked: 1 });
+      return 'booked';
+    });
+    await read();
+    await ref.set({ open: true });
+    await changed();
+    expect(await book).toBe('booked');
+    expect(runs).toBe(2);
+
+    runs = 0;
+    await ref.set({ open: false });
+    await expect(
+      store.runTransaction(async (tx) => {
+        runs++;
+        if (!(await tx.get(ref)).get('open')) throw new Error('closed');
+      }),
+    ).rejects.toThrow('closed');
+    expect(runs).toBe(1);
+  });
+
+  it('gives a read-only transaction one consistent view: reads that changed in between are read again', async () => {
+    const store = open();
+    const a = store.doc('pair/a');
+    const b = store.doc('pair/b');
+    await a.set({ v: 1 });
+    await b.set({ v: 1 });
+    const readA = barrier(2, 60_000);
+    const moved = barrier(2, 60_000);
+    let runs = 0;
+    const pair = store.runTransaction(async (tx) => {
+      runs++;
+      const va = (await tx.get(a)).get('v');
+      if (runs === 1) {
+        await readA();
+        await moved();
+      }
+      const vb = (await tx.get(b)).get('v');
+      return [va, vb];
+    });
+    await readA();
+    await store.batch().set(a, { v: 2 }).set(b, { v: 2 }).commit();
+    await moved();
+    expect(await pair).toEqual([2, 2]);
+    expect(runs).toBe(2);
+  });
+
+  it('fails with aborted, naming contention and the document, when every attempt conflicts', async () => {
+    const store = open({ latencyMs: 20 });
+    const ref = store.doc('hot/1');
+    await ref.set({ n: 0 });
+    let settled = false;
+    // Someone else keeps writing the document, so every attempt finds it changed at commit.
+    const rival = (async () => {
+      while (!settled) {
+        await ref.update({ n: FieldValue.increment(100) });
+        // Yield to timers: local writes complete in microtasks and would otherwise starve the transaction's own timers.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    let runs = 0;
+    try {
+      const error = await expectStoreError(
+        () =>
+          store.runTransaction(
+            async (tx) => {
+              runs++;
+              const n = (await tx.get(ref)).get('n') as number;
+              tx.update(ref, { n: n + 1 });
+            },
+            { maxAttempts: 3 },
+          ),
+        'aborted',
+        /Too much contention/,
+      );
+      expect(error.message).toMatch(/hot\/1/);
+      expect(runs).toBe(3);
+    } finally {
+      settled = true;
+      await rival;
+    }
+    expect(((await ref.get()).get('n') as number) % 100).toBe(0);
+  });
+
+  it('meters writes per document and second, conflicts and aborts, for every store on the file', async () => {
+    const store = open();
+    const since = new Date();
+    const hot = store.doc('meter/hot');
+    const cold = store.doc('meter/cold');
+    await hot.set({ n: 0 });
+    await cold.set({ n: 0 });
+    const everyoneRead = barrier(5, 60_000);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 5 }, () =>
+        store.runTransaction(
+          async (tx) => {
+            const n = (await tx.get(hot)).get('n') as number;
+            await everyoneRead();
+            tx.update(hot, { n: n + 1 });
+          },
+          { maxAttempts: 1 },
+        ),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    const other = openLocalStore({ path: store.filePath });
+    try {
+      const heat = await other.meter.hottest({ since, pathPrefix: 'meter/' });
+      expect(heat.map((h) => h.path)).toEqual(['meter/hot', 'meter/cold']);
+      expect(heat[0]).toMatchObject({ writes: 2, conflicts: 4, aborts: 4 });
+      expect(heat[0]?.peakWritesPerSecond).toBeGreaterThanOrEqual(1);
+      expect(heat[1]).toMatchObject({ writes: 1, conflicts: 0, aborts: 0, peakWritesPerSecond: 1 });
+      expect(await other.meter.hottest({ since, pathPrefix: 'nothing/' })).toEqual([]);
+      expect(await other.meter.hottest({ since, limit: 1 })).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('keeps update time and version, and fires nothing, for a write that changes nothing', async () => {
+    const store = open();
+    const ref = store.doc('same/1');
+    await ref.set({ a: 1, m: { x: 1, y: 2 } });
+    const before = await ref.get();
+    const events = await store.outbox.size();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await ref.set({ m: { y: 2, x: 1 }, a: 1 });
+    await ref.update({ a: 1 });
+    await ref.set({ a: 1 }, { merge: true });
+    const after = await ref.get();
+    expect(after.updateTime?.getTime()).toBe(before.updateTime?.getTime());
+    expect(await store.outbox.size()).toBe(events);
+    await ref.update({ a: 2 });
+    expect((await ref.get()).updateTime?.getTime()).toBeGreaterThan(before.updateTime?.getTime() as number);
+    expect(await store.outbox.size()).toBe(events + 1);
+  });
+
+  it('with simulated round trips, a burst on one document conflicts and is metered, and no increment is lost', async () => {
+    const store = open({ latencyMs: 10 });
+    const since = new Date();
+    const ref = store.doc('latency/hot');
+    await ref.set({ n: 0 });
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 30 }, () =>
+        store.runTransaction(async (tx) => {
+          const n = (await tx.get(ref)).get('n') as number;
+          tx.update(ref, { n: n + 1 });
+        }),
+      ),
+    );
+    const committed = outcomes.filter((o) => o.status === 'fulfilled').length;
+    expect((await ref.get()).get('n')).toBe(committed);
+    const [heat] = await store.meter.hottest({ since, pathPrefix: 'latency/' });
+    expect(heat?.writes).toBe(committed + 1);
+    expect(heat?.conflicts).toBeGreaterThan(0);
+  });
+});
