@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SPREAD } from '../../src/data/repos/number-claims';
 import { signUp } from '../../src/services/customers/sign-up';
 import { updateCustomer } from '../../src/services/customers/update-customer';
 import { listCustomersForAdmin, quickSearchCustomers } from '../../src/services/customers/search-customers';
@@ -27,11 +28,28 @@ describe('signUp', () => {
     expect(await env.store.collection('customers').count()).toBe(1);
   });
 
-  it('numbers customers 1, 2, 3 under concurrency without gaps or repeats', async () => {
+  // Customer numbers are claimed among the lowest free ones, not counted (ADR 0009): no repeats, and close to the count.
+  it('numbers customers without repeats under concurrency, among the lowest free numbers', async () => {
     const customers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => signUp(env.deps, identity(`u${i}`), { uid: `u${i}`, name: 'N', last_name: 'M', phone: `55000000${String(i).padStart(2, '0')}` })),
     );
-    expect(customers.map((c) => c.customer_id).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const ids = customers.map((c) => c.customer_id);
+    expect(new Set(ids).size).toBe(20);
+    expect(ids.every((id) => Number.isInteger(id) && id >= 1 && id <= 20 + DEFAULT_SPREAD)).toBe(true);
+    for (let i = 20; i < 20 + DEFAULT_SPREAD; i++) {
+      await signUp(env.deps, identity(`u${i}`), { uid: `u${i}`, name: 'N', last_name: 'M', phone: `5500000${String(i).padStart(3, '0')}` });
+    }
+    const all = (await env.store.collection('customers').get()).docs.map((d) => d.get('customer_id') as number).sort((a, b) => a - b);
+    expect(new Set(all).size).toBe(20 + DEFAULT_SPREAD);
+    // Each sign-up took one of the lowest free numbers, so numbers stay close to the count.
+    expect(all.at(-1)).toBeLessThanOrEqual(all.length + DEFAULT_SPREAD);
+  });
+
+  it('never reuses a number a counter gave out before', async () => {
+    await env.store.doc('counters/customers').set({ value: 40 });
+    const customer = await signUp(env.deps, identity('u1'), { uid: 'u1', name: 'N', last_name: 'M', phone: '5500000001' });
+    expect(customer.customer_id).toBeGreaterThan(40);
+    expect((await env.store.doc('counters/customers').get()).data()).toEqual({ value: 40 });
   });
 
   it('requires every page flagged required_signup', async () => {
@@ -70,7 +88,10 @@ describe('customer search', () => {
     expect(await names('x')).toEqual([]);
     const page = await listCustomersForAdmin(env.deps, undefined, 1);
     expect(page.total).toBe(2);
-    expect(page.customers.map((c) => c.customer_id)).toEqual([2, 1]);
+    // By customer number, highest first (numbers are claimed, so only roughly in sign-up order: ADR 0009).
+    const numbers = page.customers.map((c) => c.customer_id);
+    expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
+    expect(page.customers.map((c) => c.name).sort()).toEqual(['Ana', 'Ángela']);
   });
 
   it('normalises and tokenises', () => {

@@ -18,13 +18,15 @@ let env: TestEnv;
 let five: number;
 let ten: number;
 let inactive: number;
+/** Customer numbers of c1 and c2 (claimed at sign-up, not counted from 1: ADR 0009). */
+const customerIds: Record<string, number> = {};
 beforeEach(async () => {
   env = testEnv();
   five = (await createPackage(env.deps, { title: 'Paquete 5 Clases', price: 950, sale_price: 890, class_amount: 5 })).class_package_id;
   ten = (await createPackage(env.deps, { title: 'Paquete 10 Clases', price: 1700, class_amount: 10 })).class_package_id;
   inactive = (await createPackage(env.deps, { title: 'Viejo', price: 100, class_amount: 1, status: 'inactive' })).class_package_id;
   for (const [uid, phone] of [['c1', '5511111111'], ['c2', '5522222222']] as const) {
-    await signUp(env.deps, { uid, email: `${uid}@example.com`, emailVerified: true, admin: false }, { uid, name: 'Cliente', last_name: uid, phone });
+    customerIds[uid] = (await signUp(env.deps, { uid, email: `${uid}@example.com`, emailVerified: true, admin: false }, { uid, name: 'Cliente', last_name: uid, phone })).customer_id;
   }
 });
 afterEach(async () => {
@@ -109,7 +111,9 @@ describe('admin CRUD', () => {
     const id = await createDiscount({ code: 'USADO' });
     await claim(env.deps, 'USADO', 1, 500);
     expect((await request(app()).delete(`/api/discounts/${id}`).set('authorization', ADMIN)).status).toBe(204);
-    expect((await env.store.doc(`discounts/${id}`).get()).data()).toMatchObject({ archivedAt: env.clock.now, times_used: 1 });
+    // Claims write their own use document, never the discount (ADR 0009): its stored times_used stays 0.
+    expect((await env.store.doc(`discounts/${id}`).get()).data()).toMatchObject({ archivedAt: env.clock.now, times_used: 0 });
+    expect(await env.store.collection(`discounts/${id}/uses`).count()).toBe(1);
     expect(await env.store.collection('discount_usages').where('discount_id', '==', id).count()).toBe(1);
     expect((await request(app()).get(`/api/discounts/${id}`).set('authorization', ADMIN)).status).toBe(404);
     expect((await request(app()).get('/api/discounts/admin/all').set('authorization', ADMIN)).body.discounts).toEqual([]);
@@ -209,7 +213,7 @@ describe('GET /discounts/code/{code}', () => {
   it('answers "used up" with 412 overall and per customer', async () => {
     await createDiscount({ code: 'UNAVEZ', limit_per_customer: 1 });
     await createDiscount({ code: 'ULTIMO', usage_limit: 1 });
-    const c1 = 1;
+    const c1 = customerIds.c1 as number;
     await claim(env.deps, 'unavez', c1, 900);
     const mine = await lookUp('UNAVEZ', five, C1);
     expect(mine.status).toBe(412);
@@ -252,7 +256,9 @@ describe('claiming a use inside checkout', () => {
     const won = results.filter((r) => r.status === 'fulfilled');
     expect(won).toHaveLength(10);
     for (const r of results) if (r.status === 'rejected') expect((r.reason as AppError).code).toBe('discounts/used-up');
-    expect((await env.store.doc(`discounts/${id}`).get()).get('times_used')).toBe(10);
+    // Uses are documents (ADR 0009): ten of them, and the admin's times_used counts them.
+    expect(await env.store.collection(`discounts/${id}/uses`).count()).toBe(10);
+    expect((await request(app()).get(`/api/discounts/${id}`).set('authorization', ADMIN)).body.discount.times_used).toBe(10);
     const usages = await env.store.collection('discount_usages').get();
     expect(usages.size).toBe(10);
     expect(new Set(usages.docs.map((d) => d.get('purchase_id'))).size).toBe(10);
@@ -268,6 +274,33 @@ describe('claiming a use inside checkout', () => {
     expect(await claim(env.deps, 'TRES', 8, 3000, ten)).toEqual({ class_package_id: ten, base_price: 1700, discount_amount: 170, total: 1530 });
   });
 
+  it('keeps a lowered usage limit exact: uses numbered above it move below it (ADR 0009)', async () => {
+    const id = await createDiscount({ code: 'BAJA', usage_limit: 40 });
+    for (let i = 1; i <= 5; i++) await claim(env.deps, 'BAJA', i, 700 + i);
+    const spread = (await env.store.collection(`discounts/${id}/uses`).get()).docs.map((d) => d.get('n') as number);
+    expect(Math.max(...spread)).toBeGreaterThan(6);
+    expect((await put({ discount_id: id, usage_limit: 6 })).body.discount).toMatchObject({ usage_limit: 6, times_used: 5 });
+    const numbers = (await env.store.collection(`discounts/${id}/uses`).get()).docs.map((d) => d.get('n') as number);
+    expect(numbers.every((n) => n >= 1 && n <= 6)).toBe(true);
+    expect(new Set(numbers).size).toBe(5);
+    const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => claim(env.deps, 'BAJA', 20 + i, 800 + i)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect((await put({ discount_id: id, usage_limit: 8 })).body.discount.times_used).toBe(6);
+    const more = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => claim(env.deps, 'BAJA', 40 + i, 900 + i)));
+    expect(more.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
+    expect(await env.store.collection('discount_usages').where('discount_id', '==', id).count()).toBe(8);
+  });
+
+  it('counts uses stored on the discount before uses were documents', async () => {
+    const id = await createDiscount({ code: 'ANTIGUO', usage_limit: 3 });
+    await env.store.doc(`discounts/${id}`).update({ times_used: 2 });
+    expect((await lookUp('ANTIGUO', five)).status).toBe(200);
+    await claim(env.deps, 'ANTIGUO', 1, 600);
+    expect((await lookUp('ANTIGUO', five, C2)).status).toBe(412);
+    await expect(claim(env.deps, 'ANTIGUO', 2, 601)).rejects.toMatchObject({ code: 'discounts/used-up' });
+    expect((await request(app()).get(`/api/discounts/${id}`).set('authorization', ADMIN)).body.discount.times_used).toBe(3);
+  });
+
   it('stays exact when every transaction runs twice (chaos mode)', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'studio-chaos-'));
     const store = openLocalStore({ path: path.join(dir, 'store.sqlite'), forceRetry: true });
@@ -281,7 +314,7 @@ describe('claiming a use inside checkout', () => {
       });
       const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => claim(deps, 'CINCO', i + 1, 100 + i, pkg.class_package_id)));
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
-      expect((await store.doc('discounts/1').get()).get('times_used')).toBe(5);
+      expect(await store.collection('discounts/1/uses').count()).toBe(5);
       expect(await store.collection('discount_usages').count()).toBe(5);
     } finally {
       await store.close();

@@ -88,10 +88,11 @@ describe('POST /api/files: accepted uploads', () => {
   });
 
   it('stores a customer PDF as private, owned, with their customer number', async () => {
-    await signUp(env.deps, identity('c1'), { uid: 'c1', name: 'Ana', last_name: 'López', phone: '5512345678' });
+    // Customer numbers are claimed, not counted from 1 (ADR 0009): compare with the one sign-up gave.
+    const { customer_id } = await signUp(env.deps, identity('c1'), { uid: 'c1', name: 'Ana', last_name: 'López', phone: '5512345678' });
     const response = await upload('uid:c1', [{ bytes: pdf(), filename: 'Certificado médico.pdf', contentType: 'application/pdf' }]);
     expect(response.status).toBe(201);
-    expect(response.body.file).toMatchObject({ name: 'Certificado médico.pdf', type: 'application/pdf', visibility: 'private', customer_id: 1, status: 'uploaded' });
+    expect(response.body.file).toMatchObject({ name: 'Certificado médico.pdf', type: 'application/pdf', visibility: 'private', customer_id, status: 'uploaded' });
     const raw = await request(createApp(env.deps)).get(`/api/files/raw/${response.body.file_id}`).set('authorization', 'Bearer uid:c1');
     expect(raw.headers['content-disposition']).toMatch(/^attachment; filename="Certificado m_dico.pdf"; filename\*=UTF-8''Certificado%20m%C3%A9dico.pdf$/);
   });

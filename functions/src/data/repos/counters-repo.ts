@@ -1,9 +1,12 @@
-import type { DocumentStore, Transaction } from '../store/types';
+import { FieldValue, type DocumentStore, type Transaction } from '../store/types';
+import { findFreeNumber, takeNumber, type NumberSpace } from './number-claims';
 
 /**
  * Numeric ids (the spec's clients decide "update when the id is numeric"),
  * allocated from one counter document per collection inside the caller's
- * transaction (ADR 0004).
+ * transaction (ADR 0004). The counter is written by every creation, so it
+ * serves only collections whose records are created rarely (admin actions);
+ * a collection a rush creates uses allocateSpreadId below (ADR 0009).
  *
  * Allocates `count` consecutive ids from each named counter. Every counter is
  * read first and written after, so one call serves a transaction that needs ids
@@ -35,4 +38,25 @@ export async function allocateIdBlocks<K extends string>(
 export async function allocateId(store: DocumentStore, tx: Transaction, counter: string, reserved = 0): Promise<number> {
   const ids = await allocateIdBlocks(store, tx, { [counter]: 1 }, { [counter]: reserved });
   return ids[counter]?.[0] as number;
+}
+
+/** Where a collection's claimed ids live: counters/{name}/ids/{id}, one document per id (ADR 0009). */
+export const idSpace = (name: string, floor: number): NumberSpace => ({ collection: `counters/${name}/ids`, floor, max: null });
+
+/**
+ * A numeric id for a collection that a rush creates (sign-ups), without a
+ * shared counter (ADR 0009): the id is claimed as its own document, chosen
+ * among the lowest free ids by the caller's `seed` (e.g. the identity uid),
+ * so concurrent callers write different documents. Ids a counter gave out
+ * before (`counters/{name}.value`, read without a lock) are never reused.
+ * Like allocateId it writes right after its reads: call it after the
+ * transaction's other reads. A collection uses either this or the counter,
+ * never both.
+ */
+export async function allocateSpreadId(store: DocumentStore, tx: Transaction, name: string, seed: string): Promise<number> {
+  const counter = await store.doc(`counters/${name}`).get();
+  const space = idSpace(name, counter.exists ? Number(counter.get('value') ?? 0) : 0);
+  const id = (await findFreeNumber(store, tx, space, seed)) as number;
+  takeNumber(store, tx, space, id, { at: FieldValue.serverTimestamp() });
+  return id;
 }

@@ -1,4 +1,5 @@
 import type { DocumentStore, Transaction } from '../store/types';
+import { anyNumberTaken, countTakenNumbers, findFreeNumber, listTakenNumbers, moveNumber, takeNumber, type NumberSpace } from './number-claims';
 import { readDoc } from './read';
 
 /** discounts/{discount_id}. `code` is stored upper-case; discount_codes/{code} keeps it unique. */
@@ -16,7 +17,11 @@ export interface DiscountDoc {
   limit_per_customer: number | null;
   /** Empty = every package. */
   class_package_ids: number[];
-  /** Uses claimed so far; only recordDiscountUse changes it, with a usage record in the same transaction. */
+  /**
+   * Uses counted before uses became documents (the seed's, or set by hand);
+   * claims never change it (ADR 0009). Uses so far = this + the documents in
+   * discounts/{id}/uses (discountUsesSoFar); the wire's `times_used` is that sum.
+   */
   times_used: number;
   /** Deleted after being used (ADR 0020): kept for history, its code released. */
   archivedAt: Date | null;
@@ -31,6 +36,15 @@ export interface DiscountUsageDoc {
   customer_id: number;
   purchase_id: number;
   createdAt: Date;
+}
+
+/**
+ * discounts/{discount_id}/uses/{n}: the n-th use of the code, created once by
+ * the claim that took it (ADR 0009). A limited code has numbers
+ * times_used+1 … usage_limit, so it cannot be claimed more often than that.
+ */
+export interface DiscountUseDoc extends DiscountUsageDoc {
+  n: number;
 }
 
 /** discounts/{discount_id}/customer_uses/{customer_id}: the per-customer counter a claim reads and bumps. */
@@ -91,17 +105,77 @@ export async function getCustomerUses(store: DocumentStore, discountId: number, 
   return snap.exists ? Number(snap.get('count') ?? 0) : 0;
 }
 
+/** The numbers a discount's uses take: above its stored times_used, up to its usage_limit (none: unlimited). */
+export const discountUseSpace = (discount: Pick<DiscountDoc, 'discount_id' | 'times_used' | 'usage_limit'>): NumberSpace => ({
+  collection: `discounts/${discount.discount_id}/uses`,
+  floor: discount.times_used,
+  max: discount.usage_limit,
+});
+
 /**
- * Writes one use: the usage record, the discount's counter and the
- * customer's counter. The caller read both counters in this transaction
- * (getDiscount, getCustomerUses) and passes what it read.
+ * A free use number for this claim, read inside `tx` (a racer taking it
+ * first makes the claim retry), chosen by `seed` (the customer) so that
+ * concurrent claims mostly read different documents; null when every use of
+ * a limited code is taken. Call it after the transaction's other reads.
  */
-export function recordDiscountUse(store: DocumentStore, tx: Transaction, discount: DiscountDoc, customerUsesBefore: number, usage: DiscountUsageDoc): void {
+export function findFreeUseNumber(store: DocumentStore, tx: Transaction, discount: DiscountDoc, seed: string): Promise<number | null> {
+  return findFreeNumber(store, tx, discountUseSpace(discount), seed);
+}
+
+/**
+ * Writes one use: its numbered use document, the usage record and the
+ * customer's counter. The caller read the number (findFreeUseNumber) and the
+ * customer's counter (getCustomerUses) in this transaction and passes what it
+ * read. The discount document itself is not written: a popular code is read
+ * by every claim and written by none (ADR 0009).
+ */
+export function recordDiscountUse(store: DocumentStore, tx: Transaction, discount: DiscountDoc, useNumber: number, customerUsesBefore: number, usage: DiscountUsageDoc): void {
+  takeNumber(store, tx, discountUseSpace(discount), useNumber, { ...usage });
   tx.create(store.collection('discount_usages').doc(), { ...usage });
-  tx.update(discountRef(store, discount.discount_id), { times_used: discount.times_used + 1 });
   tx.set(customerUsesRef(store, discount.discount_id, usage.customer_id), {
     discount_id: discount.discount_id,
     customer_id: usage.customer_id,
     count: customerUsesBefore + 1,
   });
+}
+
+/** Uses claimed so far: the stored times_used plus the use documents (an aggregation, no lock). */
+export async function discountUsesSoFar(store: DocumentStore, discount: DiscountDoc): Promise<number> {
+  return discount.times_used + (await countTakenNumbers(store, discountUseSpace(discount)));
+}
+
+/** Whether the discount was ever used, read inside `tx`. */
+export async function wasDiscountUsed(store: DocumentStore, tx: Transaction, discount: DiscountDoc): Promise<boolean> {
+  return discount.times_used > 0 || anyNumberTaken(store, tx, discountUseSpace(discount));
+}
+
+/** Use documents moved so that a lowered usage_limit stays exact (bounded to keep the transaction under 500 writes). */
+export const MAX_USE_MOVES = 200;
+
+export interface UseRelocation {
+  moves: Array<{ from: number; to: number; data: Record<string, unknown> }>;
+}
+
+/**
+ * When an edit lowers usage_limit (or sets one), uses numbered above the new
+ * limit would leave free numbers below it that claims could still take, so
+ * the code would be used more often than its limit. This plans moving those
+ * uses into the free numbers below (reads in `tx`; an admin action, rare):
+ * afterwards the free numbers up to the limit are exactly what is left.
+ * Claims pick low numbers, so there is usually little or nothing to move.
+ */
+export async function planUseRelocation(store: DocumentStore, tx: Transaction, before: DiscountDoc, after: DiscountDoc): Promise<UseRelocation> {
+  const limit = after.usage_limit;
+  if (limit === null || (before.usage_limit !== null && limit >= before.usage_limit)) return { moves: [] };
+  const space = discountUseSpace(after);
+  const taken = await listTakenNumbers(store, space, space.floor, tx);
+  const numbers = new Set(taken.map((t) => t.n));
+  const above = taken.filter((t) => t.n > limit).sort((a, b) => b.n - a.n);
+  const free: number[] = [];
+  for (let n = space.floor + 1; n <= limit && free.length < Math.min(above.length, MAX_USE_MOVES); n++) if (!numbers.has(n)) free.push(n);
+  return { moves: free.map((to, i) => ({ from: (above[i] as { n: number }).n, to, data: (above[i] as { data: Record<string, unknown> }).data })) };
+}
+
+export function applyUseRelocation(store: DocumentStore, tx: Transaction, discount: DiscountDoc, plan: UseRelocation): void {
+  for (const move of plan.moves) moveNumber(store, tx, discountUseSpace(discount), move.from, move.to, move.data);
 }

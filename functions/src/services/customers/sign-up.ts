@@ -2,7 +2,7 @@ import { messages } from '@studio/shared/messages';
 import type { SignupInput } from '@studio/shared/schemas/customer';
 import type { Customer } from '@studio/shared/types/api';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
-import { allocateId } from '../../data/repos/counters-repo';
+import { allocateSpreadId } from '../../data/repos/counters-repo';
 import { createCustomer, getCustomerByUid, getPhoneOwner, recordAcceptedPage, type CustomerDoc } from '../../data/repos/customers-repo';
 import { listSignupRequiredPages } from '../../data/repos/pages-repo';
 import type { Deps } from '../../deps';
@@ -16,7 +16,9 @@ const text = (value: string | null | undefined) => (value === undefined || value
  * Registers the customer record for a freshly created identity. The phone's
  * uniqueness, the one-customer-per-identity rule and the numeric id are all
  * decided inside one transaction, so two simultaneous sign-ups with one phone
- * make exactly one account.
+ * make exactly one account. Every document it writes is this customer's own
+ * (their record, their phone's guard, their id's claim), so a rush of
+ * sign-ups never queues on a shared document (ADR 0009).
  */
 export async function signUp(deps: Deps, identity: VerifiedIdentity, input: SignupInput): Promise<Customer> {
   if (input.uid !== identity.uid) throw new AppError('forbidden', 'customer/uid-mismatch', messages.customer.uidMismatch);
@@ -38,7 +40,8 @@ export async function signUp(deps: Deps, identity: VerifiedIdentity, input: Sign
     if (await getPhoneOwner(deps.store, input.phone, tx)) {
       throw new AppError('conflict', 'customer/phone-taken', messages.customer.phoneTaken, { phone: messages.customer.phoneTaken });
     }
-    const customerId = await allocateId(deps.store, tx, 'customers');
+    // Not a counter: a launch signs many people up at once (ADR 0009).
+    const customerId = await allocateSpreadId(deps.store, tx, 'customers', identity.uid);
     const now = deps.now();
     const name = input.name.trim();
     const lastName = input.last_name.trim();

@@ -1,7 +1,8 @@
 import type { Discount, PublicDiscount } from '@studio/shared/schemas/discount';
 import type { DiscountDoc } from '../../data/repos/discounts-repo';
 
-export function toDiscountDto(doc: DiscountDoc): Discount {
+/** `timesUsed`: the uses claimed so far (discountUsesSoFar), not only the stored baseline. */
+export function toDiscountDto(doc: DiscountDoc, timesUsed: number): Discount {
   return {
     discount_id: doc.discount_id,
     code: doc.code,
@@ -13,7 +14,7 @@ export function toDiscountDto(doc: DiscountDoc): Discount {
     usage_limit: doc.usage_limit,
     limit_per_customer: doc.limit_per_customer,
     class_package_ids: doc.class_package_ids,
-    times_used: doc.times_used,
+    times_used: timesUsed,
     createdAt: doc.createdAt.toISOString(),
     updatedAt: doc.updatedAt.toISOString(),
   };

@@ -56,8 +56,27 @@ export interface UsabilityCheck {
   discount: DiscountDoc | null;
   pkg: ClassPackageDoc;
   customerUses: number;
+  /** Uses claimed so far (discountUsesSoFar); defaults to the stored `times_used`. */
+  timesUsed?: number;
   settings: DiscountSettings;
   now: Date;
+}
+
+/** The "not valid" reasons (404): unknown, archived, switched off, outside its dates, not for this package. */
+export function assertDiscountApplies(check: Omit<UsabilityCheck, 'customerUses' | 'timesUsed'>): DiscountDoc {
+  const { discount, pkg, settings, now } = check;
+  if (!discount || discount.archivedAt || !settings.enabled) throw invalidDiscount();
+  if (!isWithinValidity(discount, now, settings.timezone)) throw invalidDiscount();
+  if (discount.class_package_ids.length > 0 && !discount.class_package_ids.includes(pkg.class_package_id)) throw invalidDiscount();
+  return discount;
+}
+
+/** 412: every use of the code is claimed. */
+export const discountUsedUp = () => usedUp('discounts/used-up');
+
+/** 412 when this customer has used the code as often as it allows. */
+export function assertCustomerMayUse(discount: DiscountDoc, customerUses: number): void {
+  if (discount.limit_per_customer !== null && customerUses >= discount.limit_per_customer) throw usedUp('discounts/used-up-by-customer');
 }
 
 /**
@@ -66,11 +85,9 @@ export interface UsabilityCheck {
  * for this package) before "used up" (412: overall, then by this customer).
  */
 export function assertDiscountUsable(check: UsabilityCheck): DiscountDoc {
-  const { discount, pkg, customerUses, settings, now } = check;
-  if (!discount || discount.archivedAt || !settings.enabled) throw invalidDiscount();
-  if (!isWithinValidity(discount, now, settings.timezone)) throw invalidDiscount();
-  if (discount.class_package_ids.length > 0 && !discount.class_package_ids.includes(pkg.class_package_id)) throw invalidDiscount();
-  if (discount.usage_limit !== null && discount.times_used >= discount.usage_limit) throw usedUp('discounts/used-up');
-  if (discount.limit_per_customer !== null && customerUses >= discount.limit_per_customer) throw usedUp('discounts/used-up-by-customer');
+  const discount = assertDiscountApplies(check);
+  const timesUsed = check.timesUsed ?? discount.times_used;
+  if (discount.usage_limit !== null && timesUsed >= discount.usage_limit) throw discountUsedUp();
+  assertCustomerMayUse(discount, check.customerUses);
   return discount;
 }

@@ -2,7 +2,7 @@ import { messages } from '@studio/shared/messages';
 import type { DiscountQuote, PublicDiscount } from '@studio/shared/schemas/discount';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { getClassPackage } from '../../data/repos/class-packages-repo';
-import { getCodeOwner, getCustomerUses, getDiscount } from '../../data/repos/discounts-repo';
+import { discountUsesSoFar, getCodeOwner, getCustomerUses, getDiscount } from '../../data/repos/discounts-repo';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
 import { requireCustomerDoc } from '../customers/get-customer';
@@ -33,6 +33,7 @@ export async function lookUpDiscountCode(deps: Deps, identity: VerifiedIdentity,
     getDiscount(deps.store, discountId),
     getCustomerUses(deps.store, discountId, customer.customer_id),
   ]);
-  const usable = assertDiscountUsable({ discount, pkg, customerUses, settings, now: deps.now() });
+  const timesUsed = discount ? await discountUsesSoFar(deps.store, discount) : 0;
+  const usable = assertDiscountUsable({ discount, pkg, customerUses, timesUsed, settings, now: deps.now() });
   return { discount: toPublicDiscountDto(usable), quote: quoteDiscount(pkg, usable) };
 }

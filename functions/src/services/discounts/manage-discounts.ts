@@ -3,7 +3,20 @@ import { fill, messages } from '@studio/shared/messages';
 import { discountSchema, normalizeDiscountCode, type Discount, type DiscountInput, type DiscountUpdateInput } from '@studio/shared/schemas/discount';
 import { getClassPackages } from '../../data/repos/class-packages-repo';
 import { allocateId } from '../../data/repos/counters-repo';
-import { archiveDiscount, createDiscount, deleteDiscount, getCodeOwner, getDiscount, listDiscounts, replaceDiscount, type DiscountDoc } from '../../data/repos/discounts-repo';
+import {
+  applyUseRelocation,
+  archiveDiscount,
+  createDiscount,
+  deleteDiscount,
+  discountUsesSoFar,
+  getCodeOwner,
+  getDiscount,
+  listDiscounts,
+  planUseRelocation,
+  replaceDiscount,
+  wasDiscountUsed,
+  type DiscountDoc,
+} from '../../data/repos/discounts-repo';
 import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/app-error';
@@ -76,10 +89,14 @@ export async function createDiscountFromInput(deps: Deps, input: DiscountInput):
     createDiscount(deps.store, tx, doc);
     return doc;
   });
-  return toDiscountDto(doc);
+  return toDiscountDto(doc, 0);
 }
 
-/** Fields omitted from the body keep their stored value; the merged discount must pass every rule. */
+/**
+ * Fields omitted from the body keep their stored value; the merged discount
+ * must pass every rule. Lowering usage_limit moves uses numbered above it
+ * into free numbers below it, so the new limit is exact (ADR 0009).
+ */
 export async function updateDiscountFromInput(deps: Deps, input: DiscountUpdateInput): Promise<Discount> {
   const { discount_id: id, ...changes } = input;
   const doc = await deps.store.runTransaction(async (tx) => {
@@ -95,10 +112,12 @@ export async function updateDiscountFromInput(deps: Deps, input: DiscountUpdateI
     }
     await checkPackages(deps, tx, content.class_package_ids, before);
     const after: DiscountDoc = { ...before, ...content, updatedAt: deps.now() };
+    const relocation = await planUseRelocation(deps.store, tx, before, after);
     replaceDiscount(deps.store, tx, before, after);
+    applyUseRelocation(deps.store, tx, after, relocation);
     return after;
   });
-  return toDiscountDto(doc);
+  return toDiscountDto(doc, await discountUsesSoFar(deps.store, doc));
 }
 
 /**
@@ -110,7 +129,7 @@ export async function deleteDiscountById(deps: Deps, id: number): Promise<void> 
   await deps.store.runTransaction(async (tx) => {
     const doc = await getDiscount(deps.store, id, tx);
     if (!doc || doc.archivedAt) throw notFound();
-    if (doc.times_used > 0) archiveDiscount(deps.store, tx, doc, deps.now());
+    if (await wasDiscountUsed(deps.store, tx, doc)) archiveDiscount(deps.store, tx, doc, deps.now());
     else deleteDiscount(deps.store, tx, doc);
   });
 }
@@ -118,11 +137,12 @@ export async function deleteDiscountById(deps: Deps, id: number): Promise<void> 
 export async function getDiscountForAdmin(deps: Deps, id: number): Promise<Discount> {
   const doc = await getDiscount(deps.store, id);
   if (!doc || doc.archivedAt) throw notFound();
-  return toDiscountDto(doc);
+  return toDiscountDto(doc, await discountUsesSoFar(deps.store, doc));
 }
 
 /** GET /discounts/admin/all, by id. */
 export async function listDiscountsForAdmin(deps: Deps): Promise<Discount[]> {
-  const docs = await listDiscounts(deps.store);
-  return docs.filter((doc) => !doc.archivedAt).sort((a, b) => a.discount_id - b.discount_id).map(toDiscountDto);
+  const docs = (await listDiscounts(deps.store)).filter((doc) => !doc.archivedAt).sort((a, b) => a.discount_id - b.discount_id);
+  const uses = await Promise.all(docs.map((doc) => discountUsesSoFar(deps.store, doc)));
+  return docs.map((doc, i) => toDiscountDto(doc, uses[i] as number));
 }
