@@ -11,6 +11,8 @@ import path from 'node:path';
 import { connect } from 'node:net';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import type { FailedEvent } from '../functions/src/data/store/local/local-outbox';
+import type { TriggerDispatcher } from '../functions/src/data/store/local/trigger-dispatcher';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -138,7 +140,7 @@ async function main(): Promise<number> {
   const { startTriggerDispatcher } = await import('../functions/src/data/store/local/trigger-dispatcher');
   const { documentTriggers } = await import('../functions/src/triggers/registry');
   const { ensureSeedUsers, loadSeedData } = await import('./seed/load-seed');
-  let dispatcher: { stop(): Promise<void> } | undefined;
+  let dispatcher: TriggerDispatcher | undefined;
 
   const shutdown = async () => {
     if (stopping) return;
@@ -157,6 +159,8 @@ async function main(): Promise<number> {
     const seeded = await loadSeedData(getStore());
     log(seeded ? 'demo studio seeded' : 'demo studio already present');
     dispatcher = startTriggerDispatcher(getStore(), documentTriggers, { pollMs: 200 });
+    // The dispatcher logs it if re-queueing fails; delivery goes on either way.
+    reportEarlierFailures(await dispatcher.requeued.catch(() => []));
     await waitFor(`${HOSTING_URL}/api/appconfig`, 'the API', child);
   } catch (error) {
     await shutdown();
@@ -177,6 +181,25 @@ async function main(): Promise<number> {
   await shutdown();
   if (code !== 0) printEmulatorLogTail();
   return code;
+}
+
+/**
+ * Trigger events that failed in an earlier run (dead letters, or retries still
+ * waiting when it stopped) are retried on every start; say so, so a handler
+ * that keeps failing is noticed. Failures while running are logged by the
+ * dispatcher ([triggers] lines).
+ */
+function reportEarlierFailures(events: readonly FailedEvent[]): void {
+  if (events.length === 0) return;
+  const count = events.length === 1 ? '1 trigger event' : `${events.length} trigger events`;
+  console.warn(`[stack] ${count} failed earlier and ${events.length === 1 ? 'is' : 'are'} being retried (see "Failed trigger events" in docs/local-stack/README.md):`);
+  const shown = 10;
+  for (const event of events.slice(0, shown)) {
+    const state = event.deadAt ? `gave up after ${event.attempts} attempts` : `${event.attempts} failed attempts`;
+    const error = event.lastError.split('\n')[0] ?? '';
+    console.warn(`[stack]   ${event.trigger} ${event.path} (event ${event.eventId}, ${state}): ${error}`);
+  }
+  if (events.length > shown) console.warn(`[stack]   … and ${events.length - shown} more (table trigger_retries in ${path.relative(root, dbPath)}).`);
 }
 
 function printEmulatorLogTail() {

@@ -7,7 +7,7 @@
  * - read-modify-write transactions on distinct documents and on one hot
  *   document, in 1, 2 and 4 processes (tx/s, attempts per transaction, aborts);
  * - bursts of 50, 100 and 200 concurrent writers of one document, with no
- *   simulated latency and with a 10 ms round trip per read and commit: abort
+ *   simulated latency and with a 10 or 25 ms round trip per read and commit: abort
  *   rate, attempts, and the hot-document meter's line for the document;
  * - 100 claimants for a 10-spot class as one counter document and as ten spot
  *   documents, in 1 and 2 processes;
@@ -266,7 +266,7 @@ async function main(): Promise<void> {
   }
 
   console.log('\nBursts of concurrent writers of one document (maxAttempts 5)');
-  for (const latencyMs of [0, 10]) {
+  for (const latencyMs of [0, 10, 25]) {
     for (const writers of [50, 100, 200]) {
       const samples = [];
       for (let i = 0; i < runs; i++) samples.push(await burstRun(writers, latencyMs));

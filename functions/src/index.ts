@@ -8,6 +8,7 @@ import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
 import { createApp } from './app';
 import { fromFirestoreEvent } from './data/store/firestore/from-firestore-event';
+import { TRIGGER_TIMEOUT_SECONDS } from './data/store/local/trigger-dispatcher';
 import { createRuntimeDeps } from './runtime';
 import { processFileTrigger } from './triggers/process-file';
 
@@ -22,7 +23,8 @@ export const api = onRequest({ region: 'us-central1', memory: '512MiB', concurre
 });
 
 // retry: a failed handler is delivered again, as the local dispatcher does; handlers are idempotent (at least once).
+// timeoutSeconds: one constant shared with the local dispatcher, so a handler times out locally exactly as deployed (docs/adr/0008).
 export const processFile = onDocumentWritten(
-  { document: processFileTrigger.document, region: 'us-central1', memory: '512MiB', timeoutSeconds: 120, retry: true },
+  { document: processFileTrigger.document, region: 'us-central1', memory: '512MiB', timeoutSeconds: TRIGGER_TIMEOUT_SECONDS, retry: true },
   (event) => processFileTrigger.handler(fromFirestoreEvent(event)),
 );
