@@ -222,4 +222,77 @@ describe('local engine transactions', () => {
     expect(heat?.writes).toBe(committed + 1);
     expect(heat?.conflicts).toBeGreaterThan(0);
   });
+
+  it('does not retry a query whose candidates changed but whose result did not', async () => {
+    const store = open();
+    const members = store.collection('club/1/members');
+    await members.doc('a').set({ active: true });
+    const queried = barrier(2, 60_000);
+    const inserted = barrier(2, 60_000);
+    let runs = 0;
+    const tx = store.runTransaction(async (t) => {
+      runs++;
+      const active = (await t.get(members.where('active', '==', true))).size;
+      if (runs === 1) {
+        await queried();
+        await inserted();
+      }
+      t.set(store.doc('club/1'), { active });
+    });
+    await queried();
+    await members.doc('b').set({ active: false });
+    await inserted();
+    await tx;
+    expect(runs).toBe(1);
+    expect((await store.doc('club/1').get()).get('active')).toBe(1);
+  });
+
+  it('meters path prefixes case-sensitively, as Firestore paths are', async () => {
+    const store = open();
+    const since = new Date();
+    await store.doc('Users/1').set({ a: 1 });
+    await store.doc('users/2').set({ a: 1 });
+    await store.doc('users_x/3').set({ a: 1 });
+    expect((await store.meter.hottest({ since, pathPrefix: 'users/' })).map((h) => h.path)).toEqual(['users/2']);
+  });
+
+  it('stores -0 over 0 as a change (query equality would call them equal)', async () => {
+    const store = open();
+    const ref = store.doc('numbers/1');
+    await ref.set({ n: 0 });
+    await ref.set({ n: -0 });
+    expect(Object.is((await ref.get()).get('n'), -0)).toBe(true);
+  });
+
+  it('fails with a StoreError, keeping the callback error, when the store closes during a transaction', async () => {
+    const store = open();
+    const ref = store.doc('closing/1');
+    await ref.set({ n: 1 });
+    await expectStoreError(
+      () =>
+        store.runTransaction(async (tx) => {
+          await tx.get(ref);
+          await store.close();
+          return 'read';
+        }),
+      'failed-precondition',
+      /closed/,
+    );
+  });
+
+  it('refuses a write that does not give the document a new version (a process still running an older engine)', async () => {
+    const store = open();
+    await store.doc('old/1').set({ n: 1 });
+    const { DatabaseSync } = process.getBuiltinModule('node:sqlite') as typeof import('node:sqlite');
+    const raw = new DatabaseSync(store.filePath);
+    try {
+      expect(() => raw.prepare("UPDATE documents SET data = '{\"n\":2}' WHERE path = 'old/1'").run()).toThrow(/outdated local engine/);
+      expect(() =>
+        raw.prepare("INSERT INTO documents(path, parent, collection_id, data, create_time, update_time) VALUES ('old/2', 'old', 'old', '{}', 1, 1)").run(),
+      ).toThrow(/outdated local engine/);
+    } finally {
+      raw.close();
+    }
+    expect((await store.doc('old/1').get()).get('n')).toBe(1);
+  });
 });

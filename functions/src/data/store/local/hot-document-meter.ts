@@ -40,8 +40,8 @@ export interface HotDocumentMeter {
   hottest(query?: HeatQuery): Promise<DocumentHeat[]>;
 }
 
-/** About one sustained write per second per document is what Firestore sustains; more than this in one second is a hot spot. */
-export const HOT_WRITES_PER_SECOND = 1;
+/** How long the meter keeps its per-second rows. */
+export const HEAT_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 interface HeatRow {
   path: string;
@@ -72,15 +72,15 @@ export class SqliteHeatMeter implements HotDocumentMeter {
     const from = query.since === undefined ? 0 : Math.floor(query.since.getTime() / 1000);
     const to = Math.ceil((query.until ?? new Date()).getTime() / 1000) + (query.until === undefined ? 1 : 0);
     const limit = query.limit ?? 10;
-    const prefix = (query.pathPrefix ?? '').replace(/[\\%_]/g, (c) => `\\${c}`);
+    const prefix = query.pathPrefix ?? '';
     return this.withReader((db) => {
       const rows = db
         .prepare(
           `SELECT path, SUM(writes) AS writes, MAX(writes) AS peak, SUM(conflicts) AS conflicts, SUM(aborts) AS aborts
-           FROM doc_heat WHERE second >= ? AND second < ? AND path LIKE ? ESCAPE '\\'
+           FROM doc_heat WHERE second >= ? AND second < ? AND substr(path, 1, length(?)) = ?
            GROUP BY path ORDER BY peak DESC, conflicts DESC, aborts DESC, path LIMIT ?`,
         )
-        .all(from, to, `${prefix}%`, limit) as unknown as HeatRow[];
+        .all(from, to, prefix, prefix, limit) as unknown as HeatRow[];
       return rows.map((row) => ({
         path: row.path,
         writes: row.writes,

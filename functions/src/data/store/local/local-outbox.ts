@@ -1,4 +1,5 @@
 import type { DocumentSnapshot } from '../types';
+import { HEAT_RETENTION_MS } from './hot-document-meter';
 import { retryWhileBusy } from './sqlite-support';
 import type { DatabaseSync, SharedFileState } from './sqlite-support';
 import type { StoredDocument } from './local-snapshot';
@@ -416,6 +417,8 @@ export class Outbox implements LocalOutbox {
         .prepare('DELETE FROM outbox WHERE seq <= COALESCE((SELECT MIN(cursor) FROM trigger_cursors), (SELECT MAX(seq) FROM outbox))')
         .run();
       const stale = db.prepare('DELETE FROM outbox WHERE commit_time < ?').run(cutoff);
+      // The hot-document meter keeps a day; a long-running stack would otherwise keep a row per document and second for ever.
+      db.prepare('DELETE FROM doc_heat WHERE second < ?').run(Math.floor((Date.now() - HEAT_RETENTION_MS) / 1000));
       return Number(delivered.changes) + Number(stale.changes);
     });
   }

@@ -21,7 +21,7 @@ import type {
 } from '../types';
 import { Outbox } from './local-outbox';
 import type { LocalOutbox, OutboxHost } from './local-outbox';
-import { SqliteHeatMeter } from './hot-document-meter';
+import { HEAT_RETENTION_MS, SqliteHeatMeter } from './hot-document-meter';
 import type { HotDocumentMeter } from './hot-document-meter';
 import { assertCommitWithinLimits, assertDocumentSize } from './document-validation';
 import { DOCUMENT_ID_FIELD } from './field-path';
@@ -45,7 +45,7 @@ import { autoId, parseCollectionPath, parseDocumentPath, validateCollectionId, v
 import { loadSqlite, retryWhileBusy, sharedFileState } from './sqlite-support';
 import type { DatabaseSync, SharedFileState, StatementSync } from './sqlite-support';
 import { decodeDocument, encodeDocument } from './value-codec';
-import { DocumentName, valuesEqual } from './value-order';
+import { DocumentName } from './value-order';
 import { applyWrite, makeWrite } from './write-apply';
 import type { PendingWrite, WriteOp } from './write-apply';
 
@@ -92,7 +92,6 @@ export interface LocalDocumentStore extends DocumentStore {
 
 const DEFAULT_TRANSACTION_TIMEOUT_MS = 10_000;
 const DEFAULT_LOCK_TIMEOUT_MS = 5_000;
-const HEAT_RETENTION_MS = 24 * 60 * 60 * 1000;
 const CONTENTION = 'Too much contention on these documents. Please try again.';
 
 export interface RetryBackoff {
@@ -102,6 +101,23 @@ export interface RetryBackoff {
 }
 const DEFAULT_OUTBOX_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 const READ_AFTER_WRITE = 'Firestore transactions require all reads to be executed before all writes.';
+
+/**
+ * Schema 2: document versions, indexed for the commit-time fast path, and
+ * triggers that make a process still running the schema-1 engine (which
+ * writes documents without a new version) fail loudly instead of letting
+ * transactions miss its changes.
+ */
+const VERSIONED_SCHEMA = `
+CREATE INDEX IF NOT EXISTS documents_by_parent_version ON documents(parent, version);
+CREATE INDEX IF NOT EXISTS documents_by_collection_id_version ON documents(collection_id, version);
+CREATE TRIGGER IF NOT EXISTS documents_update_needs_version BEFORE UPDATE OF data ON documents
+  WHEN NEW.version <= OLD.version
+  BEGIN SELECT RAISE(ABORT, 'An outdated local engine wrote without a document version: restart every process that uses this file.'); END;
+CREATE TRIGGER IF NOT EXISTS documents_insert_needs_version BEFORE INSERT ON documents
+  WHEN NEW.version < 1
+  BEGIN SELECT RAISE(ABORT, 'An outdated local engine wrote without a document version: restart every process that uses this file.'); END;
+`;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -169,6 +185,8 @@ interface DocumentRow {
 interface Statements {
   readonly getDocument: StatementSync;
   readonly getVersion: StatementSync;
+  readonly fingerprintByParent: StatementSync;
+  readonly fingerprintByCollectionId: StatementSync;
   readonly listByParent: StatementSync;
   readonly listByCollectionId: StatementSync;
 }
@@ -184,6 +202,8 @@ function prepareReads(db: DatabaseSync): Statements {
   return {
     getDocument: db.prepare('SELECT path, data, create_time, update_time, version FROM documents WHERE path = ?'),
     getVersion: db.prepare('SELECT version FROM documents WHERE path = ?'),
+    fingerprintByParent: db.prepare('SELECT COUNT(*) AS n, COALESCE(MAX(version), -1) AS v FROM documents WHERE parent = ?'),
+    fingerprintByCollectionId: db.prepare('SELECT COUNT(*) AS n, COALESCE(MAX(version), -1) AS v FROM documents WHERE collection_id = ?'),
     listByParent: db.prepare('SELECT path, data, create_time, update_time, version FROM documents WHERE parent = ?'),
     listByCollectionId: db.prepare('SELECT path, data, create_time, update_time, version FROM documents WHERE collection_id = ?'),
   };
@@ -229,10 +249,44 @@ class SdkBackoff {
   }
 }
 
+/**
+ * Whether a write left a document exactly as it was: maps regardless of key
+ * order, everything else exactly (so -0 over 0 is a change, unlike query
+ * equality).
+ */
+function sameStoredValue(a: unknown, b: unknown): boolean {
+  if (typeof a === 'number' && typeof b === 'number') return Object.is(a, b);
+  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
+  if (a instanceof Uint8Array && b instanceof Uint8Array) return Buffer.from(a).equals(Buffer.from(b));
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((element, i) => sameStoredValue(element, b[i]));
+  if (isPlainMap(a) && isPlainMap(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((key) => key in b && sameStoredValue(a[key], b[key]));
+  }
+  return a === b;
+}
+
+function isPlainMap(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date) && !(value instanceof Uint8Array);
+}
+
 type VersionedPath = readonly [path: string, version: number];
 
 function versioned(doc: StoredDocument): VersionedPath {
   return [doc.path, doc.version ?? 0];
+}
+
+/**
+ * What a query's candidate documents look like as a whole: how many there are
+ * and their highest version. Versions only grow, so any insert or update
+ * raises the maximum and a delete lowers the count: an unchanged fingerprint
+ * means the query's answer cannot have changed, without decoding anything.
+ */
+function fingerprint(spec: QuerySpec, statements: Statements): string {
+  const row = (
+    spec.allDescendants ? statements.fingerprintByCollectionId.get(spec.collectionId) : statements.fingerprintByParent.get(spec.parentSegments.join('/'))
+  ) as { n: number; v: number };
+  return `${row.n}:${row.v}`;
 }
 
 function evaluateQuery(spec: QuerySpec, statements: Statements): StoredDocument[] {
@@ -330,7 +384,9 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
         // Files made before versions existed: every document starts at 0 and gets a real version on its next write.
         const columns = writer.prepare('PRAGMA table_info(documents)').all() as { name: string }[];
         if (!columns.some((column) => column.name === 'version')) writer.exec('ALTER TABLE documents ADD COLUMN version INTEGER NOT NULL DEFAULT 0');
-        writer.prepare("INSERT OR IGNORE INTO meta(key, value) VALUES ('schema_version', '1'), ('database_id', ?)").run(randomUUID());
+        writer.exec(VERSIONED_SCHEMA);
+        writer.prepare("INSERT OR IGNORE INTO meta(key, value) VALUES ('database_id', ?)").run(randomUUID());
+        writer.prepare("INSERT INTO meta(key, value) VALUES ('schema_version', '2') ON CONFLICT(key) DO UPDATE SET value = excluded.value").run();
         writer.exec('COMMIT');
       } catch (error) {
         writer.exec('ROLLBACK');
@@ -445,7 +501,21 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
     });
   }
 
-  async runQuerySpec(spec: QuerySpec): Promise<StoredDocument[]> {
+  /** A query inside a transaction: its result and its candidates' fingerprint, from one snapshot. */
+  async runTransactionalQuery(spec: QuerySpec): Promise<{ docs: StoredDocument[]; fingerprint: string }> {
+    await this.runQuerySpec(spec, true);
+    const reader = this.reader as DatabaseSync;
+    return retryWhileBusy('Querying', this.lockTimeoutMs, () => {
+      reader.exec('BEGIN');
+      try {
+        return { docs: evaluateQuery(spec, this.readerReads), fingerprint: fingerprint(spec, this.readerReads) };
+      } finally {
+        reader.exec('COMMIT');
+      }
+    });
+  }
+
+  async runQuerySpec(spec: QuerySpec, checkOnly = false): Promise<StoredDocument[]> {
     this.assertOpen();
     if (spec.allDescendants) validateCollectionId(spec.collectionId);
     else validatePathSegments(spec.parentSegments);
@@ -453,6 +523,7 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
     this.indexes.check(spec);
     await this.ready;
     this.assertOpen();
+    if (checkOnly) return [];
     return retryWhileBusy('Querying', this.lockTimeoutMs, () => evaluateQuery(spec, this.readerReads));
   }
 
@@ -550,7 +621,7 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
     for (const [path, { before, beforeJson, after }] of changes) {
       heat.run(path, second, 1, 0, 0);
       if (before === undefined && after === undefined) continue;
-      if (before !== undefined && after !== undefined && valuesEqual(before.data, after.data)) continue;
+      if (before !== undefined && after !== undefined && sameStoredValue(before.data, after.data)) continue;
       changed = true;
       const afterJson = after === undefined ? null : encodeDocument(after.data);
       const { lastInsertRowid } = record.run(
@@ -650,7 +721,12 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
       tx.finish('done');
       if (mode === 'discard') return { kind: 'done', value: undefined };
       // An error raised from a view that is no longer current is retried, not reported.
-      const stale = await this.staleOutsideLock(tx);
+      let stale: string[];
+      try {
+        stale = await this.staleOutsideLock(tx);
+      } catch {
+        throw error;
+      }
       if (stale.length === 0) throw error;
       await this.recordConflict(stale, mode === 'last');
       return { kind: 'conflict', paths: stale };
@@ -697,6 +773,7 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
       if ((row?.version ?? ABSENT) !== version) stale.push(path);
     }
     for (const read of tx.queries) {
+      if (fingerprint(read.spec, statements) === read.fingerprint) continue;
       const now = evaluateQuery(read.spec, statements);
       const changed = changedResults(read.result, now);
       if (changed.length > 0) stale.push(...changed.filter((path) => !stale.includes(path)));
@@ -706,6 +783,7 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
 
   /** Validation for attempts that write nothing: one consistent read of the file, no write lock. */
   private async staleOutsideLock(tx: LocalTransaction): Promise<string[]> {
+    this.assertOpen();
     if (tx.reads.size === 0 && tx.queries.length === 0) return [];
     const reader = this.reader as DatabaseSync;
     return retryWhileBusy('runTransaction()', this.lockTimeoutMs, () => {
@@ -723,8 +801,13 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
     for (const path of paths) this.writes.heat.run(path, second, 0, 1, abort ? 1 : 0);
   }
 
+  /** Best effort: the meter must never change a transaction's outcome (e.g. by waiting for another process's lock). */
   private async recordConflict(paths: readonly string[], abort: boolean): Promise<void> {
-    await this.withWriteLock('Metering a conflict', () => this.countConflict(paths, abort));
+    try {
+      await this.withWriteLock('Metering a conflict', () => this.countConflict(paths, abort));
+    } catch {
+      // Not metered; the conflict itself is handled by the caller.
+    }
   }
 
   async close(): Promise<void> {
@@ -964,7 +1047,7 @@ class LocalTransaction implements Transaction {
   readonly writes: PendingWrite[] = [];
   /** Version of every document read, first read wins (a later read of a changed document fails validation anyway). */
   readonly reads = new Map<string, number>();
-  readonly queries: { spec: QuerySpec; result: readonly VersionedPath[] }[] = [];
+  readonly queries: { spec: QuerySpec; result: readonly VersionedPath[]; fingerprint: string }[] = [];
   state: TransactionState = 'open';
 
   constructor(store: LocalStore) {
@@ -996,9 +1079,9 @@ class LocalTransaction implements Transaction {
     if (target instanceof LocalQuery) {
       if (target.store.filePath !== this.store.filePath) throw invalid('tx.get(): the query does not belong to this store.');
       await this.store.simulateLatency();
-      const docs = await this.store.runQuerySpec(target.spec);
+      const { docs, fingerprint } = await this.store.runTransactionalQuery(target.spec);
       this.assertOpen();
-      this.queries.push({ spec: target.spec, result: docs.map(versioned) });
+      this.queries.push({ spec: target.spec, result: docs.map(versioned), fingerprint });
       return makeQuerySnapshot(docs.map((doc) => this.store.snapshotOf(doc.segments, doc)));
     }
     const ref = this.store.ownReference(target, 'tx.get()');
