@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openLocalStore } from '../../src/data/store/local/local-store';
+import { loadSqlite } from '../../src/data/store/local/sqlite-support';
 import type { LocalDocumentStore, LocalStoreOptions } from '../../src/data/store/local/local-store';
 import { FieldValue } from '../../src/data/store/types';
 import { barrier } from './fixtures/claims';
@@ -283,7 +284,7 @@ describe('local engine transactions', () => {
   it('refuses a write that does not give the document a new version (a process still running an older engine)', async () => {
     const store = open();
     await store.doc('old/1').set({ n: 1 });
-    const { DatabaseSync } = process.getBuiltinModule('node:sqlite') as typeof import('node:sqlite');
+    const { DatabaseSync } = loadSqlite();
     const raw = new DatabaseSync(store.filePath);
     try {
       expect(() => raw.prepare("UPDATE documents SET data = '{\"n\":2}' WHERE path = 'old/1'").run()).toThrow(/outdated local engine/);
