@@ -59,6 +59,36 @@ export default tseslint.config(
     },
   },
   {
+    // Services and the domain sit below HTTP: they throw domain errors (functions/src/domain), http/ maps them to responses.
+    files: ['functions/src/services/**/*.ts', 'functions/src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['firebase-admin', 'firebase-admin/*', '@google-cloud/*', 'node:sqlite'], message: 'Only functions/src/data may import firebase-admin, Google Cloud clients or SQLite.' },
+            { group: ['express', 'express/*', '**/http/**', '**/routes/**'], message: 'Services and the domain never import HTTP or routes: throw AppError from functions/src/domain/errors.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Data access is the bottom layer: it imports neither the layers above it nor HTTP.
+    files: ['functions/src/data/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/http/**', '**/routes/**'], message: 'Data access never imports HTTP or routes.' },
+            { group: ['**/services/**'], message: 'Data access never imports services: routes → services → data.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The shared workspace runs in browser and server alike.
     files: ['shared/src/**/*.ts'],
     rules: {

@@ -305,6 +305,7 @@ export const messages = {
     videoTitle: 'Video',
     coachTitle: 'Coach',
     instructorTitle: 'Instructor',
+    adminTitle: 'Administración',
   },
   landing: {
     heroButtonDefault: 'Reserva tu clase',

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { messages } from '@studio/shared/messages';
 import { IdentityProviderUnavailable, TokenError, type AuthGateway } from '../data/auth/auth-gateway';
-import { AppError } from './app-error';
+import { AppError } from '../domain/errors';
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 

@@ -1,7 +1,7 @@
 import express, { type RequestHandler } from 'express';
 import { messages, fill } from '@studio/shared/messages';
 import { MAX_FILE_BYTES, MAX_FILE_MB } from '@studio/shared/schemas/file';
-import { AppError } from './app-error';
+import { AppError } from '../domain/errors';
 
 /** JSON bodies above this are refused before any work; content pages are the largest input. */
 export const JSON_BODY_LIMIT_BYTES = 256 * 1024;
@@ -9,7 +9,7 @@ export const JSON_BODY_LIMIT_BYTES = 256 * 1024;
 /** An upload's whole multipart body: the largest allowed file plus room for the part headers and the `data` field. */
 export const UPLOAD_BODY_LIMIT_BYTES = MAX_FILE_BYTES + 64 * 1024;
 
-/** The only routes that take multipart bodies (their route parses them: services/files/multipart.ts). */
+/** The only routes that take multipart bodies (their route parses them: http/multipart.ts). */
 const UPLOAD_PATHS = new Set(['/api/files', '/api/files/s3']);
 
 const isUpload = (req: Parameters<RequestHandler>[0]) =>

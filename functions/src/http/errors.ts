@@ -2,7 +2,21 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { messages } from '@studio/shared/messages';
 import type { ApiErrorBody } from '@studio/shared/types/api';
 import { StoreError } from '../data/store/types';
-import { AppError, statusByKind } from './app-error';
+import { AppError, type AppErrorKind } from '../domain/errors';
+
+/** The one place a domain error kind becomes an HTTP status. */
+export const statusByKind: Record<AppErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  precondition: 412,
+  'too-large': 413,
+  'unsupported-media': 415,
+  'rate-limited': 429,
+  unavailable: 503,
+};
 
 function send(res: Parameters<ErrorRequestHandler>[2], status: number, error: ApiErrorBody['error']) {
   res.status(status).json({ error } satisfies ApiErrorBody);

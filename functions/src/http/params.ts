@@ -1,5 +1,5 @@
 import { messages } from '@studio/shared/messages';
-import { AppError } from './app-error';
+import { AppError } from '../domain/errors';
 
 /** A path id must be a positive integer; anything else is a 400, never a lookup. */
 export function numericParam(value: string | string[] | undefined, name: string): number {

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { messages } from '@studio/shared/messages';
 import type { VerifiedIdentity } from '../data/auth/auth-gateway';
-import { AppError } from './app-error';
+import { AppError } from '../domain/errors';
 
 declare module 'express-serve-static-core' {
   interface Request {

@@ -3,11 +3,11 @@ import { Router, type RequestHandler } from 'express';
 import { fileListQuerySchema, fileUpdateSchema, type FileListQuery } from '@studio/shared/schemas/file';
 import type { Deps } from '../deps';
 import { requireUser } from '../http/authenticate';
+import { readMultipartUpload, type UploadRequest } from '../http/multipart';
 import { numericParam } from '../http/params';
 import { identityOf, queryOf } from '../http/request-context';
 import { validate } from '../http/validate';
 import { deleteFile, updateFile } from '../services/files/change-file';
-import { readMultipartUpload, type UploadRequest } from '../services/files/multipart';
 import { FILES_PAGE_SIZE, getFileForCaller, listFilesForCaller, openFileForCaller } from '../services/files/read-files';
 import { uploadFile } from '../services/files/upload-file';
 

@@ -1,11 +1,11 @@
 import { messages } from '@studio/shared/messages';
 import type { AcceptedPageInput } from '@studio/shared/schemas/page';
-import type { AcceptedPage } from '@studio/shared/types/api';
+import type { AcceptedPage } from '@studio/shared/types/pages';
 import type { VerifiedIdentity } from '../data/auth/auth-gateway';
 import { getCustomerById, hasAcceptedPage, listAcceptedPages, recordAcceptedPage, type AcceptedPageDoc } from '../data/repos/customers-repo';
 import { getPage } from '../data/repos/pages-repo';
 import type { Deps } from '../deps';
-import { AppError } from '../http/app-error';
+import { AppError } from '../domain/errors';
 import { requireCustomerDoc } from './customers/get-customer';
 
 const toDto = (doc: AcceptedPageDoc): AcceptedPage => ({ page_id: doc.page_id, customer_id: doc.customer_id, accepted_at: doc.accepted_at.toISOString() });

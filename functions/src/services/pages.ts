@@ -1,10 +1,10 @@
 import { messages } from '@studio/shared/messages';
 import type { PageCreateInput, PageUpdateInput } from '@studio/shared/schemas/page';
-import type { Page } from '@studio/shared/types/api';
+import type { Page } from '@studio/shared/types/pages';
 import { allocateId } from '../data/repos/counters-repo';
 import { createPage as writeNewPage, deletePage as removePage, getPage, getPageBySlug, getSlugOwner, listPages, replacePage, type PageDoc } from '../data/repos/pages-repo';
 import type { Deps } from '../deps';
-import { AppError } from '../http/app-error';
+import { AppError } from '../domain/errors';
 
 const notFound = () => new AppError('not-found', 'pages/not-found', messages.pages.notFound);
 const slugTaken = () => new AppError('conflict', 'pages/slug-taken', messages.pages.slugTaken, { slug: messages.pages.slugTaken });

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { messages } from '@studio/shared/messages';
 import { countRateHits, getRateWindow, recordRateHit, saveRateWindow } from '../data/repos/rate-limits-repo';
 import type { Deps } from '../deps';
-import { AppError } from '../http/app-error';
+import { AppError } from '../domain/errors';
 
 export interface RateRule {
   /** Names the bucket, e.g. 'phone-check'. */

@@ -4,7 +4,8 @@
  * packages to the same store, so list checks look at the seed's ids (1–9).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClassPackage, SpecialEventAttendee } from '@studio/shared/schemas/class-package';
+import type { SpecialEventAttendee } from '@studio/shared/schemas/class-package';
+import type { ClassPackage } from '@studio/shared/types/class-packages';
 import { api, newCustomer, seed, signIn, store } from './support';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };

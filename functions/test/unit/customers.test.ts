@@ -4,7 +4,7 @@ import { signUp } from '../../src/services/customers/sign-up';
 import { updateCustomer } from '../../src/services/customers/update-customer';
 import { listCustomersForAdmin, quickSearchCustomers } from '../../src/services/customers/search-customers';
 import { buildSearchTerms, normalizeForSearch, queryTerms } from '../../src/services/customers/search-terms';
-import type { AppError } from '../../src/http/app-error';
+import type { AppError } from '../../src/domain/errors';
 import { testEnv, type TestEnv } from './support';
 
 let env: TestEnv;

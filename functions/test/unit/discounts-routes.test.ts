@@ -8,7 +8,7 @@ import { getClassPackage } from '../../src/data/repos/class-packages-repo';
 import { openLocalStore } from '../../src/data/store/local/local-store';
 import type { DocumentStore } from '../../src/data/store/types';
 import type { Deps } from '../../src/deps';
-import type { AppError } from '../../src/http/app-error';
+import type { AppError } from '../../src/domain/errors';
 import { signUp } from '../../src/services/customers/sign-up';
 import { prepareDiscountClaim, recordDiscountClaim } from '../../src/services/discounts/claim-discount';
 import { createPackage } from '../../src/services/packages/manage-packages';

@@ -26,7 +26,7 @@ import { formatHeat, type DocumentHeat } from '../../src/data/store/local/hot-do
 import { openLocalStore, type LocalDocumentStore } from '../../src/data/store/local/local-store';
 import type { DocumentStore } from '../../src/data/store/types';
 import type { Deps } from '../../src/deps';
-import type { AppError } from '../../src/http/app-error';
+import type { AppError } from '../../src/domain/errors';
 import { giveAccess } from '../../src/services/access/give-access';
 import { signUp } from '../../src/services/customers/sign-up';
 import { prepareDiscountClaim, recordDiscountClaim } from '../../src/services/discounts/claim-discount';

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { VerifiedIdentity } from '../../src/data/auth/auth-gateway';
 import type { AvailableClassDoc, LedgerEntryDoc } from '../../src/data/repos/credits-repo';
 import type { CustomerDoc } from '../../src/data/repos/customers-repo';
-import { AppError } from '../../src/http/app-error';
+import { AppError } from '../../src/domain/errors';
 import { createLotForCustomer, deleteLotOfCustomer, updateLotForCustomer } from '../../src/services/access/available-classes';
 import { getCustomerLedger } from '../../src/services/access/customer-ledger';
 import { giveAccess } from '../../src/services/access/give-access';

@@ -136,27 +136,3 @@ export interface CreditBalance {
   lots_total: number;
 }
 
-export interface Purchase {
-  purchase_id: number;
-  customer_id: number;
-  class_package_id: number;
-  class_package: Record<string, unknown>;
-  title: string;
-  status: string;
-  total_payment: number;
-  payment_method_id: number | null;
-  payment_method: string | null;
-  is_gift: boolean;
-  bill: boolean;
-  source: 'admin' | 'checkout';
-  subscription_id: string | null;
-  subscription_period: string | null;
-  subscription_interval: number | null;
-  free_trial_length: number | null;
-  class_amount: number;
-  expiration_days: number | null;
-  createdAt: string;
-  updatedAt: string;
-  cancelledAt: string | null;
-  revokedAt: string | null;
-}

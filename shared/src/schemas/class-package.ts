@@ -141,45 +141,6 @@ export type ClassPackageUpdateInput = InferType<typeof classPackageUpdateSchema>
 export type SubscriptionPeriod = (typeof SUBSCRIPTION_PERIODS)[number];
 export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
 
-/** A class package on the wire (field names are the spec's; `package_id` is its alias). */
-export interface ClassPackage {
-  class_package_id: number;
-  package_id: number;
-  title: string;
-  description: string | null;
-  short_description: string | null;
-  price: number;
-  sale_price: number | null;
-  class_amount: number;
-  expiration_days: number | null;
-  is_subscription: boolean;
-  subscription_period: SubscriptionPeriod | null;
-  subscription_interval: number | null;
-  is_trial: boolean;
-  free_trial_length: number | null;
-  free_trial_period: 'day' | null;
-  is_special_event: boolean;
-  limit_per_customer: number | null;
-  class_package_types: Array<{
-    class_type_id: number;
-    /** Name and id of the class type, when it still exists. */
-    class_type: { class_type_id: number; name: string } | null;
-    class_amount: number;
-    expiration_days: number | null;
-  }>;
-  downloadable: boolean;
-  file_url: string | null;
-  is_online: boolean;
-  home: boolean;
-  status: PackageStatus;
-  image: { src: string } | null;
-  receipt_file: { src: string } | null;
-  /** Set when the package was deleted after being sold (ADR 0020); only admins ever see such a package. */
-  archivedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
 /** One customer who bought a special-event package (GET /class_packages/especiales/{id}/asistentes). */
 export interface SpecialEventAttendee {
   customer_id: number;

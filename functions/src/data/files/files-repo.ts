@@ -1,5 +1,5 @@
 import type { AllowedFileType, FileStatus, FileVisibility } from '@studio/shared/schemas/file';
-import type { DocumentStore, Query, Transaction } from '../store/types';
+import type { DocumentSnapshot, DocumentStore, Query, Transaction } from '../store/types';
 import { readDoc } from '../repos/read';
 
 /** files/{file_id}: what the API knows about stored bytes. */
@@ -34,6 +34,11 @@ const fileRef = (store: DocumentStore, fileId: number) => store.doc(`files/${fil
 export async function getFile(store: DocumentStore, fileId: number, tx?: Transaction): Promise<FileDoc | null> {
   const snap = await readDoc(fileRef(store, fileId), tx);
   return snap.exists ? (snap.data() as unknown as FileDoc) : null;
+}
+
+/** The file a snapshot holds (e.g. either side of a trigger's change), or null when the document does not exist. */
+export function fileFromSnapshot(snap: DocumentSnapshot | null): FileDoc | null {
+  return snap?.exists ? (snap.data() as unknown as FileDoc) : null;
 }
 
 export function createFile(store: DocumentStore, tx: Transaction, doc: FileDoc): void {

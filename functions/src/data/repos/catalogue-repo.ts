@@ -1,113 +1,50 @@
+import type {
+  AddressFields,
+  AnnouncementFields,
+  ClassCategoryFields,
+  ClassTypeFields,
+  CustomFieldFields,
+  FormFieldFields,
+  FormFields,
+  InstructorFields,
+  LocationFields,
+  PaymentMethodFields,
+  ProgramFields,
+  Stamps,
+  TagFields,
+  VideoTypeFields,
+} from '@studio/shared/types/catalogue';
 import type { DocumentData, DocumentStore, Transaction } from '../store/types';
 import { readDoc, readQuery } from './read';
 
 /**
  * Catalogue records live at `{collection}/{id}` (ADR 0004) with the spec's
- * field names. Deleting archives (ADR 0010): `deletedAt` is set and the record
- * stays, so past classes, purchases and videos still resolve what they pointed to.
+ * field names (each resource's fields: shared/src/types/catalogue.ts).
+ * Deleting archives (ADR 0010): `deletedAt` is set and the record stays, so
+ * past classes, purchases and videos still resolve what they pointed to.
  */
-export interface CatalogueRecord {
-  createdAt: Date;
-  updatedAt: Date;
+export interface CatalogueRecord extends Stamps {
   /** Non-null: archived, invisible to the API. */
   deletedAt: Date | null;
 }
 
-export interface StoredFile {
-  name: string;
-  type: string;
-  src: string;
-}
+export interface LocationDoc extends LocationFields, CatalogueRecord {}
+export interface ClassTypeDoc extends ClassTypeFields, CatalogueRecord {}
+export interface ClassCategoryDoc extends ClassCategoryFields, CatalogueRecord {}
+export interface InstructorDoc extends InstructorFields, CatalogueRecord {}
+export interface TagDoc extends TagFields, CatalogueRecord {}
+export interface AnnouncementDoc extends AnnouncementFields, CatalogueRecord {}
+export interface PaymentMethodDoc extends PaymentMethodFields, CatalogueRecord {}
+export interface ProgramDoc extends ProgramFields, CatalogueRecord {}
+export interface VideoTypeDoc extends VideoTypeFields, CatalogueRecord {}
+export interface CustomFieldDoc extends CustomFieldFields, CatalogueRecord {}
 
-export interface LocationDoc extends CatalogueRecord {
-  location_id: number;
-  name: string;
-  address: string | null;
-}
-
-export interface ClassTypeDoc extends CatalogueRecord {
-  class_type_id: number;
-  name: string;
-  description: string | null;
-  icon: string | null;
-  spot_map: string | null;
-  file: StoredFile | null;
-}
-
-export interface ClassCategoryDoc extends CatalogueRecord {
-  class_category_id: number;
-  name: string;
-  handle: string;
-  description: string | null;
-  available: boolean;
-}
-
-export interface InstructorDoc extends CatalogueRecord {
-  instructor_id: number;
-  name: string;
-  last_name: string | null;
-  nick_name: string | null;
-  quote: string | null;
-  short_bio: string | null;
-  instagram: string | null;
-  birthdate: string | null;
-  music_type: string | null;
-  file: StoredFile | null;
-  home: boolean;
-  home_order: number | null;
-}
-
-export interface TagDoc extends CatalogueRecord {
-  tag_id: number;
-  name: string;
-  color: string;
-}
-
-export interface AnnouncementDoc extends CatalogueRecord {
-  announcement_id: number;
-  title: string;
-  content: string;
-}
-
-export interface PaymentMethodDoc extends CatalogueRecord {
-  payment_method_id: number;
-  name: string;
-}
-
-export interface ProgramDoc extends CatalogueRecord {
-  program_id: number;
-  name: string;
-  description: string | null;
-  file: StoredFile | null;
-}
-
-export interface VideoTypeDoc extends CatalogueRecord {
-  video_type_id: number;
-  name: string;
-  description: string | null;
-}
-
-export type StoredOptionValue = string | number | boolean;
-
-export interface StoredFormField {
-  key: string;
+export interface StoredFormField extends FormFieldFields {
   /** Place in the form (0 first); the map below has no order of its own. */
   position: number;
-  name: string;
-  label: string;
-  type: string;
-  required: boolean;
-  step: number | null;
-  order: number | null;
-  options: Array<{ label: string; value: StoredOptionValue }>;
-  className: string | null;
-  value: StoredOptionValue | StoredOptionValue[] | null;
 }
 
-export interface FormDoc extends CatalogueRecord {
-  form_id: number;
-  name: string;
-  description: string | null;
+export interface FormDoc extends FormFields, CatalogueRecord {
   /**
    * Embedded, keyed by field key (unique by construction): a form and its
    * fields are read and edited together and stay far below 1 MiB (50 fields).
@@ -116,32 +53,10 @@ export interface FormDoc extends CatalogueRecord {
   form_fields: Record<string, StoredFormField>;
 }
 
-export interface CustomFieldDoc extends CatalogueRecord {
-  custom_field_id: number;
-  key: string;
-  label: string;
-  type: string;
-  object: string;
-  required: boolean;
-  options: Array<{ label: string; value: StoredOptionValue }>;
-}
-
 /** addresses/{address_id}: personal data, deleted for real (not archived). */
-export interface AddressDoc {
-  address_id: number;
-  customer_id: number;
+export interface AddressDoc extends AddressFields {
   /** The owner's identity; every read checks it. */
   uid: string;
-  street: string | null;
-  number: string | null;
-  interior_number: string | null;
-  neighborhood: string | null;
-  city: string;
-  state: string;
-  country: string;
-  zip_code: string | null;
-  createdAt: Date;
-  updatedAt: Date;
 }
 
 const recordRef = (store: DocumentStore, collection: string, id: number) => store.doc(`${collection}/${id}`);
@@ -177,32 +92,41 @@ export function deleteRecord(store: DocumentStore, tx: Transaction, collection: 
   tx.delete(recordRef(store, collection, id));
 }
 
-/** How a scheduled class (the schedule area's `single_classes`) points at a catalogue record. */
-export interface ClassReference {
-  field: 'class_type_id' | 'location_id' | 'class_category_id' | 'instructor_ids' | 'tag_ids';
-  id: number;
+/** Catalogue collections other areas read by id (a class's type, location, coaches, tags and category), with their documents. */
+export interface CatalogueDocs {
+  class_types: ClassTypeDoc;
+  locations: LocationDoc;
+  instructors: InstructorDoc;
+  tags: TagDoc;
+  class_categories: ClassCategoryDoc;
 }
 
-const ARRAY_FIELDS = new Set(['instructor_ids', 'tag_ids']);
+export type CatalogueCollection = keyof CatalogueDocs;
 
-/** Whether a class still to happen (status 'scheduled', class_date ≥ from) uses the record. One document read at most. */
-export async function hasUpcomingClassUsing(store: DocumentStore, tx: Transaction, ref: ClassReference, from: Date): Promise<boolean> {
-  const query = store
-    .collection('single_classes')
-    .where(ref.field, ARRAY_FIELDS.has(ref.field) ? 'array-contains' : '==', ref.id)
-    .where('status', '==', 'scheduled')
-    .where('class_date', '>=', from)
-    .limit(1);
-  const result = await tx.get(query);
-  return !result.empty;
+/**
+ * The records with these ids, by id, archived ones included, in one batched
+ * read (through the transaction when there is one). Missing ids are absent from the map.
+ */
+export async function getCatalogueDocs<C extends CatalogueCollection>(
+  store: DocumentStore,
+  collection: C,
+  ids: readonly number[],
+  tx?: Transaction,
+): Promise<Map<number, CatalogueDocs[C]>> {
+  const unique = [...new Set(ids)];
+  const found = new Map<number, CatalogueDocs[C]>();
+  if (unique.length === 0) return found;
+  const refs = unique.map((id) => recordRef(store, collection, id));
+  const snaps = tx ? await tx.getAll(...refs) : await store.getAll(...refs);
+  snaps.forEach((snap, index) => {
+    const data = snap.data();
+    if (snap.exists && data) found.set(unique[index] as number, data as unknown as CatalogueDocs[C]);
+  });
+  return found;
 }
 
-/** Titles of active packages (the packages area's `class_packages`) whose per-class-type credits include the class type. */
-export async function activePackagesWithClassType(store: DocumentStore, tx: Transaction, classTypeId: number): Promise<string[]> {
-  // class_package_types is an array of maps, which Firestore cannot filter on one key of; active packages are few.
-  const result = await tx.get(store.collection('class_packages').where('status', '==', 'active'));
-  return result.docs
-    .map((doc) => doc.data() as { title?: unknown; class_package_types?: Array<{ class_type_id?: unknown }> })
-    .filter((pkg) => (pkg.class_package_types ?? []).some((entry) => entry.class_type_id === classTypeId))
-    .map((pkg) => String(pkg.title ?? ''));
+/** Names of the class types among `ids` that exist (archived ones included): what packages show of their per-type credits. */
+export async function getClassTypeNames(store: DocumentStore, ids: readonly number[], tx?: Transaction): Promise<Map<number, string>> {
+  const types = await getCatalogueDocs(store, 'class_types', ids, tx);
+  return new Map([...types].map(([id, type]) => [id, String(type.name ?? '')]));
 }

@@ -1,51 +1,14 @@
+import type { ClassPackageFields, ClassPackageTypeEntry } from '@studio/shared/types/class-packages';
 import type { DocumentStore, Transaction } from '../store/types';
-import { readDoc, readQuery } from './read';
+import { readDoc } from './read';
 
-/** Per-class-type credits a package grants instead of (or besides) general credits. */
-export interface ClassPackageTypeEntry {
-  class_type_id: number;
-  class_amount: number;
-  expiration_days: number | null;
-}
+export type { ClassPackageTypeEntry } from '@studio/shared/types/class-packages';
 
-/** class_packages/{class_package_id}; field names are the spec's. */
-export interface ClassPackageDoc {
-  class_package_id: number;
-  title: string;
-  description: string | null;
-  short_description: string | null;
-  price: number;
-  sale_price: number | null;
-  /** -1 = unlimited. */
-  class_amount: number;
-  expiration_days: number | null;
-  is_subscription: boolean;
-  subscription_period: 'day' | 'month' | 'year' | null;
-  subscription_interval: number | null;
-  is_trial: boolean;
-  free_trial_length: number | null;
+/** class_packages/{class_package_id} (shared fields: shared/src/types/class-packages.ts). */
+export interface ClassPackageDoc extends ClassPackageFields {
+  /** 'day' on trials as written today; the API derives it from is_trial. */
   free_trial_period: string | null;
-  is_special_event: boolean;
-  limit_per_customer: number | null;
   class_package_types: ClassPackageTypeEntry[];
-  downloadable: boolean;
-  file_url: string | null;
-  /** Grants access to on-demand videos instead of in-person classes. */
-  is_online: boolean;
-  /** Shown in the landing page's packages section. */
-  home: boolean;
-  status: 'active' | 'inactive';
-  image: { src: string } | null;
-  /** Image shown on the order confirmation; absent on documents written before it existed. */
-  receipt_file?: { src: string } | null;
-  /**
-   * Set when an admin deleted a package that had been sold (ADR 0020): it
-   * keeps its document for history, is inactive and is listed nowhere.
-   * Absent or null = not archived.
-   */
-  archivedAt?: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
 }
 
 /** Equality filters only, so no list needs a composite index (docs/data-layer). */
@@ -100,25 +63,12 @@ export function deleteClassPackage(store: DocumentStore, tx: Transaction, id: nu
   tx.delete(classPackageRef(store, id));
 }
 
-/**
- * Names of the class types among `ids` that exist. Class types live in
- * class_types/{class_type_id} (ADR 0004); packages only need to know that a
- * type exists and what it is called.
- */
-export async function getClassTypeNames(store: DocumentStore, ids: readonly number[], tx?: Transaction): Promise<Map<number, string>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const refs = unique.map((id) => store.doc(`class_types/${id}`));
-  const snaps = tx ? await tx.getAll(...refs) : await store.getAll(...refs);
-  const names = new Map<number, string>();
-  snaps.forEach((snap, index) => {
-    if (snap.exists) names.set(unique[index] as number, String(snap.get('name') ?? ''));
-  });
-  return names;
-}
-
-/** Whether anything was ever sold from the package (any status): deleting it would orphan history. */
-export async function packageHasPurchases(store: DocumentStore, id: number, tx: Transaction): Promise<boolean> {
-  const result = await readQuery(store.collection('purchases').where('class_package_id', '==', id).limit(1), tx);
-  return !result.empty;
+/** Titles of active packages whose per-class-type credits include the class type. */
+export async function activePackagesWithClassType(store: DocumentStore, tx: Transaction, classTypeId: number): Promise<string[]> {
+  // class_package_types is an array of maps, which Firestore cannot filter on one key of; active packages are few.
+  const result = await tx.get(classPackages(store).where('status', '==', 'active'));
+  return result.docs
+    .map((doc) => doc.data() as { title?: unknown; class_package_types?: Array<{ class_type_id?: unknown }> })
+    .filter((pkg) => (pkg.class_package_types ?? []).some((entry) => entry.class_type_id === classTypeId))
+    .map((pkg) => String(pkg.title ?? ''));
 }

@@ -59,6 +59,19 @@ export async function getLot(store: DocumentStore, id: number, tx?: Transaction)
   return snap.exists ? (snap.data() as unknown as AvailableClassDoc) : null;
 }
 
+/** The lots among `ids` that exist, by id, in one batched read (through the transaction when there is one). */
+export async function getLots(store: DocumentStore, ids: readonly number[], tx?: Transaction): Promise<Map<number, AvailableClassDoc>> {
+  const unique = [...new Set(ids)];
+  const found = new Map<number, AvailableClassDoc>();
+  if (unique.length === 0) return found;
+  const refs = unique.map((id) => lotRef(store, id));
+  const snaps = tx ? await tx.getAll(...refs) : await store.getAll(...refs);
+  snaps.forEach((snap, index) => {
+    if (snap.exists) found.set(unique[index] as number, snap.data() as unknown as AvailableClassDoc);
+  });
+  return found;
+}
+
 export async function listLotsOfCustomer(store: DocumentStore, customerId: number, tx?: Transaction): Promise<AvailableClassDoc[]> {
   const result = await readQuery(store.collection('available_classes').where('customer_id', '==', customerId), tx);
   return result.docs.map((d) => d.data() as unknown as AvailableClassDoc);

@@ -1,32 +1,15 @@
+import type { CustomerFields } from '@studio/shared/types/customers';
+import type { AcceptedPageFields } from '@studio/shared/types/pages';
 import type { DocumentStore, Transaction } from '../store/types';
 import { readDoc, readQuery } from './read';
 
 /** customers/{uid}: keyed by identity so every authenticated request is one direct read. */
-export interface CustomerDoc {
-  customer_id: number;
-  uid: string;
-  name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  instagram: string | null;
-  birthdate: string | null;
-  signup_reason: string | null;
-  signup_reason_other: string | null;
-  file: { name: string; type: string; src: string } | null;
-  has_unlimited: boolean;
-  unlimited_membership_expiration: Date | null;
+export interface CustomerDoc extends CustomerFields {
   /** Normalised prefixes for admin search (Firestore has no full-text search). */
   search_terms: string[];
-  createdAt: Date;
-  updatedAt: Date;
 }
 
-export interface AcceptedPageDoc {
-  page_id: number;
-  customer_id: number;
-  accepted_at: Date;
-}
+export type AcceptedPageDoc = AcceptedPageFields;
 
 const customers = (store: DocumentStore) => store.collection('customers');
 export const customerRef = (store: DocumentStore, uid: string) => store.doc(`customers/${uid}`);

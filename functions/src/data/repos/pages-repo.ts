@@ -1,16 +1,9 @@
+import type { PageFields } from '@studio/shared/types/pages';
 import type { DocumentStore, Transaction } from '../store/types';
 import { readDoc, readQuery } from './read';
 
-export interface PageDoc {
-  page_id: number;
-  title: string;
-  slug: string;
-  content: string | null;
-  required: boolean;
-  required_signup: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** pages/{page_id} (field list: shared/src/types/pages.ts). */
+export type PageDoc = PageFields;
 
 const pages = (store: DocumentStore) => store.collection('pages');
 export const pageRef = (store: DocumentStore, pageId: number) => store.doc(`pages/${pageId}`);

@@ -1,36 +1,15 @@
+import type { PurchaseFields } from '@studio/shared/types/purchases';
 import type { DocumentStore, Transaction } from '../store/types';
 import { readDoc, readQuery } from './read';
-import type { ClassPackageDoc } from './class-packages-repo';
 
-export type PurchaseStatus = 'active' | 'completed' | 'pending' | 'failed' | 'cancelled' | 'revoked';
+export type { PurchaseStatus } from '@studio/shared/types/purchases';
 
 /** purchases/{purchase_id}. The package is copied at purchase time: later catalogue edits never change what was sold. */
-export interface PurchaseDoc {
-  purchase_id: number;
-  customer_id: number;
+export interface PurchaseDoc extends PurchaseFields {
+  /** The buyer's identity. */
   uid: string;
-  class_package_id: number;
-  class_package: Pick<ClassPackageDoc, 'class_package_id' | 'title' | 'class_amount' | 'expiration_days' | 'is_subscription' | 'subscription_period' | 'subscription_interval' | 'is_online' | 'is_special_event' | 'is_trial' | 'free_trial_length'>;
-  title: string;
-  status: PurchaseStatus;
-  total_payment: number;
-  payment_method_id: number | null;
-  payment_method: string | null;
-  is_gift: boolean;
-  bill: boolean;
-  /** Where it came from: an admin grant or a checkout. */
-  source: 'admin' | 'checkout';
+  /** The admin who granted it (source 'admin'), else null. */
   granted_by: string | null;
-  subscription_id: string | null;
-  subscription_period: string | null;
-  subscription_interval: number | null;
-  free_trial_length: number | null;
-  class_amount: number;
-  expiration_days: number | null;
-  createdAt: Date;
-  updatedAt: Date;
-  cancelledAt: Date | null;
-  revokedAt: Date | null;
 }
 
 export const purchaseRef = (store: DocumentStore, id: number) => store.doc(`purchases/${id}`);
@@ -57,4 +36,10 @@ export async function listPurchasesOfCustomer(store: DocumentStore, customerId: 
 export async function listPurchasesOfPackage(store: DocumentStore, classPackageId: number, tx?: Transaction): Promise<PurchaseDoc[]> {
   const result = await readQuery(store.collection('purchases').where('class_package_id', '==', classPackageId), tx);
   return result.docs.map((d) => d.data() as unknown as PurchaseDoc);
+}
+
+/** Whether anything was ever sold from the package (any status): deleting it would orphan history. */
+export async function packageHasPurchases(store: DocumentStore, classPackageId: number, tx: Transaction): Promise<boolean> {
+  const result = await readQuery(store.collection('purchases').where('class_package_id', '==', classPackageId).limit(1), tx);
+  return !result.empty;
 }

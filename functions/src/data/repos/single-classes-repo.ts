@@ -96,22 +96,21 @@ export function createSeries(store: DocumentStore, tx: Transaction, doc: ClassSe
   tx.create(seriesRef(store, doc.series_id), { ...doc });
 }
 
-/** Catalogue collections a class refers to; each document is `<collection>/<id>` (read-only here). */
-export type CatalogueCollection = 'class_types' | 'locations' | 'instructors' | 'tags' | 'class_categories' | 'class_packages';
+/** How a class points at a catalogue record (the field that holds the record's id). */
+export interface ClassReference {
+  field: 'class_type_id' | 'location_id' | 'class_category_id' | 'instructor_ids' | 'tag_ids';
+  id: number;
+}
 
-/**
- * The catalogue documents with these ids, by id, in one batched read (through
- * the transaction when there is one). Missing ids are absent from the map.
- */
-export async function getCatalogueDocs(store: DocumentStore, collection: CatalogueCollection, ids: readonly number[], tx?: Transaction): Promise<Map<number, DocumentData>> {
-  const unique = [...new Set(ids)];
-  const found = new Map<number, DocumentData>();
-  if (unique.length === 0) return found;
-  const refs = unique.map((id) => store.doc(`${collection}/${id}`));
-  const snaps = tx ? await tx.getAll(...refs) : await store.getAll(...refs);
-  snaps.forEach((snap, index) => {
-    const data = snap.data();
-    if (snap.exists && data) found.set(unique[index] as number, data);
-  });
-  return found;
+const ARRAY_FIELDS = new Set(['instructor_ids', 'tag_ids']);
+
+/** Whether a class still to happen (status 'scheduled', class_date ≥ from) uses the record. One document read at most. */
+export async function hasUpcomingClassUsing(store: DocumentStore, tx: Transaction, ref: ClassReference, from: Date): Promise<boolean> {
+  const query = singleClasses(store)
+    .where(ref.field, ARRAY_FIELDS.has(ref.field) ? 'array-contains' : '==', ref.id)
+    .where('status', '==', 'scheduled')
+    .where('class_date', '>=', from)
+    .limit(1);
+  const result = await tx.get(query);
+  return !result.empty;
 }

@@ -1,31 +1,11 @@
+import type { VideoFields } from '@studio/shared/types/videos';
 import type { DocumentStore, Query, Transaction } from '../store/types';
 import { readDoc } from './read';
 
 /** videos/{video_id}: on-demand videos; field names are the spec's (tags stored as ids). */
-export interface VideoDoc {
-  video_id: number;
-  name: string;
-  description: string | null;
-  /** Whole minutes. */
-  duration: number | null;
-  url: string;
-  thumbnail: string | null;
-  file: { name: string; type: string; src: string } | null;
-  instructor_id: number | null;
-  video_type_id: number | null;
-  program_id: number | null;
-  class_type_id: number | null;
-  class_category_id: number | null;
-  tag_ids: number[];
-  /** false = draft, seen only by admins. */
-  available: boolean;
-  /** Customers see it from this instant; before it, it is "upcoming". */
-  release_date: Date;
-  playbacks: number;
+export interface VideoDoc extends VideoFields {
   /** Normalised prefixes of the name's words (Firestore has no full-text search). */
   search_terms: string[];
-  createdAt: Date;
-  updatedAt: Date;
 }
 
 /** Equality filters (and at most one array-contains): no composite index needed. */

@@ -1,5 +1,6 @@
 import { studioDay } from '@studio/shared/format/dates';
-import type { AvailableClass, LedgerEntry, Purchase } from '@studio/shared/schemas/access';
+import type { AvailableClass, LedgerEntry } from '@studio/shared/schemas/access';
+import type { Purchase } from '@studio/shared/types/purchases';
 import type { AvailableClassDoc, LedgerEntryDoc } from '../../data/repos/credits-repo';
 import type { PurchaseDoc } from '../../data/repos/purchases-repo';
 import { isUsable } from '../credits/balance';

@@ -1,5 +1,6 @@
 import { messages } from '@studio/shared/messages';
-import type { AvailableClass, GiveAccessInput, Purchase } from '@studio/shared/schemas/access';
+import type { AvailableClass, GiveAccessInput } from '@studio/shared/schemas/access';
+import type { Purchase } from '@studio/shared/types/purchases';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { getClassPackage } from '../../data/repos/class-packages-repo';
 import { allocateIdBlocks } from '../../data/repos/counters-repo';
@@ -8,7 +9,7 @@ import { getCustomerById } from '../../data/repos/customers-repo';
 import { getRecord, type PaymentMethodDoc } from '../../data/repos/catalogue-repo';
 import { createPurchase } from '../../data/repos/purchases-repo';
 import type { Deps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../domain/errors';
 import { studioTimezone } from '../credits/expiry';
 import { grantLot } from '../credits/ledger';
 import { lotsAfter, refreshUnlimitedMembership } from '../credits/membership';

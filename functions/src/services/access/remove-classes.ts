@@ -4,7 +4,7 @@ import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { listLotsOfCustomer } from '../../data/repos/credits-repo';
 import { getCustomerById } from '../../data/repos/customers-repo';
 import type { Deps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../domain/errors';
 import { spendingOrder } from '../credits/balance';
 import { changeLot } from '../credits/ledger';
 import { customerNotFound } from './give-access';

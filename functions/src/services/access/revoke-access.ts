@@ -1,11 +1,11 @@
 import { messages } from '@studio/shared/messages';
-import type { Purchase } from '@studio/shared/schemas/access';
+import type { Purchase } from '@studio/shared/types/purchases';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { listLotsOfCustomer } from '../../data/repos/credits-repo';
 import { getCustomerByUid } from '../../data/repos/customers-repo';
 import { getPurchase, writePurchase, type PurchaseDoc } from '../../data/repos/purchases-repo';
 import type { Deps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../domain/errors';
 import { revokeLot } from '../credits/ledger';
 import { lotsAfter, refreshUnlimitedMembership } from '../credits/membership';
 import { toPurchaseDto } from './dto';

@@ -1,6 +1,6 @@
 import { messages } from '@studio/shared/messages';
 import type { AnnouncementCreateInput } from '@studio/shared/schemas/catalogue/announcements';
-import type { Announcement } from '@studio/shared/schemas/catalogue/wire-types';
+import type { Announcement } from '@studio/shared/types/catalogue';
 import type { AnnouncementDoc } from '../../data/repos/catalogue-repo';
 import { crudOperations, type CatalogueResource } from './records';
 import { stamps } from './values';

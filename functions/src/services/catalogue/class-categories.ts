@@ -1,11 +1,11 @@
 import { messages } from '@studio/shared/messages';
 import type { ClassCategoryCreateInput } from '@studio/shared/schemas/catalogue/class-categories';
-import type { ClassCategory } from '@studio/shared/schemas/catalogue/wire-types';
+import type { ClassCategory } from '@studio/shared/types/catalogue';
 import { listRecords, type ClassCategoryDoc } from '../../data/repos/catalogue-repo';
 import type { Deps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../domain/errors';
 import { createDoc, crudOperations, listLiveDocs, type CatalogueResource } from './records';
-import { refuseIfScheduled } from './references';
+import { refuseIfScheduled } from './in-use-by-classes';
 import { kept, optionalText, stamps } from './values';
 
 const m = messages.catalogue.classCategories;

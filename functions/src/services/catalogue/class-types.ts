@@ -1,10 +1,11 @@
 import { fill, messages } from '@studio/shared/messages';
 import type { ClassTypeCreateInput } from '@studio/shared/schemas/catalogue/class-types';
-import type { ClassType } from '@studio/shared/schemas/catalogue/wire-types';
-import { activePackagesWithClassType, type ClassTypeDoc } from '../../data/repos/catalogue-repo';
-import { AppError } from '../../http/app-error';
+import type { ClassType } from '@studio/shared/types/catalogue';
+import type { ClassTypeDoc } from '../../data/repos/catalogue-repo';
+import { activePackagesWithClassType } from '../../data/repos/class-packages-repo';
+import { AppError } from '../../domain/errors';
 import { crudOperations, type CatalogueResource } from './records';
-import { refuseIfScheduled } from './references';
+import { refuseIfScheduled } from './in-use-by-classes';
 import { fileOf, kept, optionalText, stamps } from './values';
 
 const m = messages.catalogue.classTypes;

@@ -1,9 +1,8 @@
 import { messages } from '@studio/shared/messages';
-import type { FormFieldType } from '@studio/shared/schemas/catalogue/common';
-import type { CustomFieldCreateInput, CustomFieldObject, CustomFieldQuery } from '@studio/shared/schemas/catalogue/custom-fields';
-import type { CustomField } from '@studio/shared/schemas/catalogue/wire-types';
+import type { CustomFieldCreateInput, CustomFieldQuery } from '@studio/shared/schemas/catalogue/custom-fields';
+import type { CustomField } from '@studio/shared/types/catalogue';
 import { listRecords, type CustomFieldDoc } from '../../data/repos/catalogue-repo';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../domain/errors';
 import { crudOperations, listLiveDocs, type CatalogueResource, type CrudOperations } from './records';
 import { stamps } from './values';
 
@@ -25,8 +24,8 @@ export const customFieldsResource: CatalogueResource<'custom_field_id', CustomFi
     custom_field_id: doc.custom_field_id,
     key: doc.key,
     label: doc.label,
-    type: doc.type as FormFieldType,
-    object: doc.object as CustomFieldObject,
+    type: doc.type,
+    object: doc.object,
     required: doc.required,
     options: doc.options.map((option) => ({ ...option })),
     ...stamps(doc),

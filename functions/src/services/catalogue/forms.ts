@@ -1,10 +1,9 @@
 import { messages } from '@studio/shared/messages';
-import type { FormFieldType } from '@studio/shared/schemas/catalogue/common';
 import { ADDRESS_FORM_ID, type FormCreateInput, type FormFieldInput, type FormUpdateInput } from '@studio/shared/schemas/catalogue/forms';
-import type { Form, FormField } from '@studio/shared/schemas/catalogue/wire-types';
+import type { Form, FormField } from '@studio/shared/types/catalogue';
 import { getRecord, type FormDoc, type StoredFormField } from '../../data/repos/catalogue-repo';
 import type { Deps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../domain/errors';
 import { archiveDoc, createDoc, getLiveDoc, listLiveDocs, updateDoc, type CatalogueResource, type CrudOperations } from './records';
 import { optionalText, stamps } from './values';
 
@@ -33,7 +32,7 @@ function storedFields(fields: FormFieldInput[]): Record<string, StoredFormField>
 function fieldDtos(doc: FormDoc): FormField[] {
   return Object.values(doc.form_fields)
     .sort((a, b) => a.position - b.position)
-    .map(({ position: _position, ...field }) => ({ ...field, type: field.type as FormFieldType, options: field.options.map((option) => ({ ...option })) }));
+    .map(({ position: _position, ...field }) => ({ ...field, options: field.options.map((option) => ({ ...option })) }));
 }
 
 /**

@@ -1,10 +1,10 @@
 import { messages } from '@studio/shared/messages';
 import type { InstructorCreateInput } from '@studio/shared/schemas/catalogue/instructors';
-import type { Instructor } from '@studio/shared/schemas/catalogue/wire-types';
+import type { Instructor } from '@studio/shared/types/catalogue';
 import type { InstructorDoc } from '../../data/repos/catalogue-repo';
 import type { Deps } from '../../deps';
 import { crudOperations, listLiveDocs, type CatalogueResource } from './records';
-import { refuseIfScheduled } from './references';
+import { refuseIfScheduled } from './in-use-by-classes';
 import { fileOf, kept, optionalText, stamps } from './values';
 
 const m = messages.catalogue.instructors;

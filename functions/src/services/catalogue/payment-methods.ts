@@ -1,8 +1,8 @@
 import { messages } from '@studio/shared/messages';
 import { CARD_PAYMENT_METHOD_ID, CASH_PAYMENT_METHOD_NAME, type PaymentMethodCreateInput } from '@studio/shared/schemas/catalogue/payment-methods';
-import type { PaymentMethod } from '@studio/shared/schemas/catalogue/wire-types';
+import type { PaymentMethod } from '@studio/shared/types/catalogue';
 import { listRecords, type PaymentMethodDoc } from '../../data/repos/catalogue-repo';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../domain/errors';
 import { crudOperations, type CatalogueResource } from './records';
 import { stamps } from './values';
 

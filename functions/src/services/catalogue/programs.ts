@@ -1,6 +1,6 @@
 import { messages } from '@studio/shared/messages';
 import type { ProgramCreateInput } from '@studio/shared/schemas/catalogue/programs';
-import type { Program } from '@studio/shared/schemas/catalogue/wire-types';
+import type { Program } from '@studio/shared/types/catalogue';
 import type { ProgramDoc } from '../../data/repos/catalogue-repo';
 import { crudOperations, type CatalogueResource } from './records';
 import { fileOf, optionalText, stamps } from './values';

@@ -2,7 +2,7 @@ import { allocateId } from '../../data/repos/counters-repo';
 import { createRecord, getRecord, listRecords, replaceRecord, type CatalogueRecord } from '../../data/repos/catalogue-repo';
 import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../domain/errors';
 
 type Stamps = keyof CatalogueRecord;
 /** The stored fields a resource computes from input: everything but the id and the timestamps. */

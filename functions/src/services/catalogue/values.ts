@@ -1,4 +1,5 @@
-import type { CatalogueRecord, StoredFile } from '../../data/repos/catalogue-repo';
+import type { CatalogueFile } from '@studio/shared/types/catalogue';
+import type { CatalogueRecord } from '../../data/repos/catalogue-repo';
 
 /**
  * Update semantics shared by the catalogue (PUT carries the entity): an omitted
@@ -17,7 +18,7 @@ export function kept<T>(next: T | undefined, previous: T | undefined, initial: T
   return previous === undefined ? initial : previous;
 }
 
-export function fileOf(next: StoredFile | null | undefined, previous: StoredFile | null | undefined): StoredFile | null {
+export function fileOf(next: CatalogueFile | null | undefined, previous: CatalogueFile | null | undefined): CatalogueFile | null {
   const file = kept(next, previous, null);
   return file ? { name: file.name.trim(), type: file.type.trim(), src: file.src.trim() } : null;
 }

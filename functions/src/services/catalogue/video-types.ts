@@ -1,6 +1,6 @@
 import { messages } from '@studio/shared/messages';
 import type { VideoTypeCreateInput } from '@studio/shared/schemas/catalogue/video-types';
-import type { VideoType } from '@studio/shared/schemas/catalogue/wire-types';
+import type { VideoType } from '@studio/shared/types/catalogue';
 import type { VideoTypeDoc } from '../../data/repos/catalogue-repo';
 import { crudOperations, type CatalogueResource } from './records';
 import { optionalText, stamps } from './values';

@@ -2,7 +2,7 @@ import { messages } from '@studio/shared/messages';
 import { appendLedgerEntry, createLot, writeLot, type AvailableClassDoc, type LedgerActor, type LedgerEntryDoc, type LedgerKind } from '../../data/repos/credits-repo';
 import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../domain/errors';
 
 export const UNLIMITED = -1;
 

@@ -1,4 +1,4 @@
-import type { Customer } from '@studio/shared/types/api';
+import type { Customer } from '@studio/shared/types/customers';
 import type { CustomerDoc } from '../../data/repos/customers-repo';
 
 /** What the API shows of a customer. search_terms and other internals stay inside. */

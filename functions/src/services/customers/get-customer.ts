@@ -1,9 +1,9 @@
 import { messages } from '@studio/shared/messages';
-import type { Customer } from '@studio/shared/types/api';
+import type { Customer } from '@studio/shared/types/customers';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { getCustomerById, getCustomerByUid, listAcceptedPages, type CustomerDoc } from '../../data/repos/customers-repo';
 import type { Deps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../domain/errors';
 import { toCustomerDto } from './customer-dto';
 
 const notFound = () => new AppError('not-found', 'customer/not-found', messages.customer.notFound);

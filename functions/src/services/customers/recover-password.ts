@@ -1,6 +1,6 @@
 import { messages } from '@studio/shared/messages';
 import type { Deps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../domain/errors';
 import { consumeRateLimit, rateRules, tryConsumeRateLimit } from '../rate-limits';
 import { normalizeForSearch } from './search-terms';
 

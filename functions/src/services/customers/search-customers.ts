@@ -1,4 +1,4 @@
-import type { Customer } from '@studio/shared/types/api';
+import type { Customer } from '@studio/shared/types/customers';
 import { listCustomers } from '../../data/repos/customers-repo';
 import type { Deps } from '../../deps';
 import { toCustomerDto } from './customer-dto';

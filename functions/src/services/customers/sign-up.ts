@@ -1,12 +1,12 @@
 import { messages } from '@studio/shared/messages';
 import type { SignupInput } from '@studio/shared/schemas/customer';
-import type { Customer } from '@studio/shared/types/api';
+import type { Customer } from '@studio/shared/types/customers';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { allocateSpreadId } from '../../data/repos/counters-repo';
 import { createCustomer, getCustomerByUid, getPhoneOwner, recordAcceptedPage, type CustomerDoc } from '../../data/repos/customers-repo';
 import { listSignupRequiredPages } from '../../data/repos/pages-repo';
 import type { Deps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../domain/errors';
 import { toCustomerDto } from './customer-dto';
 import { buildSearchTerms } from './search-terms';
 

@@ -1,10 +1,10 @@
 import { messages } from '@studio/shared/messages';
 import type { CustomerUpdateInput } from '@studio/shared/schemas/customer';
-import type { Customer } from '@studio/shared/types/api';
+import type { Customer } from '@studio/shared/types/customers';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { getCustomerById, getCustomerByUid, getPhoneOwner, listAcceptedPages, updateCustomer as writeCustomer, type CustomerDoc } from '../../data/repos/customers-repo';
 import type { Deps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../domain/errors';
 import { consumeRateLimit, rateRules } from '../rate-limits';
 import { toCustomerDto } from './customer-dto';
 import { buildSearchTerms } from './search-terms';

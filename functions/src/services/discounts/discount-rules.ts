@@ -7,7 +7,7 @@ import type { ClassPackageDoc } from '../../data/repos/class-packages-repo';
 import type { DiscountDoc } from '../../data/repos/discounts-repo';
 import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../domain/errors';
 
 export interface DiscountSettings {
   enabled: boolean;

@@ -4,7 +4,7 @@ import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { getClassPackage } from '../../data/repos/class-packages-repo';
 import { discountUsesSoFar, getCodeOwner, getCustomerUses, getDiscount } from '../../data/repos/discounts-repo';
 import type { Deps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../domain/errors';
 import { requireCustomerDoc } from '../customers/get-customer';
 import { consumeRateLimit, type RateRule } from '../rate-limits';
 import { toPublicDiscountDto } from './discount-dto';

@@ -19,8 +19,8 @@ import {
 } from '../../data/repos/discounts-repo';
 import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
-import { AppError } from '../../http/app-error';
-import { invalidFields, toValidationAppError } from '../../http/validate';
+import { AppError, invalidFields } from '../../domain/errors';
+import { toValidationAppError } from '../../domain/validation';
 import { toDiscountDto } from './discount-dto';
 
 type DiscountContent = Omit<DiscountDoc, 'discount_id' | 'times_used' | 'archivedAt' | 'createdAt' | 'updatedAt'>;

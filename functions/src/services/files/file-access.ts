@@ -1,7 +1,7 @@
 import { messages } from '@studio/shared/messages';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import type { FileDoc } from '../../data/files/files-repo';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../domain/errors';
 
 export const fileNotFound = () => new AppError('not-found', 'files/not-found', messages.files.notFound);
 

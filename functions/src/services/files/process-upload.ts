@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FileStorage } from '../../data/files/file-storage';
-import { getFile, updateFile, type FileDoc } from '../../data/files/files-repo';
+import { fileFromSnapshot, getFile, updateFile, type FileDoc } from '../../data/files/files-repo';
 import type { DocumentChangeEvent, DocumentStore } from '../../data/store/types';
 import { inspectFile, type InspectionFailure } from './file-content';
 
@@ -34,12 +34,12 @@ export async function verifyStoredFile(files: FileStorage, doc: FileDoc): Promis
  * Removing bytes that are already gone succeeds, so repeats are harmless.
  */
 export async function processFileChange(deps: ProcessingDeps, event: DocumentChangeEvent): Promise<void> {
-  if (event.after === null) {
-    const key = event.before?.get('key');
+  const doc = fileFromSnapshot(event.after);
+  if (doc === null) {
+    const key = fileFromSnapshot(event.before)?.key;
     if (typeof key === 'string') await deps.files.delete(key);
     return;
   }
-  const doc = event.after.data() as unknown as FileDoc;
   if (doc.status === 'rejected') {
     await deps.files.delete(doc.key);
     return;

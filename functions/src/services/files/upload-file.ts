@@ -15,11 +15,25 @@ import { createFile, type FileDoc } from '../../data/files/files-repo';
 import { allocateId } from '../../data/repos/counters-repo';
 import { getCustomerByUid } from '../../data/repos/customers-repo';
 import type { Deps } from '../../deps';
-import { AppError } from '../../http/app-error';
-import { toValidationAppError } from '../../http/validate';
+import { AppError } from '../../domain/errors';
+import { toValidationAppError } from '../../domain/validation';
 import { sniffFileType } from './file-content';
 import { toFileDto } from './file-dto';
-import type { MultipartUpload } from './multipart';
+
+/** The one file part of an upload, as received (nothing about it is trusted yet). */
+export interface UploadedPart {
+  /** The client's file name, path and all (busboy's preservePath), so path tricks can be refused rather than hidden. */
+  filename: string;
+  declaredType: string;
+  bytes: Buffer;
+}
+
+/** What an upload brings (http/multipart.ts reads it from the request): at most one file, and the optional `data` text. */
+export interface UploadInput {
+  file: UploadedPart | null;
+  /** The optional `data` text field (a JSON object). */
+  data: string | undefined;
+}
 
 const invalid = (code: string, message: string, field: string) => new AppError('invalid', code, message, { [field]: message });
 
@@ -47,7 +61,7 @@ async function parseData(text: string | undefined): Promise<FileDataInput> {
  * with the next file_id; if that fails the bytes are removed again. The
  * processing trigger takes it from status 'uploaded'.
  */
-export async function uploadFile(deps: Deps, identity: VerifiedIdentity, upload: MultipartUpload): Promise<StudioFile> {
+export async function uploadFile(deps: Deps, identity: VerifiedIdentity, upload: UploadInput): Promise<StudioFile> {
   const part = upload.file;
   if (part === null || part.bytes.length === 0) throw invalid('files/file-required', messages.validation.fileRequired, 'file');
   const data = await parseData(upload.data);

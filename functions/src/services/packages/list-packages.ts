@@ -1,8 +1,10 @@
 import { messages } from '@studio/shared/messages';
-import { UNLIMITED_CLASSES, type ClassPackage } from '@studio/shared/schemas/class-package';
-import { getClassPackage, getClassTypeNames, listClassPackages, type ClassPackageDoc, type ClassPackageFilter } from '../../data/repos/class-packages-repo';
+import { UNLIMITED_CLASSES } from '@studio/shared/schemas/class-package';
+import type { ClassPackage } from '@studio/shared/types/class-packages';
+import { getClassTypeNames } from '../../data/repos/catalogue-repo';
+import { getClassPackage, listClassPackages, type ClassPackageDoc, type ClassPackageFilter } from '../../data/repos/class-packages-repo';
 import type { Deps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../domain/errors';
 import { classTypeIdsOf, toClassPackageDto } from './package-dto';
 
 /** The public lists (docs/packages/README.md): every one shows active packages only. */

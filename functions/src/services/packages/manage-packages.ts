@@ -1,20 +1,15 @@
 import { ValidationError } from 'yup';
 import { fill, messages } from '@studio/shared/messages';
-import { classPackageSchema, type ClassPackage, type ClassPackageInput, type ClassPackageUpdateInput } from '@studio/shared/schemas/class-package';
-import {
-  createClassPackage,
-  deleteClassPackage,
-  getClassPackage,
-  getClassTypeNames,
-  packageHasPurchases,
-  replaceClassPackage,
-  type ClassPackageDoc,
-} from '../../data/repos/class-packages-repo';
+import { classPackageSchema, type ClassPackageInput, type ClassPackageUpdateInput } from '@studio/shared/schemas/class-package';
+import type { ClassPackage } from '@studio/shared/types/class-packages';
+import { getClassTypeNames } from '../../data/repos/catalogue-repo';
+import { createClassPackage, deleteClassPackage, getClassPackage, replaceClassPackage, type ClassPackageDoc } from '../../data/repos/class-packages-repo';
 import { allocateId } from '../../data/repos/counters-repo';
+import { packageHasPurchases } from '../../data/repos/purchases-repo';
 import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
-import { AppError } from '../../http/app-error';
-import { invalidFields, toValidationAppError } from '../../http/validate';
+import { AppError, invalidFields } from '../../domain/errors';
+import { toValidationAppError } from '../../domain/validation';
 import { toClassPackageDto } from './package-dto';
 
 type PackageContent = Omit<ClassPackageDoc, 'class_package_id' | 'archivedAt' | 'createdAt' | 'updatedAt'>;

@@ -1,4 +1,4 @@
-import type { ClassPackage } from '@studio/shared/schemas/class-package';
+import type { ClassPackage } from '@studio/shared/types/class-packages';
 import type { ClassPackageDoc } from '../../data/repos/class-packages-repo';
 
 /** What the API shows of a package; `classTypeNames` names the per-type entries (missing types show null). */

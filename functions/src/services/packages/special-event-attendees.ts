@@ -4,7 +4,7 @@ import { getClassPackage } from '../../data/repos/class-packages-repo';
 import { getCustomerByUid } from '../../data/repos/customers-repo';
 import { listPurchasesOfPackage, type PurchaseDoc, type PurchaseStatus } from '../../data/repos/purchases-repo';
 import type { Deps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../domain/errors';
 
 /** Purchases that never gave (or no longer give) a place at the event. */
 const NOT_ATTENDING: ReadonlySet<PurchaseStatus> = new Set(['revoked', 'failed']);

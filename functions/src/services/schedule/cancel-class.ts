@@ -1,11 +1,12 @@
 import { messages, fill } from '@studio/shared/messages';
 import type { CancellationSummary, SingleClass, SingleClassCancelInput } from '@studio/shared/schemas/single-class';
+import { getCatalogueDocs } from '../../data/repos/catalogue-repo';
 import { allocateIdBlocks } from '../../data/repos/counters-repo';
-import { lotRef, type AvailableClassDoc } from '../../data/repos/credits-repo';
+import { getLots, type AvailableClassDoc } from '../../data/repos/credits-repo';
 import { createNotification, existingNotificationIds } from '../../data/repos/notifications-repo';
 import { listActiveReservationsOfClass, replaceReservation, type ClassReservationDoc, type ReservationRefund } from '../../data/repos/reservations-repo';
-import { getCatalogueDocs, getSingleClass, replaceSingleClass, type SingleClassDoc } from '../../data/repos/single-classes-repo';
-import type { DocumentData, Transaction } from '../../data/store/types';
+import { getSingleClass, replaceSingleClass, type SingleClassDoc } from '../../data/repos/single-classes-repo';
+import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
 import { isExpired } from '../credits/balance';
 import { expiryAfterDays, studioTimezone } from '../credits/expiry';
@@ -120,7 +121,8 @@ function tally(summary: CancellationSummary, outcome: CustomerOutcome, refund: R
   if (refund.kind === 'credit-replaced' && expiry && (!outcome.replacementExpiry || expiry < outcome.replacementExpiry)) outcome.replacementExpiry = expiry;
 }
 
-const textField = (doc: DocumentData | undefined, field: string) => (typeof doc?.[field] === 'string' ? (doc[field] as string) : null);
+/** A catalogue name, or null when the record is gone (or was stored without one). */
+const nameOf = (doc: { name?: unknown } | undefined) => (typeof doc?.name === 'string' ? doc.name : null);
 
 /**
  * One transaction: cancels the next chunk of the class's active reservations,
@@ -141,11 +143,7 @@ async function cancelNextReservations(deps: Deps, tx: Transaction, singleClassId
     return { done: true, summary };
   }
   const lotIds = [...new Set(chunk.flatMap((r) => (r.available_class_id === null ? [] : [r.available_class_id])))];
-  const lotSnaps = lotIds.length > 0 ? await tx.getAll(...lotIds.map((id) => lotRef(deps.store, id))) : [];
-  const lots = new Map<number, AvailableClassDoc>();
-  lotSnaps.forEach((snap, index) => {
-    if (snap.exists) lots.set(lotIds[index] as number, snap.data() as unknown as AvailableClassDoc);
-  });
+  const lots = await getLots(deps.store, lotIds, tx);
   const customers = [...new Map(chunk.map((r) => [r.customer_id, r.uid])).entries()];
   const noticed = await existingNotificationIds(deps.store, tx, customers.map(([customerId]) => noticeId(singleClassId, customerId)));
   const [types, locations] = await Promise.all([
@@ -182,7 +180,7 @@ async function cancelNextReservations(deps: Deps, tx: Transaction, singleClassId
     tally(summary, outcomes.get(r.customer_id) as CustomerOutcome, refund, replacement);
   }
 
-  const facts = { classTypeName: textField(types.get(cls.class_type_id), 'name'), locationName: textField(locations.get(cls.location_id), 'name'), classDate: cls.class_date, reason: cls.cancel_reason, tz };
+  const facts = { classTypeName: nameOf(types.get(cls.class_type_id)), locationName: nameOf(locations.get(cls.location_id)), classDate: cls.class_date, reason: cls.cancel_reason, tz };
   for (const [customerId, uid] of customers) {
     const id = noticeId(singleClassId, customerId);
     if (noticed.has(id)) continue;

@@ -1,7 +1,6 @@
 import { messages, fill } from '@studio/shared/messages';
 import { spotMapTotal } from '@studio/shared/schemas/single-class';
-import { AppError } from '../../http/app-error';
-import { invalidFields } from '../../http/validate';
+import { AppError, invalidFields } from '../../domain/errors';
 
 const s = messages.schedule;
 

@@ -6,7 +6,7 @@ import type { Deps } from '../../deps';
 import { studioTimezone } from '../credits/expiry';
 import { resolveLayout, type Layout } from './class-layout';
 import { presentClasses } from './present-classes';
-import { checkReferences } from './references';
+import { checkReferences } from './class-references';
 
 export type ClassTemplate = Omit<SingleClassCreateInput, 'date' | 'start_time'>;
 

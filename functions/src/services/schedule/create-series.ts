@@ -8,9 +8,9 @@ import { studioTimezone } from '../credits/expiry';
 import { addDays, daysFromTo, isoWeekday } from './calendar';
 import { resolveLayout } from './class-layout';
 import { newClassDoc } from './create-class';
-import { invalidFields } from '../../http/validate';
+import { invalidFields } from '../../domain/errors';
 import { presentClasses } from './present-classes';
-import { checkReferences } from './references';
+import { checkReferences } from './class-references';
 
 const s = messages.schedule;
 

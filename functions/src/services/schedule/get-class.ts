@@ -3,7 +3,7 @@ import type { SingleClass } from '@studio/shared/schemas/single-class';
 import { listActiveReservationsOfClass } from '../../data/repos/reservations-repo';
 import { getSingleClass } from '../../data/repos/single-classes-repo';
 import type { Deps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../domain/errors';
 import { studioTimezone } from '../credits/expiry';
 import { presentClasses } from './present-classes';
 

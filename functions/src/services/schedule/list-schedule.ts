@@ -5,7 +5,7 @@ import { listSingleClassesBetween } from '../../data/repos/single-classes-repo';
 import type { Deps } from '../../deps';
 import { studioTimezone } from '../credits/expiry';
 import { addDays, daysFromTo } from './calendar';
-import { invalidFields } from '../../http/validate';
+import { invalidFields } from '../../domain/errors';
 import { presentClasses } from './present-classes';
 
 const s = messages.schedule;

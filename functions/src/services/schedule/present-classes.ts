@@ -1,13 +1,13 @@
 import type { SingleClass } from '@studio/shared/schemas/single-class';
-import { getCatalogueDocs, type SingleClassDoc } from '../../data/repos/single-classes-repo';
-import type { DocumentData } from '../../data/store/types';
+import { getCatalogueDocs, type ClassTypeDoc, type InstructorDoc, type LocationDoc, type TagDoc } from '../../data/repos/catalogue-repo';
+import type { SingleClassDoc } from '../../data/repos/single-classes-repo';
 import type { Deps } from '../../deps';
 import { studioWallClock } from './calendar';
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const id = (value: unknown, fallback: number): number => (typeof value === 'number' ? value : fallback);
 
-const classTypeView = (classTypeId: number, doc: DocumentData) => ({
+const classTypeView = (classTypeId: number, doc: ClassTypeDoc) => ({
   class_type_id: id(doc.class_type_id, classTypeId),
   name: text(doc.name) ?? '',
   icon: text(doc.icon),
@@ -16,13 +16,13 @@ const classTypeView = (classTypeId: number, doc: DocumentData) => ({
   file: doc.file ?? null,
 });
 
-const locationView = (locationId: number, doc: DocumentData) => ({
+const locationView = (locationId: number, doc: LocationDoc) => ({
   location_id: id(doc.location_id, locationId),
   name: text(doc.name) ?? '',
   address: text(doc.address),
 });
 
-const instructorView = (instructorId: number, doc: DocumentData) => ({
+const instructorView = (instructorId: number, doc: InstructorDoc) => ({
   instructor_id: id(doc.instructor_id, instructorId),
   name: text(doc.name) ?? '',
   nick_name: text(doc.nick_name),
@@ -31,7 +31,7 @@ const instructorView = (instructorId: number, doc: DocumentData) => ({
   file: doc.file ?? null,
 });
 
-const tagView = (tagId: number, doc: DocumentData) => ({ tag_id: id(doc.tag_id, tagId), name: text(doc.name) ?? '', color: text(doc.color) });
+const tagView = (tagId: number, doc: TagDoc) => ({ tag_id: id(doc.tag_id, tagId), name: text(doc.name) ?? '', color: text(doc.color) });
 
 /**
  * Classes as the API shows them. Class types, locations, instructors and tags

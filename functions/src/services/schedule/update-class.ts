@@ -3,15 +3,14 @@ import { messages } from '@studio/shared/messages';
 import type { SingleClass, SingleClassUpdateInput } from '@studio/shared/schemas/single-class';
 import { getSingleClass, listSeriesClassesFrom, replaceSingleClass, type SingleClassDoc } from '../../data/repos/single-classes-repo';
 import type { Deps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError, invalidFields } from '../../domain/errors';
 import { studioTimezone } from '../credits/expiry';
 import { studioWallClock } from './calendar';
 import { resolveLayout } from './class-layout';
 import { cleanDescription } from './create-class';
 import { classNotFound } from './get-class';
-import { invalidFields } from '../../http/validate';
 import { presentClasses } from './present-classes';
-import { checkReferences, type CheckedReferences } from './references';
+import { checkReferences, type CheckedReferences } from './class-references';
 
 const s = messages.schedule;
 

@@ -2,7 +2,7 @@ import { messages } from '@studio/shared/messages';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { listOnlineLotsOfUid } from '../../data/repos/credits-repo';
 import type { Deps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../domain/errors';
 import { onlineWindow } from '../credits/balance';
 
 /**

@@ -1,7 +1,7 @@
-import { hasUpcomingClassUsing, type ClassReference } from '../../data/repos/catalogue-repo';
+import { hasUpcomingClassUsing, type ClassReference } from '../../data/repos/single-classes-repo';
 import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../domain/errors';
 
 /**
  * ADR 0010: a record that an upcoming scheduled class still uses cannot be

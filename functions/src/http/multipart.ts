@@ -3,21 +3,8 @@ import type { Readable } from 'node:stream';
 import busboy from 'busboy';
 import { messages, fill } from '@studio/shared/messages';
 import { MAX_FILE_BYTES, MAX_FILE_MB } from '@studio/shared/schemas/file';
-import { AppError } from '../../http/app-error';
-
-/** The one file part of an upload, as received (nothing about it is trusted yet). */
-export interface UploadedPart {
-  /** The client's file name, path and all (busboy's preservePath), so path tricks can be refused rather than hidden. */
-  filename: string;
-  declaredType: string;
-  bytes: Buffer;
-}
-
-export interface MultipartUpload {
-  file: UploadedPart | null;
-  /** The optional `data` text field (a JSON object). */
-  data: string | undefined;
-}
+import { AppError } from '../domain/errors';
+import type { UploadInput, UploadedPart } from '../services/files/upload-file';
 
 /** What an upload request offers: its headers, and either the body the platform already read or the stream. */
 export type UploadRequest = Readable & { headers: IncomingHttpHeaders; rawBody?: Buffer };
@@ -40,7 +27,7 @@ const malformed = () => new AppError('invalid', 'files/malformed', messages.file
  * a file over the largest allowed size, a second file, more parts than the
  * form can have.
  */
-export function readMultipartUpload(req: UploadRequest): Promise<MultipartUpload> {
+export function readMultipartUpload(req: UploadRequest): Promise<UploadInput> {
   const contentType = req.headers['content-type'] ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
     return Promise.reject(new AppError('unsupported-media', 'files/multipart-required', messages.files.multipartRequired));
@@ -58,7 +45,7 @@ export function readMultipartUpload(req: UploadRequest): Promise<MultipartUpload
     return Promise.reject(malformed());
   }
 
-  return new Promise<MultipartUpload>((resolve, reject) => {
+  return new Promise<UploadInput>((resolve, reject) => {
     let file: UploadedPart | null = null;
     let data: string | undefined;
     let tooManyFiles = false;

@@ -1,0 +1,35 @@
+import type { Wire } from './wire';
+
+export interface FileRef {
+  file_id?: number;
+  name: string;
+  type: string;
+  src: string;
+}
+
+/** customers/{uid}: the fields the API shows as stored (the server also keeps search terms). */
+export interface CustomerFields {
+  customer_id: number;
+  uid: string;
+  name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  instagram: string | null;
+  /** YYYY-MM-DD */
+  birthdate: string | null;
+  signup_reason: string | null;
+  signup_reason_other: string | null;
+  file: FileRef | null;
+  /** As stored; the API answers false once the expiration has passed. */
+  has_unlimited: boolean;
+  unlimited_membership_expiration: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type Customer = Wire<CustomerFields> & {
+  accepted_pages: number[];
+  /** From the identity provider's custom claim; never stored on the document. */
+  is_admin: boolean;
+};
