@@ -39,7 +39,8 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
-          include: ['web/test/**/*.test.{ts,tsx}'],
+          // Tests live beside the code they cover (web/src/**); web/test keeps helpers, mocks and cross-cutting checks.
+          include: ['web/src/**/*.test.{ts,tsx}', 'web/test/**/*.test.{ts,tsx}'],
           setupFiles: ['web/test/setup.ts'],
         },
       },

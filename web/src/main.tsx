@@ -1,4 +1,5 @@
-import './styles.css';
+import './styles/tokens.css';
+import './styles/base.css';
 import { boot } from './app/boot';
 
 const container = document.getElementById('root');

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetServerData } from '../src/lib/server-data';
 
 // jsdom does not implement scrolling; the router's scroll restoration calls it on every navigation.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
@@ -8,4 +9,6 @@ window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  // Each test starts with an empty server-data cache, as a fresh visit does.
+  resetServerData();
 });

@@ -5,6 +5,7 @@ import { messages } from '@studio/shared/messages';
 import { loadAppConfig } from '../lib/app-config';
 import { startSession } from '../lib/session';
 import { applyBranding } from '../lib/theme';
+import { loadPageLinks } from './layout/footer';
 import { createAppRouter } from './router';
 
 /**
@@ -13,6 +14,10 @@ import { createAppRouter } from './router';
  */
 export async function boot(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
+  // The footer's server-data code downloads while the config is on its way; the first paint never waits for it.
+  loadPageLinks().catch(() => {
+    // The footer copes without it.
+  });
   try {
     const config = await loadAppConfig();
     applyBranding(config);

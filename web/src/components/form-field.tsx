@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type InputHTMLAttributes, type SelectHTMLAttributes } from 'react';
 import { useField, useFormikContext } from 'formik';
 import { messages } from '@studio/shared/messages';
+import './form-field.css';
 
 /** Errors show once a field was left or the form was submitted, not while someone is still typing a first time. */
 function useVisibleError(name: string): string | undefined {

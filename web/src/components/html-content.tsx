@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import DOMPurify from 'dompurify';
+import './html-content.css';
 
 /** Admin-authored HTML, sanitized before it reaches the DOM. */
 export function HtmlContent({ html }: { html: string }) {

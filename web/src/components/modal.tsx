@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { messages } from '@studio/shared/messages';
+import './modal.css';
 
 /** The element holding the page behind modals; it is made inert while any modal is open. */
 export const APP_ROOT_ID = 'app';

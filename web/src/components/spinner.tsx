@@ -1,4 +1,5 @@
 import { messages } from '@studio/shared/messages';
+import './spinner.css';
 
 export function Spinner({ label = messages.common.loading }: { label?: string }) {
   return (

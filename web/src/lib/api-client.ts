@@ -1,5 +1,6 @@
 import { messages } from '@studio/shared/messages';
 import type { ApiErrorBody } from '@studio/shared/types/api';
+import { showError } from './alerts';
 import { currentIdToken, signOut } from './auth-client';
 
 const API_BASE = '/api';
@@ -28,6 +29,45 @@ export function errorMessage(error: unknown): string {
   return messages.common.genericError;
 }
 
+/**
+ * A screen's own wording for some failures (the spec's §8 catalogues), keyed by
+ * API error code (`'customer/already-registered'`) or HTTP status (`'409'`); the
+ * code wins. A function gets the error, e.g. to prefer the server's message.
+ */
+export type ErrorTexts = Readonly<Record<string, string | ((error: ApiError) => string)>>;
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/**
+ * What the person reads for a failed call: the screen's text for the error's code
+ * or status, else the server's Spanish message, else the generic one. Network
+ * failures read as the connectivity message. Null for a request the app itself
+ * cancelled: nothing went wrong that anyone needs to hear about.
+ */
+export function apiErrorText(error: unknown, texts: ErrorTexts = {}): string | null {
+  if (isAbort(error)) return null;
+  if (error instanceof ApiError) {
+    const text = texts[error.code] ?? texts[String(error.status)];
+    if (text !== undefined) return typeof text === 'function' ? text(error) : text;
+  }
+  return errorMessage(error);
+}
+
+/**
+ * The spec's alert rules for failed calls, in one place: the text from
+ * apiErrorText() goes to the global error alert, which hides after 5 s and never
+ * shows texts containing '400' or '401' (lib/alerts.ts). Sessions that ended
+ * (auth/id-token-expired, auth/id-token-revoked) were already signed out by the
+ * request itself. Screens that show a failure in place (a form error, an inline
+ * message, a blocking modal) use apiErrorText() instead.
+ */
+export function showApiError(error: unknown, texts?: ErrorTexts): void {
+  const text = apiErrorText(error, texts);
+  if (text) showError(text);
+}
+
 let lastTokenRefresh = Number.NEGATIVE_INFINITY;
 
 // The spec refreshes the token after responses, throttled, so a long-lived tab never sends an expired one.
@@ -54,18 +94,31 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-type Method = 'GET' | 'POST';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+export interface RequestOptions {
+  /** Cancels the request (server-data passes the query's signal); a cancelled call rejects with an AbortError, never an ApiError. */
+  signal?: AbortSignal;
+}
+
+async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   const token = await currentIdToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // Multipart bodies get their Content-Type, with the boundary, from the browser.
+  const multipart = body instanceof FormData;
+  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted && isAbort(error)) throw error;
     throw new ApiError(0, 'network', messages.auth.network);
   }
 
@@ -88,7 +141,13 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
   throw error;
 }
 
+/**
+ * The web's only door to /api. Bodies are sent as JSON, except a FormData body,
+ * which goes as multipart/form-data (file uploads: POST /files, POST /files/s3).
+ */
 export const api = {
-  get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body: unknown) => request<T>('POST', path, body),
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
+  put: <T>(path: string, body: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
 };

@@ -91,3 +91,14 @@ export async function currentIdToken(forceRefresh = false): Promise<string | nul
   const user = readyAuth?.currentUser;
   return user ? user.getIdToken(forceRefresh) : null;
 }
+
+/**
+ * Whether the current ID token carries the `admin` custom claim, the only admin
+ * marker (docs/auth). A grant or revoke shows up when the token refreshes.
+ */
+export async function currentAdminClaim(): Promise<boolean> {
+  const user = readyAuth?.currentUser;
+  if (!user) return false;
+  const { claims } = await user.getIdTokenResult();
+  return claims.admin === true;
+}

@@ -26,6 +26,7 @@ export const paths = {
   myWaitlists: '/mystudio/waitlists',
   myCredits: '/mystudio/creditos',
   myReservations: '/mystudio/reservaciones',
+  admin: '/admin',
 } as const;
 
 export function contentPagePath(slug: string): string {

@@ -1,12 +1,12 @@
 import { useMatches, type Params } from 'react-router';
-import type { AppConfigKey } from '@studio/shared/config/app-config';
-import { configBoolean, useConfig } from './app-config';
+import { useConfig } from './app-config';
+import { featureEnabled, type Feature } from './feature-flags';
 
-/** What a route declares about itself in the registry (app/router.tsx). */
+/** What a route declares about itself in its area's route module (app/routes/*-routes.tsx). */
 export interface RouteHandle {
   title?: string | ((params: Params) => string);
-  /** A config switch the screen depends on; when it is off the route answers as not found. */
-  flag?: AppConfigKey;
+  /** The feature the screen depends on (lib/feature-flags.ts); while it is off the route answers as not found. */
+  feature?: Feature;
 }
 
 function asHandle(handle: unknown): RouteHandle | null {
@@ -26,7 +26,7 @@ export function useRouteTitle(): string | null {
 export function useRouteDisabled(): boolean {
   const config = useConfig();
   return useMatches().some((match) => {
-    const flag = asHandle(match.handle)?.flag;
-    return flag !== undefined && !configBoolean(config, flag);
+    const feature = asHandle(match.handle)?.feature;
+    return feature !== undefined && !featureEnabled(config, feature);
   });
 }

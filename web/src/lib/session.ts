@@ -2,11 +2,11 @@ import { create } from 'zustand';
 import { messages } from '@studio/shared/messages';
 import type { Customer } from '@studio/shared/types/api';
 import { ApiError, api, errorMessage } from './api-client';
+import { currentAdminClaim, initAuth, onIdentityChanged, parseFirebaseConfig, signOut, type Identity } from './auth-client';
+import { showError } from './alerts';
 
 const CUSTOMER_LOAD_ATTEMPTS = 3;
 const CUSTOMER_LOAD_BACKOFF_MS = 1500;
-import { initAuth, onIdentityChanged, parseFirebaseConfig, signOut, type Identity } from './auth-client';
-import { showError } from './alerts';
 
 /** signed-out → loading (identity known, customer being fetched) → signed-in (customer loaded). */
 export type SessionStatus = 'signed-out' | 'loading' | 'signed-in';
@@ -17,19 +17,29 @@ interface SessionState {
   customer: Customer | null;
   /** While sign-up runs, the identity exists before its customer record does. */
   signupPending: boolean;
+  /** The ID token's `admin` claim; null while the identity's token has not been read yet. */
+  isAdmin: boolean | null;
 }
 
-export const useSession = create<SessionState>(() => ({ status: 'signed-out', uid: null, customer: null, signupPending: false }));
+export const useSession = create<SessionState>(() => ({ status: 'signed-out', uid: null, customer: null, signupPending: false, isAdmin: false }));
+
+/** Read on every token change, so a granted or revoked claim takes effect when the token refreshes. */
+async function readAdminClaim(uid: string): Promise<void> {
+  const isAdmin = await currentAdminClaim().catch(() => false);
+  if (useSession.getState().uid === uid) useSession.setState({ isAdmin });
+}
 
 async function handleIdentity(identity: Identity | null): Promise<void> {
   if (!identity) {
-    useSession.setState({ status: 'signed-out', uid: null, customer: null });
+    useSession.setState({ status: 'signed-out', uid: null, customer: null, isAdmin: false });
     return;
   }
   const state = useSession.getState();
-  // Token refreshes (every API response may trigger one) report the same identity: nothing to load.
-  if (identity.uid === state.uid) return;
-  useSession.setState({ status: 'loading', uid: identity.uid, customer: null });
+  const sameIdentity = identity.uid === state.uid;
+  if (!sameIdentity) useSession.setState({ status: 'loading', uid: identity.uid, customer: null, isAdmin: null });
+  void readAdminClaim(identity.uid);
+  // Token refreshes (every API response may trigger one) report the same identity: no customer to load.
+  if (sameIdentity) return;
   if (state.signupPending) return;
   for (let attempt = 1; ; attempt++) {
     try {

@@ -8,6 +8,9 @@ export interface FakeUser {
   uid: string;
   email: string | null;
   getIdToken: ReturnType<typeof vi.fn<(forceRefresh?: boolean) => Promise<string>>>;
+  /** The token's custom claims (e.g. `admin`), as Firebase's IdTokenResult carries them. */
+  claims: Record<string, unknown>;
+  getIdTokenResult: ReturnType<typeof vi.fn<(forceRefresh?: boolean) => Promise<{ claims: Record<string, unknown> }>>>;
 }
 
 type Listener = (user: FakeUser | null) => void;
@@ -16,8 +19,16 @@ const listeners = new Set<Listener>();
 
 export const fakeAuth: { currentUser: FakeUser | null; languageCode: string | null } = { currentUser: null, languageCode: null };
 
-export function makeUser(uid: string, email: string | null = `${uid}@example.com`): FakeUser {
-  return { uid, email, getIdToken: vi.fn(async () => `token-${uid}`) };
+export function makeUser(uid: string, email: string | null = `${uid}@example.com`, claims: Record<string, unknown> = {}): FakeUser {
+  const user: FakeUser = {
+    uid,
+    email,
+    getIdToken: vi.fn(async () => `token-${uid}`),
+    claims,
+    // Reads the claims at call time, so a test can change them and then report a token refresh.
+    getIdTokenResult: vi.fn(async () => ({ claims: { ...user.claims } })),
+  };
+  return user;
 }
 
 /** Changes the signed-in user and notifies onIdTokenChanged listeners, as Firebase does. */

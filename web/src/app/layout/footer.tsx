@@ -1,11 +1,21 @@
-import { useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { messages } from '@studio/shared/messages';
 import type { AppConfigKey } from '@studio/shared/config/app-config';
 import { configString, useConfig } from '../../lib/app-config';
 import { whatsappUrl } from '../../lib/links';
-import { contentPagePath, paths } from '../../lib/paths';
-import { usePages } from '../../features/pages/use-pages';
+import { paths } from '../../lib/paths';
+
+/** The page list is server data: it loads after the first paint, with the server-data code (docs/adr/0080). */
+export const loadPageLinks = () => import('../../features/pages/page-links');
+// Without its code (a dropped connection, a deploy mid-visit) the footer simply lists no pages; the page stays usable.
+const PageLinks = lazy(async (): Promise<{ default: ComponentType }> => {
+  try {
+    return { default: (await loadPageLinks()).PageLinks };
+  } catch {
+    return { default: () => null };
+  }
+});
 
 // Brand names, not Spanish copy: they read the same in every language.
 const SOCIAL_NETWORKS: readonly { key: AppConfigKey; name: string }[] = [
@@ -28,7 +38,6 @@ function FooterSection({ title, children }: { title: string; children: ReactNode
 
 export function Footer() {
   const config = useConfig();
-  const { pages } = usePages();
   const whatsapp = configString(config, 'whatsapp');
   const email = configString(config, 'email');
   const location = configString(config, 'location');
@@ -63,13 +72,9 @@ export function Footer() {
         )}
         <FooterSection title={messages.landing.footerInfo}>
           <ul className="footer__list">
-            {pages
-              .filter((page) => page.content !== null)
-              .map((page) => (
-                <li key={page.page_id}>
-                  <Link to={contentPagePath(page.slug)}>{page.title}</Link>
-                </li>
-              ))}
+            <Suspense fallback={null}>
+              <PageLinks />
+            </Suspense>
             <li>
               <Link to={paths.announcements}>{messages.nav.announcements}</Link>
             </li>

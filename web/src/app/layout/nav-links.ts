@@ -1,5 +1,6 @@
 import { messages } from '@studio/shared/messages';
-import { configBoolean, configString, type AppConfig } from '../../lib/app-config';
+import { configString, type AppConfig } from '../../lib/app-config';
+import { featureEnabled, type Feature } from '../../lib/feature-flags';
 import { packagesPath, paths } from '../../lib/paths';
 
 export interface NavItem {
@@ -9,14 +10,14 @@ export interface NavItem {
 
 /** The navbar's public links: packages, about and schedule, each only while its part of the site is on. */
 export function publicNavLinks(config: AppConfig): NavItem[] {
-  const links: (NavItem & { enabled: boolean })[] = [
+  const links: (NavItem & { feature: Feature })[] = [
     {
       to: packagesPath(configString(config, 'class_packages_path')),
       label: configString(config, 'class_packages_name'),
-      enabled: configBoolean(config, 'packages_enabled'),
+      feature: 'packagesShop',
     },
-    { to: paths.about, label: messages.nav.about, enabled: configBoolean(config, 'about_enabled') },
-    { to: paths.schedule, label: messages.nav.schedule, enabled: configBoolean(config, 'schedule_enabled') },
+    { to: paths.about, label: messages.nav.about, feature: 'about' },
+    { to: paths.schedule, label: messages.nav.schedule, feature: 'schedule' },
   ];
-  return links.filter((link) => link.enabled).map(({ to, label }) => ({ to, label }));
+  return links.filter((link) => featureEnabled(config, link.feature)).map(({ to, label }) => ({ to, label }));
 }

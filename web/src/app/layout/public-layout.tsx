@@ -3,6 +3,7 @@ import { Banner } from './banner';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { WhatsAppButton } from './whatsapp-button';
+import './layout.css';
 
 export function PublicLayout() {
   const navigating = useNavigation().state === 'loading';

@@ -8,6 +8,7 @@ import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { FocusFirstError, FormError, TextField } from '../../components/form-field';
 import { authErrorMessage } from './auth-errors';
+import './auth.css';
 
 export function LoginScreen() {
   const headingId = useId();

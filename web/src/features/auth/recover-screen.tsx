@@ -3,14 +3,18 @@ import { Link } from 'react-router';
 import { Form, Formik } from 'formik';
 import { messages } from '@studio/shared/messages';
 import { recoverSchema } from '@studio/shared/schemas/customer';
-import { errorMessage } from '../../lib/api-client';
+import { apiErrorText } from '../../lib/api-client';
 import { showSuccess } from '../../lib/alerts';
 import { paths } from '../../lib/paths';
+import { useServerMutation } from '../../lib/server-data';
 import { FocusFirstError, FormError, TextField } from '../../components/form-field';
 import { requestPasswordReset } from './auth-api';
+import './auth.css';
 
 export function RecoverScreen() {
   const headingId = useId();
+  // The form shows the failure itself.
+  const recover = useServerMutation({ mutationFn: requestPasswordReset, meta: { alert: false } });
   return (
     <section className="auth-card">
       <h1 id={headingId}>{messages.auth.recoverTitle}</h1>
@@ -20,11 +24,11 @@ export function RecoverScreen() {
         onSubmit={async (values, helpers) => {
           helpers.setStatus(null);
           try {
-            await requestPasswordReset(values.email.trim());
+            await recover.mutateAsync(values.email.trim());
             showSuccess(messages.auth.recoverSent);
             helpers.resetForm();
           } catch (error) {
-            helpers.setStatus(errorMessage(error));
+            helpers.setStatus(apiErrorText(error));
           }
         }}
       >

@@ -7,11 +7,13 @@ import { passwordPolicyFromConfig, signupFormSchema, SIGNUP_REASON_OTHER } from 
 import type { Page } from '@studio/shared/types/api';
 import { useConfig } from '../../lib/app-config';
 import { paths } from '../../lib/paths';
+import { useServerMutation } from '../../lib/server-data';
 import { Checkbox, FocusFirstError, FormError, SelectField, TextField } from '../../components/form-field';
 import { HtmlContent } from '../../components/html-content';
 import { openModal } from '../../components/modal-store';
 import { Spinner } from '../../components/spinner';
 import { signUp, type SignupValues } from './sign-up';
+import './auth.css';
 
 const f = messages.fields;
 
@@ -94,6 +96,8 @@ interface SignupScreenProps {
 export function SignupScreen({ requiredPages }: SignupScreenProps) {
   const headingId = useId();
   const navigate = useNavigate();
+  // signUp() never throws: it answers with an outcome the form shows in place.
+  const signup = useServerMutation({ mutationFn: signUp, meta: { alert: false } });
   const config = useConfig();
   const policy = useMemo(() => passwordPolicyFromConfig(config), [config]);
   const schema = useMemo(
@@ -109,7 +113,7 @@ export function SignupScreen({ requiredPages }: SignupScreenProps) {
         validationSchema={schema}
         onSubmit={async (values, helpers) => {
           helpers.setStatus(null);
-          const outcome = await signUp(values);
+          const outcome = await signup.mutateAsync(values);
           if (outcome.ok) {
             await navigate(paths.myStudio);
           } else if (outcome.field) {

@@ -3,6 +3,7 @@ import { messages } from '@studio/shared/messages';
 import { useConfig } from '../../lib/app-config';
 import { paths } from '../../lib/paths';
 import { areaMenuLinks } from './area-links';
+import './customer-area.css';
 
 export function AreaMenu({ onSignOut }: { onSignOut: () => void }) {
   const links = areaMenuLinks(useConfig());

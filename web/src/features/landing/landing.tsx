@@ -1,5 +1,6 @@
 import { configString, useConfig } from '../../lib/app-config';
 import { visibleSections } from './landing-sections';
+import './landing.css';
 
 export function Landing() {
   const config = useConfig();

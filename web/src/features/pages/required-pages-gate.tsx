@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { fill, messages } from '@studio/shared/messages';
 import type { Page } from '@studio/shared/types/api';
-import { errorMessage } from '../../lib/api-client';
+import { apiErrorText } from '../../lib/api-client';
 import { showSuccess } from '../../lib/alerts';
+import { useServerMutation } from '../../lib/server-data';
+import { useSignOut } from '../../lib/use-sign-out';
 import { Checkbox, FormError } from '../../components/form-field';
 import { HtmlContent } from '../../components/html-content';
 import { Modal } from '../../components/modal';
-import { acceptPage } from './pages-api';
-import { useSignOut } from '../../lib/use-sign-out';
-import { usePages } from './use-pages';
+import { acceptPage, usePages } from './pages-api';
 
 /** The gate blocks the whole area, so it always offers a way out. */
 function LeaveButton() {
@@ -23,26 +23,25 @@ function LeaveButton() {
 function AcceptPageModal({ page, onAccepted }: { page: Page; onAccepted: (pageId: number) => void }) {
   const [checked, setChecked] = useState(false);
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const [submitError, setSubmitError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  // The failure shows in the form; on success the next pending document (or the area) replaces this modal.
+  const accept = useServerMutation({
+    mutationFn: acceptPage,
+    meta: { alert: false },
+    onSuccess: (_accepted, pageId) => {
+      showSuccess(messages.pages.acceptedSaved);
+      onAccepted(pageId);
+    },
+  });
+  const saving = accept.isPending || accept.isSuccess;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!checked) {
       setFieldError(fill(messages.validation.acceptPage, { page: page.title }));
       event.currentTarget.querySelector<HTMLInputElement>('input[type="checkbox"]')?.focus();
       return;
     }
-    setSaving(true);
-    setSubmitError(null);
-    try {
-      await acceptPage(page.page_id);
-      showSuccess(messages.pages.acceptedSaved);
-      onAccepted(page.page_id);
-    } catch (error) {
-      setSubmitError(errorMessage(error));
-      setSaving(false);
-    }
+    accept.mutate(page.page_id);
   }
 
   return (
@@ -60,7 +59,7 @@ function AcceptPageModal({ page, onAccepted }: { page: Page; onAccepted: (pageId
           }}
           error={fieldError}
         />
-        <FormError message={submitError} />
+        <FormError message={accept.error ? apiErrorText(accept.error) : null} />
         <div className="modal__actions">
           <button type="submit" className="button" disabled={saving} aria-busy={saving}>
             {messages.pages.accept}
@@ -79,13 +78,13 @@ interface RequiredPagesGateProps {
 
 /** Blocks the customer area, one document at a time, until every page required at sign-up is accepted. */
 export function RequiredPagesGate({ acceptedPageIds, onAccepted }: RequiredPagesGateProps) {
-  const { status, pages, retry } = usePages();
+  const { data: pages, isError, isFetching, refetch } = usePages();
   // Without the list we cannot tell what is pending: stay closed rather than let the area be used unaccepted.
-  if (status === 'error') {
+  if (isError) {
     return (
       <Modal title={messages.pages.loadError}>
         <div className="modal__actions">
-          <button type="button" className="button" onClick={retry}>
+          <button type="button" className="button" aria-busy={isFetching} onClick={() => void refetch({ cancelRefetch: false })}>
             {messages.common.retry}
           </button>
           <LeaveButton />
@@ -93,7 +92,7 @@ export function RequiredPagesGate({ acceptedPageIds, onAccepted }: RequiredPages
       </Modal>
     );
   }
-  if (status !== 'ready') return null;
+  if (!pages) return null;
   const pending = pages.find((page) => page.required_signup && !acceptedPageIds.includes(page.page_id));
   if (!pending) return null;
   return <AcceptPageModal key={pending.page_id} page={pending} onAccepted={onAccepted} />;

@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+/**
+ * The landing page's initial JavaScript: the entry chunk that web/dist/index.html
+ * loads plus every chunk it modulepreloads, each gzipped (level 9), summed.
+ * Run after `npm run build -w web`:
+ *
+ *   node web/scripts/measure-landing.mjs [--budget-kib 115] [--json]
+ *
+ * Exits 1 when the total exceeds the budget (KiB, default 115: docs/adr/0080).
+ * The stylesheet is reported beside it but not counted as JavaScript.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const dist = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const args = process.argv.slice(2);
+const budgetIndex = args.indexOf('--budget-kib');
+const budgetKiB = budgetIndex >= 0 ? Number(args[budgetIndex + 1]) : 115;
+const asJson = args.includes('--json');
+
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+const attr = (tag, name) => new RegExp(`\\b${name}="([^"]+)"`).exec(tag)?.[1];
+const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
+
+const entry = tags.filter((tag) => tag.startsWith('<script') && attr(tag, 'type') === 'module').map((tag) => attr(tag, 'src'));
+const preloaded = tags.filter((tag) => tag.startsWith('<link') && attr(tag, 'rel') === 'modulepreload').map((tag) => attr(tag, 'href'));
+const styles = tags.filter((tag) => tag.startsWith('<link') && attr(tag, 'rel') === 'stylesheet').map((tag) => attr(tag, 'href'));
+
+function measure(href, role) {
+  const bytes = readFileSync(join(dist, href.replace(/^\//, '')));
+  return { file: href, role, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+}
+
+const js = [...entry.map((href) => measure(href, 'entry')), ...preloaded.map((href) => measure(href, 'modulepreload'))];
+const css = styles.map((href) => measure(href, 'stylesheet'));
+const total = js.reduce((sum, file) => sum + file.gzip, 0);
+const kib = (n) => (n / 1024).toFixed(2);
+const kb = (n) => (n / 1000).toFixed(2);
+
+if (asJson) {
+  console.log(JSON.stringify({ js, css, totalGzipBytes: total, budgetKiB }, null, 2));
+} else {
+  for (const file of [...js, ...css]) console.log(`${file.role.padEnd(14)} ${file.file.padEnd(44)} ${kib(file.gzip).padStart(8)} KiB gz  (${kib(file.raw)} KiB raw)`);
+  console.log(`landing initial JS: ${kib(total)} KiB gz (${kb(total)} kB) — budget ${budgetKiB} KiB`);
+}
+if (total > budgetKiB * 1024) {
+  console.error(`Over budget by ${kib(total - budgetKiB * 1024)} KiB`);
+  process.exit(1);
+}

@@ -1,0 +1,97 @@
+import { act, screen } from '@testing-library/react';
+import { matchRoutes } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createRoutes } from './router';
+import { useSession } from '../lib/session';
+import { makeCustomer, mockFetch, renderRoutes, setConfig } from '../../test/helpers';
+
+function leafRouteId(path: string, config = setConfig()): string | undefined {
+  return matchRoutes(createRoutes(config), path)?.at(-1)?.route.id;
+}
+
+describe('route registry', () => {
+  // Every route named by public-site-and-checkout.md §2 and customer-area.md §2, with the screen that answers it.
+  it.each([
+    ['/', 'landing'],
+    ['/entrar', 'login'],
+    ['/registro', 'signup'],
+    ['/recuperar', 'recover'],
+    ['/aviso-de-privacidad', 'content-page'],
+    ['/paquetes', 'packages'],
+    ['/avisos', 'announcements'],
+    ['/ubicacion', 'location'],
+    ['/calendario', 'schedule'],
+    ['/coach/12', 'coach'],
+    ['/instructor/4', 'instructor'],
+    ['/preguntas-frecuentes', 'faq'],
+    ['/checkout/9', 'checkout'],
+    ['/gracias/15', 'thanks'],
+    ['/mystudio', 'mystudio-calendar'],
+    ['/mystudio/online', 'mystudio-online'],
+    ['/mystudio/paquetes', 'mystudio-packages'],
+    ['/mystudio/video/33', 'mystudio-video'],
+    ['/mystudio/informacion', 'mystudio-info'],
+    ['/mystudio/membresias', 'mystudio-purchases'],
+    ['/mystudio/pagos', 'mystudio-charges'],
+    ['/mystudio/metodos', 'mystudio-payment-methods'],
+    ['/mystudio/waitlists', 'mystudio-waitlists'],
+    ['/mystudio/creditos', 'mystudio-credits'],
+    ['/mystudio/reservaciones', 'mystudio-reservations'],
+  ])('%s → %s', (path, id) => {
+    expect(leafRouteId(path)).toBe(id);
+  });
+
+  it('sends anything that cannot be a content page to not-found', () => {
+    expect(leafRouteId('/una/ruta/desconocida')).toBe('not-found');
+    expect(leafRouteId('/mystudio/no-existe')).toBe('mystudio-not-found');
+  });
+
+  it('serves the shop at the configured class_packages_path', () => {
+    const config = setConfig({ class_packages_path: '/clases', class_packages_name: 'Clases' });
+    expect(leafRouteId('/clases', config)).toBe('packages');
+    expect(leafRouteId('/paquetes', config)).toBe('content-page');
+    const packages = matchRoutes(createRoutes(config), '/clases')?.at(-1)?.route;
+    expect(packages?.handle).toEqual({ title: 'Clases' });
+  });
+});
+
+describe('route screens', () => {
+  beforeEach(() => {
+    setConfig();
+    mockFetch((call) => (call.url === '/api/pages' ? { body: { pages: [] } } : undefined));
+    useSession.setState({ status: 'signed-out', uid: null, customer: null, signupPending: false });
+  });
+
+  async function renderPath(path: string) {
+    renderRoutes(createRoutes(setConfig()), path);
+    await act(() => vi.dynamicImportSettled());
+  }
+
+  it.each([
+    ['/avisos', 'Avisos'],
+    ['/ubicacion', 'Ubicación'],
+    ['/calendario', 'Horarios'],
+    ['/preguntas-frecuentes', 'Preguntas Frecuentes'],
+    ['/checkout/9', 'Checkout'],
+    ['/gracias/15', 'Orden #0015'],
+    ['/paquetes', 'Paquetes'],
+  ])("%s shows the titled 'Próximamente' screen %s", async (path, title) => {
+    await renderPath(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByText('Próximamente')).toBeInTheDocument();
+    expect(document.title).toBe(`${title} | Estudio Latido`);
+  });
+
+  it('shows the not-found screen for unknown nested paths', async () => {
+    await renderPath('/una/ruta/desconocida');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeInTheDocument();
+  });
+
+  it('answers not-found for customer-area screens whose switch is off', async () => {
+    useSession.setState({ status: 'signed-in', uid: 'uid-login', customer: makeCustomer() });
+    renderRoutes(createRoutes(setConfig({ videos_enabled: false })), '/mystudio/online');
+    await act(() => vi.dynamicImportSettled());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Online' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,36 @@
+import type { RouteObject } from 'react-router';
+import { messages } from '@studio/shared/messages';
+import { configString, type AppConfig } from '../../lib/app-config';
+import { paths } from '../../lib/paths';
+import { ComingSoon } from '../../components/coming-soon';
+import { NotFound } from '../../components/not-found';
+import { comingSoon } from './route-helpers';
+
+const s = messages.screens;
+
+/**
+ * /mystudio/* (customer-area.md §2): the guard, menu and required-documents gate
+ * load with the area; screens switched off by a feature (lib/feature-flags.ts)
+ * answer as not found.
+ */
+export function customerAreaRoutes(config: AppConfig): RouteObject {
+  return {
+    id: 'mystudio',
+    path: paths.myStudio,
+    lazy: async () => ({ Component: (await import('../compositions/customer-area')).CustomerAreaRoute }),
+    children: [
+      { id: 'mystudio-calendar', index: true, handle: { title: s.calendarTitle }, Component: ComingSoon },
+      comingSoon('mystudio-online', paths.myOnline, { title: s.onlineTitle }),
+      comingSoon('mystudio-packages', paths.myPackages, { title: configString(config, 'class_packages_name') }),
+      comingSoon('mystudio-video', paths.myVideo, { title: s.videoTitle }),
+      comingSoon('mystudio-info', paths.myInfo, { title: s.myInfoTitle }),
+      comingSoon('mystudio-purchases', paths.myPurchases, { title: s.myPurchasesTitle }),
+      comingSoon('mystudio-charges', paths.myCharges, { title: s.myChargesTitle }),
+      comingSoon('mystudio-payment-methods', paths.myPaymentMethods, { title: s.paymentMethodsTitle }),
+      comingSoon('mystudio-waitlists', paths.myWaitlists, { title: s.waitlistsTitle }),
+      comingSoon('mystudio-credits', paths.myCredits, { title: s.creditsTitle }),
+      comingSoon('mystudio-reservations', paths.myReservations, { title: s.reservationsTitle }),
+      { id: 'mystudio-not-found', path: '*', Component: NotFound },
+    ],
+  };
+}
