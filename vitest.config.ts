@@ -1,5 +1,5 @@
-import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
 
 // Projects are split by what they need: `unit` and `contract` need nothing
 // running; `api` needs the local stack (scripts/test.mjs starts it).

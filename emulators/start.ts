@@ -7,10 +7,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import { connect } from 'node:net';
-import { parseArgs } from 'node:util';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import type { FailedEvent } from '../functions/src/data/store/local/local-outbox';
 import type { TriggerDispatcher } from '../functions/src/data/store/local/trigger-dispatcher';
 
@@ -192,7 +192,9 @@ async function main(): Promise<number> {
 function reportEarlierFailures(events: readonly FailedEvent[]): void {
   if (events.length === 0) return;
   const count = events.length === 1 ? '1 trigger event' : `${events.length} trigger events`;
-  console.warn(`[stack] ${count} failed earlier and ${events.length === 1 ? 'is' : 'are'} being retried (see "Failed trigger events" in docs/local-stack/README.md):`);
+  console.warn(
+    `[stack] ${count} failed earlier and ${events.length === 1 ? 'is' : 'are'} being retried (see "Failed trigger events" in docs/local-stack/README.md):`,
+  );
   const shown = 10;
   for (const event of events.slice(0, shown)) {
     const state = event.deadAt ? `gave up after ${event.attempts} attempts` : `${event.attempts} failed attempts`;

@@ -1,8 +1,8 @@
 // Bundles the functions with the shared workspace inlined, so functions/ deploys
 // as a self-contained package: Cloud Build installs only package.json's
 // dependencies, and @studio/shared is not published anywhere.
-import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
+import { build } from 'esbuild';
 
 const pkg = JSON.parse(await readFile(new URL('./package.json', import.meta.url), 'utf8'));
 

@@ -23,6 +23,8 @@ const steps = [
   ['unit (TZ Asia/Tokyo)', 'vitest run --project unit', { TZ: 'Asia/Tokyo' }],
   ['contract (document store)', 'vitest run --project contract'],
   ['build', 'npm run build'],
+  // The landing's first load stays within its budget (web/scripts/measure-landing.mjs, docs/adr/0080).
+  ['landing budget', 'node web/scripts/measure-landing.mjs'],
   ['api + e2e (local stack)', `node --import tsx emulators/start.ts --db "${db}" --exec "vitest run --project api && playwright test"`],
 ];
 
@@ -34,7 +36,13 @@ for (const [name, command, env = {}] of steps) {
   console.log(`\n━━ ${name}: ${command}`);
   const started = Date.now();
   // A step that hangs must fail the run, not stall CI until the runner gives up.
-  const { status, signal } = spawnSync(command, { stdio: 'inherit', shell: true, env: { ...process.env, ...env }, timeout: STEP_TIMEOUT_MS, killSignal: 'SIGINT' });
+  const { status, signal } = spawnSync(command, {
+    stdio: 'inherit',
+    shell: true,
+    env: { ...process.env, ...env },
+    timeout: STEP_TIMEOUT_MS,
+    killSignal: 'SIGINT',
+  });
   if (signal) console.error(`\n${name} did not finish within ${STEP_TIMEOUT_MS / 60_000} minutes and was stopped (${signal}).`);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   results.push(`${status === 0 ? 'ok  ' : 'FAIL'} ${name} (${seconds} s)`);

@@ -83,22 +83,30 @@ function seedGrants(now: Date) {
  */
 function customersWithMembership(now: Date, lots: AvailableClassDoc[]): SeedSet['docs'] {
   return seedUsers.flatMap((user, index): SeedSet['docs'] => {
-    const window = unlimitedWindow(lots.filter((lot) => lot.uid === user.uid), now);
+    const window = unlimitedWindow(
+      lots.filter((lot) => lot.uid === user.uid),
+      now,
+    );
     if (!window.active) return [];
     const c = user.customer;
-    return [[`customers/${user.uid}`, {
-      customer_id: index + 1,
-      uid: user.uid,
-      ...c,
-      email: user.email,
-      signup_reason_other: null,
-      file: null,
-      has_unlimited: true,
-      unlimited_membership_expiration: window.expiration,
-      search_terms: buildSearchTerms({ name: c.name, last_name: c.last_name, email: user.email, phone: c.phone }),
-      createdAt: now,
-      updatedAt: now,
-    }]];
+    return [
+      [
+        `customers/${user.uid}`,
+        {
+          customer_id: index + 1,
+          uid: user.uid,
+          ...c,
+          email: user.email,
+          signup_reason_other: null,
+          file: null,
+          has_unlimited: true,
+          unlimited_membership_expiration: window.expiration,
+          search_terms: buildSearchTerms({ name: c.name, last_name: c.last_name, email: user.email, phone: c.phone }),
+          createdAt: now,
+          updatedAt: now,
+        },
+      ],
+    ];
   });
 }
 
@@ -120,17 +128,95 @@ const video = (v: Partial<DemoVideo> & Pick<DemoVideo, 'name' | 'url' | 'release
 });
 
 const demoVideos: DemoVideo[] = [
-  video({ name: 'Cycling 45: subidas', description: 'Intervalos de resistencia con música pop latina.', duration: 45, url: 'https://player.vimeo.com/video/76979871', thumbnail: '/brand/hero.svg', instructor_id: 1, video_type_id: 1, program_id: 1, class_type_id: 1, class_category_id: 1, tag_ids: [2], releasedDaysAgo: 30 }),
-  video({ name: 'Vinyasa para empezar el día', description: 'Flujo suave de 30 minutos.', duration: 30, url: 'https://player.vimeo.com/video/76979871', thumbnail: '/brand/about.svg', instructor_id: 3, video_type_id: 1, program_id: 2, class_type_id: 2, class_category_id: 3, tag_ids: [1], releasedDaysAgo: 21 }),
-  video({ name: 'HIIT 20 sin equipo', description: 'Peso corporal, cuatro bloques de intervalos.', duration: 20, url: 'https://player.vimeo.com/video/76979871', instructor_id: 2, video_type_id: 1, program_id: 1, class_type_id: 3, class_category_id: 2, tag_ids: [2], releasedDaysAgo: 14 }),
-  video({ name: 'Técnica de barre: plié y relevé', description: 'Tutorial de postura para tus primeras clases.', duration: 12, url: 'https://player.vimeo.com/video/76979871', instructor_id: 4, video_type_id: 2, class_type_id: 4, class_category_id: 2, tag_ids: [1], releasedDaysAgo: 7 }),
-  video({ name: 'Respiración para dormir mejor', description: 'Meditación guiada de 10 minutos.', duration: 10, url: 'https://player.vimeo.com/video/76979871', instructor_id: 3, video_type_id: 3, class_category_id: 3, releasedDaysAgo: 3 }),
-  video({ name: 'Estreno: Cycling de fin de año', description: 'Se estrena pronto.', duration: 50, url: 'https://player.vimeo.com/video/76979871', thumbnail: '/brand/hero.svg', instructor_id: 5, video_type_id: 1, class_type_id: 1, class_category_id: 1, tag_ids: [2], releasedDaysAgo: -3 }),
+  video({
+    name: 'Cycling 45: subidas',
+    description: 'Intervalos de resistencia con música pop latina.',
+    duration: 45,
+    url: 'https://player.vimeo.com/video/76979871',
+    thumbnail: '/brand/hero.svg',
+    instructor_id: 1,
+    video_type_id: 1,
+    program_id: 1,
+    class_type_id: 1,
+    class_category_id: 1,
+    tag_ids: [2],
+    releasedDaysAgo: 30,
+  }),
+  video({
+    name: 'Vinyasa para empezar el día',
+    description: 'Flujo suave de 30 minutos.',
+    duration: 30,
+    url: 'https://player.vimeo.com/video/76979871',
+    thumbnail: '/brand/about.svg',
+    instructor_id: 3,
+    video_type_id: 1,
+    program_id: 2,
+    class_type_id: 2,
+    class_category_id: 3,
+    tag_ids: [1],
+    releasedDaysAgo: 21,
+  }),
+  video({
+    name: 'HIIT 20 sin equipo',
+    description: 'Peso corporal, cuatro bloques de intervalos.',
+    duration: 20,
+    url: 'https://player.vimeo.com/video/76979871',
+    instructor_id: 2,
+    video_type_id: 1,
+    program_id: 1,
+    class_type_id: 3,
+    class_category_id: 2,
+    tag_ids: [2],
+    releasedDaysAgo: 14,
+  }),
+  video({
+    name: 'Técnica de barre: plié y relevé',
+    description: 'Tutorial de postura para tus primeras clases.',
+    duration: 12,
+    url: 'https://player.vimeo.com/video/76979871',
+    instructor_id: 4,
+    video_type_id: 2,
+    class_type_id: 4,
+    class_category_id: 2,
+    tag_ids: [1],
+    releasedDaysAgo: 7,
+  }),
+  video({
+    name: 'Respiración para dormir mejor',
+    description: 'Meditación guiada de 10 minutos.',
+    duration: 10,
+    url: 'https://player.vimeo.com/video/76979871',
+    instructor_id: 3,
+    video_type_id: 3,
+    class_category_id: 3,
+    releasedDaysAgo: 3,
+  }),
+  video({
+    name: 'Estreno: Cycling de fin de año',
+    description: 'Se estrena pronto.',
+    duration: 50,
+    url: 'https://player.vimeo.com/video/76979871',
+    thumbnail: '/brand/hero.svg',
+    instructor_id: 5,
+    video_type_id: 1,
+    class_type_id: 1,
+    class_category_id: 1,
+    tag_ids: [2],
+    releasedDaysAgo: -3,
+  }),
 ];
 
 function seedVideos(now: Date): SeedSet['docs'] {
   return demoVideos.map(({ releasedDaysAgo, ...v }, index): SeedSet['docs'][number] => {
-    const doc: VideoDoc = { ...v, video_id: index + 1, release_date: new Date(now.getTime() - releasedDaysAgo * DAY), playbacks: 0, search_terms: videoSearchTerms(v.name), createdAt: now, updatedAt: now };
+    const doc: VideoDoc = {
+      ...v,
+      video_id: index + 1,
+      release_date: new Date(now.getTime() - releasedDaysAgo * DAY),
+      playbacks: 0,
+      search_terms: videoSearchTerms(v.name),
+      createdAt: now,
+      updatedAt: now,
+    };
     return [`videos/${doc.video_id}`, { ...doc }];
   });
 }

@@ -8,18 +8,104 @@ export const locations = [
 ];
 
 export const classTypes = [
-  { class_type_id: 1, name: 'Indoor Cycling', description: '45 minutos de ritmo y resistencia sobre la bici.', icon: 'bike', spot_map: '4,5,5,4', file: { name: 'cycling.svg', type: 'image/svg+xml', src: '/brand/hero.svg' } },
-  { class_type_id: 2, name: 'Yoga Vinyasa', description: 'Flujo de posturas sincronizado con la respiración.', icon: 'lotus', spot_map: null, file: { name: 'yoga.svg', type: 'image/svg+xml', src: '/brand/about.svg' } },
-  { class_type_id: 3, name: 'Funcional HIIT', description: 'Intervalos de alta intensidad con peso corporal y kettlebells.', icon: 'kettlebell', spot_map: null, file: null },
+  {
+    class_type_id: 1,
+    name: 'Indoor Cycling',
+    description: '45 minutos de ritmo y resistencia sobre la bici.',
+    icon: 'bike',
+    spot_map: '4,5,5,4',
+    file: { name: 'cycling.svg', type: 'image/svg+xml', src: '/brand/hero.svg' },
+  },
+  {
+    class_type_id: 2,
+    name: 'Yoga Vinyasa',
+    description: 'Flujo de posturas sincronizado con la respiración.',
+    icon: 'lotus',
+    spot_map: null,
+    file: { name: 'yoga.svg', type: 'image/svg+xml', src: '/brand/about.svg' },
+  },
+  {
+    class_type_id: 3,
+    name: 'Funcional HIIT',
+    description: 'Intervalos de alta intensidad con peso corporal y kettlebells.',
+    icon: 'kettlebell',
+    spot_map: null,
+    file: null,
+  },
   { class_type_id: 4, name: 'Barre', description: 'Fuerza y postura con técnica de ballet.', icon: 'barre', spot_map: null, file: null },
 ];
 
 export const instructors = [
-  { instructor_id: 1, name: 'Mariana', last_name: 'Gutiérrez', nick_name: 'Mar', quote: 'Cada pedalazo cuenta.', short_bio: 'Coach de cycling desde 2016, certificada en Schwinn.', instagram: '@mar.rides', birthdate: '1990-06-02', music_type: 'Pop latino', file: null, home: true, home_order: 1 },
-  { instructor_id: 2, name: 'Rodrigo', last_name: 'Fuentes', nick_name: 'Rod', quote: 'Más fuerte que ayer.', short_bio: 'Entrenador funcional y ex seleccionado de atletismo.', instagram: '@rod.fit', birthdate: '1987-11-20', music_type: 'Electrónica', file: null, home: true, home_order: 2 },
-  { instructor_id: 3, name: 'Lucía', last_name: 'Morales', nick_name: 'Lu', quote: 'Respira, suelta, fluye.', short_bio: 'Maestra de yoga RYT-500 formada en Rishikesh.', instagram: '@lu.yoga', birthdate: '1992-03-14', music_type: 'Chill', file: null, home: true, home_order: 3 },
-  { instructor_id: 4, name: 'Fernanda', last_name: 'Ibarra', nick_name: 'Fer', quote: 'La postura es poder.', short_bio: 'Bailarina clásica y coach de barre.', instagram: '@fer.barre', birthdate: '1994-08-08', music_type: 'Indie', file: null, home: true, home_order: 4 },
-  { instructor_id: 5, name: 'Emilio', last_name: 'Cárdenas', nick_name: 'Emi', quote: 'Hoy se suda.', short_bio: 'Coach de cycling y HIIT; maratonista.', instagram: '@emi.sweat', birthdate: '1989-12-01', music_type: 'Reggaetón', file: null, home: false, home_order: null },
+  {
+    instructor_id: 1,
+    name: 'Mariana',
+    last_name: 'Gutiérrez',
+    nick_name: 'Mar',
+    quote: 'Cada pedalazo cuenta.',
+    short_bio: 'Coach de cycling desde 2016, certificada en Schwinn.',
+    instagram: '@mar.rides',
+    birthdate: '1990-06-02',
+    music_type: 'Pop latino',
+    file: null,
+    home: true,
+    home_order: 1,
+  },
+  {
+    instructor_id: 2,
+    name: 'Rodrigo',
+    last_name: 'Fuentes',
+    nick_name: 'Rod',
+    quote: 'Más fuerte que ayer.',
+    short_bio: 'Entrenador funcional y ex seleccionado de atletismo.',
+    instagram: '@rod.fit',
+    birthdate: '1987-11-20',
+    music_type: 'Electrónica',
+    file: null,
+    home: true,
+    home_order: 2,
+  },
+  {
+    instructor_id: 3,
+    name: 'Lucía',
+    last_name: 'Morales',
+    nick_name: 'Lu',
+    quote: 'Respira, suelta, fluye.',
+    short_bio: 'Maestra de yoga RYT-500 formada en Rishikesh.',
+    instagram: '@lu.yoga',
+    birthdate: '1992-03-14',
+    music_type: 'Chill',
+    file: null,
+    home: true,
+    home_order: 3,
+  },
+  {
+    instructor_id: 4,
+    name: 'Fernanda',
+    last_name: 'Ibarra',
+    nick_name: 'Fer',
+    quote: 'La postura es poder.',
+    short_bio: 'Bailarina clásica y coach de barre.',
+    instagram: '@fer.barre',
+    birthdate: '1994-08-08',
+    music_type: 'Indie',
+    file: null,
+    home: true,
+    home_order: 4,
+  },
+  {
+    instructor_id: 5,
+    name: 'Emilio',
+    last_name: 'Cárdenas',
+    nick_name: 'Emi',
+    quote: 'Hoy se suda.',
+    short_bio: 'Coach de cycling y HIIT; maratonista.',
+    instagram: '@emi.sweat',
+    birthdate: '1989-12-01',
+    music_type: 'Reggaetón',
+    file: null,
+    home: false,
+    home_order: null,
+  },
 ];
 
 export const tags = [
@@ -57,7 +143,16 @@ export const videoTypes = [
 ];
 
 const textField = (key: string, label: string, required: boolean, order: number, type = 'text') => ({
-  key, name: key, label, type, required, step: 1, order, options: [] as Array<{ label: string; value: string }>, className: null, value: null,
+  key,
+  name: key,
+  label,
+  type,
+  required,
+  step: 1,
+  order,
+  options: [] as Array<{ label: string; value: string }>,
+  className: null,
+  value: null,
 });
 
 export const forms = [
@@ -96,8 +191,24 @@ export const forms = [
 
 export const customFields = [
   { custom_field_id: 1, key: 'emergency_contact', label: 'Contacto de emergencia', type: 'text', object: 'customer', required: true, options: [] },
-  { custom_field_id: 2, key: 'shoe_size', label: 'Talla de zapato para cycling', type: 'select', object: 'customer', required: false, options: ['23', '24', '25', '26', '27', '28', '29'].map((size) => ({ label: size, value: size })) },
-  { custom_field_id: 3, key: 'first_class_note', label: '¿Algo que debamos saber para tu clase?', type: 'textarea', object: 'class_reservation', required: false, options: [] },
+  {
+    custom_field_id: 2,
+    key: 'shoe_size',
+    label: 'Talla de zapato para cycling',
+    type: 'select',
+    object: 'customer',
+    required: false,
+    options: ['23', '24', '25', '26', '27', '28', '29'].map((size) => ({ label: size, value: size })),
+  },
+  {
+    custom_field_id: 3,
+    key: 'first_class_note',
+    label: '¿Algo que debamos saber para tu clase?',
+    type: 'textarea',
+    object: 'class_reservation',
+    required: false,
+    options: [],
+  },
 ];
 
 /** Each record as stored: its fields plus timestamps, live (deletedAt null, ADR 0010). */

@@ -57,7 +57,7 @@ export const pages = [
     slug: 'politicas-de-cancelacion',
     required: false,
     required_signup: false,
-    content: '<h2>Políticas de Cancelación</h2><p>Puedes cancelar sin costo hasta 12 horas antes de tu clase. Después de ese plazo el crédito no se regresa.</p>',
+    content:
+      '<h2>Políticas de Cancelación</h2><p>Puedes cancelar sin costo hasta 12 horas antes de tu clase. Después de ese plazo el crédito no se regresa.</p>',
   },
 ];
-

@@ -24,9 +24,18 @@ function auth() {
 export async function ensureSeedUsers(): Promise<void> {
   const a = auth();
   for (const user of seedUsers) {
-    const exists = await a.getUser(user.uid).then(() => true, () => false);
+    const exists = await a.getUser(user.uid).then(
+      () => true,
+      () => false,
+    );
     if (!exists) {
-      await a.createUser({ uid: user.uid, email: user.email, password: user.password, emailVerified: true, displayName: `${user.customer.name} ${user.customer.last_name}` });
+      await a.createUser({
+        uid: user.uid,
+        email: user.email,
+        password: user.password,
+        emailVerified: true,
+        displayName: `${user.customer.name} ${user.customer.last_name}`,
+      });
     }
     await a.setCustomUserClaims(user.uid, user.admin ? { admin: true } : null);
   }
@@ -43,19 +52,22 @@ function seedCore(now: Date): SeedSet {
   seedUsers.forEach((user, index) => {
     const customerId = index + 1;
     const c = user.customer;
-    docs.push([`customers/${user.uid}`, {
-      customer_id: customerId,
-      uid: user.uid,
-      ...c,
-      email: user.email,
-      signup_reason_other: null,
-      file: null,
-      has_unlimited: false,
-      unlimited_membership_expiration: null,
-      search_terms: buildSearchTerms({ name: c.name, last_name: c.last_name, email: user.email, phone: c.phone }),
-      createdAt: now,
-      updatedAt: now,
-    }]);
+    docs.push([
+      `customers/${user.uid}`,
+      {
+        customer_id: customerId,
+        uid: user.uid,
+        ...c,
+        email: user.email,
+        signup_reason_other: null,
+        file: null,
+        has_unlimited: false,
+        unlimited_membership_expiration: null,
+        search_terms: buildSearchTerms({ name: c.name, last_name: c.last_name, email: user.email, phone: c.phone }),
+        createdAt: now,
+        updatedAt: now,
+      },
+    ]);
     docs.push([`customer_phones/${c.phone}`, { uid: user.uid, customer_id: customerId }]);
     for (const pageId of signupPages) {
       docs.push([`customers/${user.uid}/accepted_pages/${pageId}`, { page_id: pageId, customer_id: customerId, accepted_at: now }]);

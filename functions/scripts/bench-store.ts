@@ -121,7 +121,13 @@ async function worker(args: WorkerArgs): Promise<void> {
       args.task === 'counter'
         ? await claimWithCounter(store, args.classPath as string, args.transactions, args.prefix)
         : await claimWithSpots(store, args.classPath as string, 10, args.transactions, args.prefix);
-    result = { committed: report.claimed + report.full, aborted: report.aborted, attempts: report.attempts, claimed: report.claimed, ms: performance.now() - started };
+    result = {
+      committed: report.claimed + report.full,
+      aborted: report.aborted,
+      attempts: report.attempts,
+      claimed: report.claimed,
+      ms: performance.now() - started,
+    };
   }
   await store.close();
   process.stdout.write(`${JSON.stringify(result)}\n`);
@@ -191,7 +197,14 @@ async function rmwRun(workload: Workload, processes: number, transactions: numbe
       ms = tally.ms;
     } else {
       const share = transactions / processes;
-      ({ tallies, ms } = await inProcesses(processes, (i) => ({ task: 'rmw', file, workload, transactions: share, concurrency: CONCURRENCY, prefix: `p${i}` })));
+      ({ tallies, ms } = await inProcesses(processes, (i) => ({
+        task: 'rmw',
+        file,
+        workload,
+        transactions: share,
+        concurrency: CONCURRENCY,
+        prefix: `p${i}`,
+      })));
     }
     const committed = sum(tallies, 'committed');
     return { txPerSecond: committed / (ms / 1000), attemptsPerTx: sum(tallies, 'attempts') / transactions, aborted: sum(tallies, 'aborted') };
@@ -217,7 +230,10 @@ async function burstRun(writers: number, latencyMs: number): Promise<Tally & { h
   }
 }
 
-async function claimRun(task: 'counter' | 'spots', processes: number): Promise<{ claimed: number; aborted: number; attempts: number; ms: number; heat: string }> {
+async function claimRun(
+  task: 'counter' | 'spots',
+  processes: number,
+): Promise<{ claimed: number; aborted: number; attempts: number; ms: number; heat: string }> {
   const { file, cleanup } = freshFile();
   const classPath = 'studios/s1/classes/yoga';
   try {
@@ -251,7 +267,9 @@ async function main(): Promise<void> {
   const runs = Number(values.runs);
   const transactions = Number(values.transactions);
   const hotTransactions = Number(values.hot);
-  console.log(`Local document store benchmark — Node ${process.version}, median of ${runs} runs, ${CONCURRENCY} transactions in flight per process, SDK retry backoff`);
+  console.log(
+    `Local document store benchmark — Node ${process.version}, median of ${runs} runs, ${CONCURRENCY} transactions in flight per process, SDK retry backoff`,
+  );
 
   console.log(`\nRead-modify-write (${transactions} transactions on distinct documents, ${hotTransactions} on one hot document)`);
   for (const workload of ['distinct', 'hot'] as const) {
@@ -260,7 +278,11 @@ async function main(): Promise<void> {
       for (let i = 0; i < runs; i++) samples.push(await rmwRun(workload, processes, workload === 'hot' ? hotTransactions : transactions));
       const label = `${workload === 'hot' ? 'one hot document' : 'distinct documents'}, ${processesLabel(processes)}`;
       console.log(
-        `  ${label.padEnd(36)} ${Math.round(median(samples.map((s) => s.txPerSecond))).toString().padStart(6)} tx/s   attempts/tx ${median(samples.map((s) => s.attemptsPerTx)).toFixed(2)}   aborted ${median(samples.map((s) => s.aborted))}   (runs: ${samples.map((s) => Math.round(s.txPerSecond)).join(', ')} tx/s)`,
+        `  ${label.padEnd(36)} ${Math.round(median(samples.map((s) => s.txPerSecond)))
+          .toString()
+          .padStart(
+            6,
+          )} tx/s   attempts/tx ${median(samples.map((s) => s.attemptsPerTx)).toFixed(2)}   aborted ${median(samples.map((s) => s.aborted))}   (runs: ${samples.map((s) => Math.round(s.txPerSecond)).join(', ')} tx/s)`,
       );
     }
   }
@@ -296,9 +318,18 @@ async function main(): Promise<void> {
   for (let i = 0; i < runs; i++) {
     const { file, cleanup } = freshFile();
     try {
-      const { tallies } = await inProcesses(4, (p) => ({ task: 'rmw', file, workload: 'distinct', transactions: 100, concurrency: CONCURRENCY, prefix: `p${p}` }));
+      const { tallies } = await inProcesses(4, (p) => ({
+        task: 'rmw',
+        file,
+        workload: 'distinct',
+        transactions: 100,
+        concurrency: CONCURRENCY,
+        prefix: `p${p}`,
+      }));
       const finished = tallies.map((t) => t.ms).sort((a, b) => a - b);
-      console.log(`  run ${i + 1}: finished after ${finished.map((ms) => `${ms.toFixed(0)} ms`).join(', ')} (last/first ${((finished[3] as number) / (finished[0] as number)).toFixed(2)})`);
+      console.log(
+        `  run ${i + 1}: finished after ${finished.map((ms) => `${ms.toFixed(0)} ms`).join(', ')} (last/first ${((finished[3] as number) / (finished[0] as number)).toFixed(2)})`,
+      );
     } finally {
       cleanup();
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatMoneyMxn, formatNumber } from '../src/format/money';
 import { formatStudioDate, studioDay, studioDaysBetween, studioWallTimeToInstant, studioWeekDays, studioWeekStart } from '../src/format/dates';
+import { formatMoney, formatMoneyMxn, formatNumber } from '../src/format/money';
 import { fill } from '../src/messages';
 
 describe('money', () => {
@@ -35,7 +35,13 @@ describe('studio dates (process TZ is ' + (process.env.TZ ?? 'unset') + ')', () 
     const sundayNight = new Date('2026-11-23T04:00:00Z');
     expect(studioWeekStart(sundayNight).toISOString()).toBe('2026-11-16T06:00:00.000Z');
     expect(studioWeekDays(studioWeekStart(sundayNight))).toEqual([
-      '2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22',
+      '2026-11-16',
+      '2026-11-17',
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
+      '2026-11-21',
+      '2026-11-22',
     ]);
   });
 

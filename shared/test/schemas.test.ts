@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePhone } from '../src/schemas/fields';
-import { passwordPolicyFromConfig, passwordSchema, signupFormSchema, signupSchema } from '../src/schemas/customer';
 import { checkConfigValue } from '../src/schemas/app-config';
+import { passwordPolicyFromConfig, passwordSchema, signupFormSchema, signupSchema } from '../src/schemas/customer';
+import { normalizePhone } from '../src/schemas/fields';
 import { pageCreateSchema } from '../src/schemas/page';
 
 describe('normalizePhone', () => {
@@ -36,7 +36,12 @@ describe('password policy', () => {
     const policy = passwordPolicyFromConfig({});
     expect(policy.minLength).toBe(6);
     await expect(passwordSchema(policy).validate('12345')).rejects.toThrow('La contraseña debe tener al menos 6 caracteres.');
-    const strict = passwordPolicyFromConfig({ password_min_length: 8, password_require_uppercase: true, password_require_non_alphanumeric: true, password_max_length: 12 });
+    const strict = passwordPolicyFromConfig({
+      password_min_length: 8,
+      password_require_uppercase: true,
+      password_require_non_alphanumeric: true,
+      password_max_length: 12,
+    });
     await expect(passwordSchema(strict).validate('abcdefgh')).rejects.toThrow('La contraseña debe incluir una letra mayúscula.');
     await expect(passwordSchema(strict).validate('Abcdefgh')).rejects.toThrow('La contraseña debe incluir un carácter especial.');
     await expect(passwordSchema(strict).validate('Abcdefgh!')).resolves.toBe('Abcdefgh!');
@@ -45,7 +50,15 @@ describe('password policy', () => {
 
   it('the sign-up form requires matching passwords and the required_signup pages', async () => {
     const form = signupFormSchema(passwordPolicyFromConfig({}), [1, 2]);
-    const base = { name: 'Ana', last_name: 'López', phone: '5512345678', email: 'ana@example.com', password: 'secreto1', password_confirm: 'secreto1', accepted_pages: [1, 2] };
+    const base = {
+      name: 'Ana',
+      last_name: 'López',
+      phone: '5512345678',
+      email: 'ana@example.com',
+      password: 'secreto1',
+      password_confirm: 'secreto1',
+      accepted_pages: [1, 2],
+    };
     await expect(form.validate(base)).resolves.toBeTruthy();
     await expect(form.validate({ ...base, password_confirm: 'otro' })).rejects.toThrow('Las contraseñas no coinciden');
     await expect(form.validate({ ...base, accepted_pages: [1] })).rejects.toThrow('Debes aceptar los términos y condiciones antes de continuar.');

@@ -42,7 +42,8 @@ const kb = (n) => (n / 1000).toFixed(2);
 if (asJson) {
   console.log(JSON.stringify({ js, css, totalGzipBytes: total, budgetKiB }, null, 2));
 } else {
-  for (const file of [...js, ...css]) console.log(`${file.role.padEnd(14)} ${file.file.padEnd(44)} ${kib(file.gzip).padStart(8)} KiB gz  (${kib(file.raw)} KiB raw)`);
+  for (const file of [...js, ...css])
+    console.log(`${file.role.padEnd(14)} ${file.file.padEnd(44)} ${kib(file.gzip).padStart(8)} KiB gz  (${kib(file.raw)} KiB raw)`);
   console.log(`landing initial JS: ${kib(total)} KiB gz (${kb(total)} kB) — budget ${budgetKiB} KiB`);
 }
 if (total > budgetKiB * 1024) {

@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
+import { defaultAppConfig } from '@studio/shared/config/app-config';
+import type { Customer, Page } from '@studio/shared/types/api';
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { vi } from 'vitest';
-import { defaultAppConfig } from '@studio/shared/config/app-config';
-import type { Customer, Page } from '@studio/shared/types/api';
 import { useAppConfig, type AppConfig } from '../src/lib/app-config';
 
 export function setConfig(overrides: Record<string, unknown> = {}): AppConfig {

@@ -35,7 +35,11 @@ const labels: Record<string, string> = messages.fields;
 
 /** 'entries[0].value' is labelled as its last field name ('value'); unknown names show as they are. */
 function labelOf(path: string): string {
-  const last = path.replace(/\[\d+\]/g, '').split('.').pop() ?? path;
+  const last =
+    path
+      .replace(/\[\d+\]/g, '')
+      .split('.')
+      .pop() ?? path;
   return labels[last] ?? path;
 }
 

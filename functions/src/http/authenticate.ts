@@ -1,5 +1,5 @@
-import type { RequestHandler } from 'express';
 import { messages } from '@studio/shared/messages';
+import type { RequestHandler } from 'express';
 import { IdentityProviderUnavailable, TokenError, type AuthGateway } from '../data/auth/auth-gateway';
 import { AppError } from '../domain/errors';
 

@@ -1,6 +1,6 @@
-import express, { type RequestHandler } from 'express';
 import { messages, fill } from '@studio/shared/messages';
 import { MAX_FILE_BYTES, MAX_FILE_MB } from '@studio/shared/schemas/file';
+import express, { type RequestHandler } from 'express';
 import { AppError } from '../domain/errors';
 
 /** JSON bodies above this are refused before any work; content pages are the largest input. */

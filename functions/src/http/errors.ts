@@ -1,6 +1,6 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { messages } from '@studio/shared/messages';
 import type { ApiErrorBody } from '@studio/shared/types/api';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { StoreError } from '../data/store/types';
 import { AppError, type AppErrorKind } from '../domain/errors';
 
@@ -79,7 +79,10 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, next)
     return;
   }
   // Express and its parsers mark client errors (e.g. a malformed %-escape in the path) with a 4xx status.
-  const status = typeof err === 'object' && err !== null ? Number((err as { status?: unknown; statusCode?: unknown }).status ?? (err as { statusCode?: unknown }).statusCode) : NaN;
+  const status =
+    typeof err === 'object' && err !== null
+      ? Number((err as { status?: unknown; statusCode?: unknown }).status ?? (err as { statusCode?: unknown }).statusCode)
+      : NaN;
   if (status >= 400 && status < 500) {
     send(res, status, { code: 'http/bad-request', message: messages.http.badRequest });
     return;

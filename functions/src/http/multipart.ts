@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import busboy from 'busboy';
 import { messages, fill } from '@studio/shared/messages';
 import { MAX_FILE_BYTES, MAX_FILE_MB } from '@studio/shared/schemas/file';
+import busboy from 'busboy';
 import { AppError } from '../domain/errors';
 import type { UploadInput, UploadedPart } from '../services/files/upload-file';
 

@@ -1,5 +1,5 @@
-import type { Request } from 'express';
 import { messages } from '@studio/shared/messages';
+import type { Request } from 'express';
 import type { VerifiedIdentity } from '../data/auth/auth-gateway';
 import { AppError } from '../domain/errors';
 

@@ -1,5 +1,5 @@
-import { Router } from 'express';
 import { acceptedPageSchema } from '@studio/shared/schemas/page';
+import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireUser } from '../http/authenticate';
 import { identityOf } from '../http/request-context';

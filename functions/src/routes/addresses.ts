@@ -1,5 +1,5 @@
-import { Router } from 'express';
 import { addressCreateSchema, addressListQuerySchema, addressUpdateSchema, type AddressListQuery } from '@studio/shared/schemas/catalogue/addresses';
+import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireUser } from '../http/authenticate';
 import { numericParam } from '../http/params';

@@ -1,5 +1,5 @@
-import { Router } from 'express';
 import { appConfigUpdateSchema } from '@studio/shared/schemas/app-config';
+import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireAdmin } from '../http/authenticate';
 import { identityOf } from '../http/request-context';

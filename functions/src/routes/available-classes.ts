@@ -1,11 +1,18 @@
-import { Router } from 'express';
 import { availableClassCreateSchema, availableClassUpdateSchema, lotsOnDateQuerySchema } from '@studio/shared/schemas/access';
+import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireAdmin, requireUser } from '../http/authenticate';
 import { numericParam } from '../http/params';
 import { identityOf, queryOf } from '../http/request-context';
 import { validate } from '../http/validate';
-import { createLotForCustomer, deleteLotOfCustomer, getLotFor, listOwnLots, listOwnLotsOnDate, updateLotForCustomer } from '../services/access/available-classes';
+import {
+  createLotForCustomer,
+  deleteLotOfCustomer,
+  getLotFor,
+  listOwnLots,
+  listOwnLotsOnDate,
+  updateLotForCustomer,
+} from '../services/access/available-classes';
 
 /** /api/available_classes: the caller's own credits; admin edits go through the ledger. */
 export function availableClassRoutes(deps: Deps): Router {

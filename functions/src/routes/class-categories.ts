@@ -1,5 +1,5 @@
-import { Router } from 'express';
 import { classCategoryCreateSchema, classCategoryUpdateSchema } from '@studio/shared/schemas/catalogue/class-categories';
+import { Router } from 'express';
 import type { Deps } from '../deps';
 import { classCategoryOperations, listAvailableClassCategories } from '../services/catalogue/class-categories';
 import { addCrudRoutes } from './crud-router';

@@ -1,5 +1,5 @@
-import { Router, type RequestHandler } from 'express';
 import { classPackageSchema, classPackageUpdateSchema } from '@studio/shared/schemas/class-package';
+import { Router, type RequestHandler } from 'express';
 import type { Deps } from '../deps';
 import { requireAdmin } from '../http/authenticate';
 import { numericParam } from '../http/params';
@@ -12,9 +12,11 @@ import { listSpecialEventAttendees } from '../services/packages/special-event-at
 export function classPackageRoutes(deps: Deps): Router {
   const router = Router();
 
-  const list = (name: PackageList, homeOnly: boolean): RequestHandler => async (_req, res) => {
-    res.json({ class_packages: await listPublicPackages(deps, name, homeOnly) });
-  };
+  const list =
+    (name: PackageList, homeOnly: boolean): RequestHandler =>
+    async (_req, res) => {
+      res.json({ class_packages: await listPublicPackages(deps, name, homeOnly) });
+    };
   router.get('/', list('all', false));
   for (const name of ['online', 'presenciales', 'especiales'] as const) {
     router.get(`/${name}/all`, list(name, false));

@@ -24,7 +24,11 @@ export interface CrudRouteSpec<Dto, CreateInput, UpdateInput, Query> {
  * clients send it) and DELETE /:id for admins. A resource's own routes
  * (/available, /home/all) go on the router first, so '/:id' does not take them.
  */
-export function addCrudRoutes<Dto, CreateInput, UpdateInput, Query>(router: Router, deps: Deps, spec: CrudRouteSpec<Dto, CreateInput, UpdateInput, Query>): Router {
+export function addCrudRoutes<Dto, CreateInput, UpdateInput, Query>(
+  router: Router,
+  deps: Deps,
+  spec: CrudRouteSpec<Dto, CreateInput, UpdateInput, Query>,
+): Router {
   const { operations: ops } = spec;
   const listValidation = spec.listQuery ? [validate(spec.listQuery, 'query')] : [];
 

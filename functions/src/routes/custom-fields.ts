@@ -1,5 +1,5 @@
-import { Router } from 'express';
 import { customFieldCreateSchema, customFieldQuerySchema, customFieldUpdateSchema } from '@studio/shared/schemas/catalogue/custom-fields';
+import { Router } from 'express';
 import type { Deps } from '../deps';
 import { customFieldOperations } from '../services/catalogue/custom-fields';
 import { addCrudRoutes } from './crud-router';

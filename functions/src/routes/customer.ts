@@ -1,6 +1,6 @@
-import { Router } from 'express';
 import { giveAccessSchema, removeClassesSchema, revokeAccessSchema } from '@studio/shared/schemas/access';
 import { customerSearchSchema, customerUpdateSchema, phoneQuerySchema, recoverSchema, signupSchema } from '@studio/shared/schemas/customer';
+import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireAdmin, requireUser } from '../http/authenticate';
 import { numericParam } from '../http/params';

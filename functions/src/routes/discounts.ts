@@ -1,12 +1,18 @@
-import { Router } from 'express';
 import { discountLookupQuerySchema, discountSchema, discountUpdateSchema } from '@studio/shared/schemas/discount';
+import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireAdmin, requireUser } from '../http/authenticate';
 import { numericParam } from '../http/params';
 import { identityOf, queryOf } from '../http/request-context';
 import { validate } from '../http/validate';
 import { lookUpDiscountCode } from '../services/discounts/look-up-code';
-import { createDiscountFromInput, deleteDiscountById, getDiscountForAdmin, listDiscountsForAdmin, updateDiscountFromInput } from '../services/discounts/manage-discounts';
+import {
+  createDiscountFromInput,
+  deleteDiscountById,
+  getDiscountForAdmin,
+  listDiscountsForAdmin,
+  updateDiscountFromInput,
+} from '../services/discounts/manage-discounts';
 
 /** /api/discounts: admin management; signed-in customers check a code. */
 export function discountRoutes(deps: Deps): Router {

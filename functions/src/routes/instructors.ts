@@ -1,5 +1,5 @@
-import { Router } from 'express';
 import { instructorCreateSchema, instructorUpdateSchema } from '@studio/shared/schemas/catalogue/instructors';
+import { Router } from 'express';
 import type { Deps } from '../deps';
 import { instructorOperations, listHomeInstructors } from '../services/catalogue/instructors';
 import { addCrudRoutes } from './crud-router';

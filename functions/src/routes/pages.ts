@@ -1,5 +1,5 @@
-import { Router } from 'express';
 import { pageCreateSchema, pageUpdateSchema } from '@studio/shared/schemas/page';
+import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireAdmin } from '../http/authenticate';
 import { numericParam } from '../http/params';

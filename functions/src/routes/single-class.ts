@@ -1,4 +1,3 @@
-import { Router } from 'express';
 import {
   scheduleQuerySchema,
   seriesCreateSchema,
@@ -7,6 +6,7 @@ import {
   singleClassUpdateSchema,
   type ScheduleQuery,
 } from '@studio/shared/schemas/single-class';
+import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireAdmin } from '../http/authenticate';
 import { numericParam } from '../http/params';

@@ -1,5 +1,5 @@
-import { Router } from 'express';
 import { tagCreateSchema, tagUpdateSchema } from '@studio/shared/schemas/catalogue/tags';
+import { Router } from 'express';
 import type { Deps } from '../deps';
 import { tagOperations } from '../services/catalogue/tags';
 import { addCrudRoutes } from './crud-router';

@@ -1,5 +1,5 @@
-import { Router } from 'express';
 import { videoCreateSchema, videoQuerySchema, videoUpdateSchema, type VideoQuery } from '@studio/shared/schemas/video';
+import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireAdmin, requireUser } from '../http/authenticate';
 import { numericParam } from '../http/params';

@@ -2,7 +2,16 @@ import { messages } from '@studio/shared/messages';
 import type { PageCreateInput, PageUpdateInput } from '@studio/shared/schemas/page';
 import type { Page } from '@studio/shared/types/pages';
 import { allocateId } from '../data/repos/counters-repo';
-import { createPage as writeNewPage, deletePage as removePage, getPage, getPageBySlug, getSlugOwner, listPages, replacePage, type PageDoc } from '../data/repos/pages-repo';
+import {
+  createPage as writeNewPage,
+  deletePage as removePage,
+  getPage,
+  getPageBySlug,
+  getSlugOwner,
+  listPages,
+  replacePage,
+  type PageDoc,
+} from '../data/repos/pages-repo';
 import type { Deps } from '../deps';
 import { AppError } from '../domain/errors';
 

@@ -28,7 +28,10 @@ const counts = async () => Promise.all(['purchases', 'available_classes', 'credi
 describe('access grants through the API', () => {
   it('grants, shows, removes and revokes, every change explained by the ledger', async () => {
     const customer = await newCustomer();
-    const granted = await api<Body>('POST', '/api/customer/giveAccess', { token: admin, body: { customer_id: customer.customerId, class_package_id: 4, is_gift: false, payment_method_id: 2, bill: false } });
+    const granted = await api<Body>('POST', '/api/customer/giveAccess', {
+      token: admin,
+      body: { customer_id: customer.customerId, class_package_id: 4, is_gift: false, payment_method_id: 2, bill: false },
+    });
     expect(granted.status).toBe(201);
     expect(granted.body.message).toBe('¡Acceso agregado!');
     expect(granted.body.purchase).toMatchObject({ status: 'completed', total_payment: 1700, payment_method: 'Efectivo', source: 'admin' });
@@ -53,29 +56,44 @@ describe('access grants through the API', () => {
     expect(again.status).toBe(409);
 
     const ledger = await api<Body>('GET', `/api/customer/admin/${customer.customerId}/ledger`, { token: admin });
-    expect(ledger.body.entries.map((e: Body['entries'][number]) => [e.kind, e.delta])).toEqual([['revoke', -7], ['remove', -3], ['grant', 10]]);
+    expect(ledger.body.entries.map((e: Body['entries'][number]) => [e.kind, e.delta])).toEqual([
+      ['revoke', -7],
+      ['remove', -3],
+      ['grant', 10],
+    ]);
     expect(ledger.body.balance).toMatchObject({ available_classes: 0, ledger_total: 0, lots_total: 0 });
     expect((await api<Body>('GET', '/api/available_classes', { token: customer.token })).body.available_classes).toEqual([]);
   });
 
   it('marks an unlimited grant on the customer and clears it on revoke', async () => {
     const customer = await newCustomer();
-    const granted = await api<Body>('POST', '/api/customer/giveAccess', { token: admin, body: { customer_id: customer.customerId, class_package_id: 5, is_gift: true, payment_method_id: null, package_days: 7 } });
+    const granted = await api<Body>('POST', '/api/customer/giveAccess', {
+      token: admin,
+      body: { customer_id: customer.customerId, class_package_id: 5, is_gift: true, payment_method_id: null, package_days: 7 },
+    });
     expect(granted.status).toBe(201);
     expect(granted.body.purchase.total_payment).toBe(0);
     const me = await api<Body>('GET', '/api/customer', { token: customer.token });
     expect(me.body.customer.has_unlimited).toBe(true);
     expect(me.body.customer.unlimited_membership_expiration).toBe(granted.body.available_classes[0]?.expiration_date);
     await api('PUT', '/api/customer/revokeAccess', { token: admin, body: { purchase_id: granted.body.purchase.purchase_id } });
-    expect((await api<Body>('GET', '/api/customer', { token: customer.token })).body.customer).toMatchObject({ has_unlimited: false, unlimited_membership_expiration: null });
+    expect((await api<Body>('GET', '/api/customer', { token: customer.token })).body.customer).toMatchObject({
+      has_unlimited: false,
+      unlimited_membership_expiration: null,
+    });
   });
 
   // Each simultaneous request may start a new function worker; on a loaded machine that alone outlasts the default 5 s.
   it('never drives a balance negative under concurrent removals', { timeout: 60_000 }, async () => {
     const customer = await newCustomer();
-    await api('POST', '/api/customer/giveAccess', { token: admin, body: { customer_id: customer.customerId, class_package_id: 3, payment_method_id: 1, package_days: 30 } });
+    await api('POST', '/api/customer/giveAccess', {
+      token: admin,
+      body: { customer_id: customer.customerId, class_package_id: 3, payment_method_id: 1, package_days: 30 },
+    });
     await api('PUT', '/api/customer/removeClasses', { token: admin, body: { customer_id: customer.customerId, amount: 1 } });
-    const results = await Promise.all(Array.from({ length: 6 }, () => api<Body>('PUT', '/api/customer/removeClasses', { token: admin, body: { customer_id: customer.customerId, amount: 1 } })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => api<Body>('PUT', '/api/customer/removeClasses', { token: admin, body: { customer_id: customer.customerId, amount: 1 } })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(4);
     expect(results.filter((r) => r.status === 412)).toHaveLength(2);
     const ledger = await api<Body>('GET', `/api/customer/admin/${customer.customerId}/ledger`, { token: admin });

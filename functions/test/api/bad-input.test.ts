@@ -15,14 +15,22 @@ describe('bad input never writes', () => {
   it('malformed JSON gets a 400 and nothing is written', async () => {
     const identity = await newIdentity();
     const before = await countDocs('customers');
-    const response = await api('POST', '/api/customer/signup', { token: identity.token, rawBody: '{"uid": "x", "name": ', headers: { 'content-type': 'application/json' } });
+    const response = await api('POST', '/api/customer/signup', {
+      token: identity.token,
+      rawBody: '{"uid": "x", "name": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.status).toBe(400);
     expect(await countDocs('customers')).toBe(before);
   });
 
   it('a non-JSON body gets 415 in Spanish', async () => {
     const identity = await newIdentity();
-    const response = await api<{ error: { message: string } }>('POST', '/api/customer/signup', { token: identity.token, rawBody: 'name=Ana', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const response = await api<{ error: { message: string } }>('POST', '/api/customer/signup', {
+      token: identity.token,
+      rawBody: 'name=Ana',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(response.status).toBe(415);
     expect(response.body.error.message).toBe('El contenido debe enviarse como JSON.');
   });
@@ -30,7 +38,10 @@ describe('bad input never writes', () => {
   it('an oversized body gets 413 in Spanish and nothing is written', async () => {
     const admin = await signIn(seed.admin.email, seed.admin.password);
     const before = await countDocs('pages');
-    const response = await api<{ error: { message: string } }>('POST', '/api/pages', { token: admin.token, body: { title: 'Enorme', slug: 'enorme', content: 'x'.repeat(400_000) } });
+    const response = await api<{ error: { message: string } }>('POST', '/api/pages', {
+      token: admin.token,
+      body: { title: 'Enorme', slug: 'enorme', content: 'x'.repeat(400_000) },
+    });
     expect(response.status).toBe(413);
     expect(response.body.error.message).toBe('La solicitud es demasiado grande.');
     expect(await countDocs('pages')).toBe(before);
@@ -47,10 +58,17 @@ describe('bad input never writes', () => {
 
   it('missing fields are listed in Spanish', async () => {
     const identity = await newIdentity();
-    const response = await api<{ error: { message: string; fields: Record<string, string> } }>('POST', '/api/customer/signup', { token: identity.token, body: { uid: identity.uid } });
+    const response = await api<{ error: { message: string; fields: Record<string, string> } }>('POST', '/api/customer/signup', {
+      token: identity.token,
+      body: { uid: identity.uid },
+    });
     expect(response.status).toBe(400);
     expect(response.body.error.message).toBe('Revisa los campos faltantes o inválidos');
-    expect(response.body.error.fields).toMatchObject({ name: 'Debes llenar este campo.', last_name: 'Debes llenar este campo.', phone: 'Debes llenar este campo.' });
+    expect(response.body.error.fields).toMatchObject({
+      name: 'Debes llenar este campo.',
+      last_name: 'Debes llenar este campo.',
+      phone: 'Debes llenar este campo.',
+    });
   });
 
   it('wrong types are refused, not coerced', async () => {

@@ -25,20 +25,37 @@ describe('the demo catalogue, read anonymously', () => {
   it('serves locations, class types with spot maps, tags, announcements, payment methods, programs and video types', async () => {
     const locations = await api<{ locations: Array<Named & { location_id: number }> }>('GET', '/api/locations');
     expect(locations.status).toBe(200);
-    expect(locations.body.locations.slice(0, 2).map((l) => [l.location_id, l.name])).toEqual([[1, 'Latido Roma'], [2, 'Latido Coyoacán']]);
+    expect(locations.body.locations.slice(0, 2).map((l) => [l.location_id, l.name])).toEqual([
+      [1, 'Latido Roma'],
+      [2, 'Latido Coyoacán'],
+    ]);
 
     const cycling = await api<{ class_type: Record<string, unknown> }>('GET', '/api/class_types/1');
-    expect(cycling.body.class_type).toMatchObject({ class_type_id: 1, name: 'Indoor Cycling', spot_map: '4,5,5,4', icon: 'bike', file: { name: 'cycling.svg', type: 'image/svg+xml', src: '/brand/hero.svg' } });
+    expect(cycling.body.class_type).toMatchObject({
+      class_type_id: 1,
+      name: 'Indoor Cycling',
+      spot_map: '4,5,5,4',
+      icon: 'bike',
+      file: { name: 'cycling.svg', type: 'image/svg+xml', src: '/brand/hero.svg' },
+    });
 
     const methods = await api<{ payment_methods: Array<Named & { payment_method_id: number }> }>('GET', '/api/payment_methods');
-    expect(methods.body.payment_methods.slice(0, 3).map((m) => [m.payment_method_id, m.name])).toEqual([[1, 'Tarjeta'], [2, 'Efectivo'], [3, 'PayPal']]);
+    expect(methods.body.payment_methods.slice(0, 3).map((m) => [m.payment_method_id, m.name])).toEqual([
+      [1, 'Tarjeta'],
+      [2, 'Efectivo'],
+      [3, 'PayPal'],
+    ]);
 
     const announcements = await api<{ announcements: Array<{ announcement_id: number }> }>('GET', '/api/announcements');
     const ids = announcements.body.announcements.map((a) => a.announcement_id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(ids).toEqual(expect.arrayContaining([1, 2]));
 
-    for (const [path, key] of [['/api/tags', 'tags'], ['/api/programs', 'programs'], ['/api/video_types', 'video_types']] as const) {
+    for (const [path, key] of [
+      ['/api/tags', 'tags'],
+      ['/api/programs', 'programs'],
+      ['/api/video_types', 'video_types'],
+    ] as const) {
       const response = await api<Record<string, unknown[]>>('GET', path);
       expect(response.status, path).toBe(200);
       expect(response.body[key]?.length, path).toBeGreaterThan(1);
@@ -64,7 +81,10 @@ describe('the demo catalogue, read anonymously', () => {
     expect(fields.map((f) => f.key)).toEqual(['street', 'number', 'interior_number', 'neighborhood', 'city', 'state', 'country', 'zip_code']);
     expect(fields.filter((f) => f.required).map((f) => f.key)).toEqual(['city', 'state', 'country']);
 
-    const profile = await api<{ form: { form_fields: Array<{ key: string; type: string; form_id?: number; form_fields?: unknown[] }> } }>('GET', '/api/forms/1');
+    const profile = await api<{ form: { form_fields: Array<{ key: string; type: string; form_id?: number; form_fields?: unknown[] }> } }>(
+      'GET',
+      '/api/forms/1',
+    );
     const billing = profile.body.form.form_fields.find((f) => f.type === 'address');
     expect(billing).toMatchObject({ key: 'billing_address', form_id: 6 });
     expect(billing?.form_fields).toEqual(fields);
@@ -79,7 +99,15 @@ describe('admin edits', () => {
   it('runs an instructor from creation to archive', async () => {
     const created = await api<{ instructor: { instructor_id: number } }>('POST', '/api/instructors', {
       token: adminToken,
-      body: { name: 'Valentina', last_name: 'Paz', nick_name: 'Vale', birthdate: '1996-05-17', home: true, home_order: 9, file: { name: 'vale.jpg', type: 'image/jpeg', src: '/api/files/vale.jpg' } },
+      body: {
+        name: 'Valentina',
+        last_name: 'Paz',
+        nick_name: 'Vale',
+        birthdate: '1996-05-17',
+        home: true,
+        home_order: 9,
+        file: { name: 'vale.jpg', type: 'image/jpeg', src: '/api/files/vale.jpg' },
+      },
     });
     expect(created.status).toBe(201);
     const id = created.body.instructor.instructor_id;
@@ -87,7 +115,10 @@ describe('admin edits', () => {
     expect(stored.data()).toMatchObject({ instructor_id: id, nick_name: 'Vale', birthdate: '1996-05-17', deletedAt: null });
     expect(stored.get('createdAt')).toBeInstanceOf(Date);
 
-    const updated = await api<{ instructor: Record<string, unknown> }>('PUT', '/api/instructors', { token: adminToken, body: { instructor_id: id, name: 'Valentina', quote: 'A darle.' } });
+    const updated = await api<{ instructor: Record<string, unknown> }>('PUT', '/api/instructors', {
+      token: adminToken,
+      body: { instructor_id: id, name: 'Valentina', quote: 'A darle.' },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.instructor).toMatchObject({ nick_name: 'Vale', quote: 'A darle.', home: true });
     const home = await api<{ instructors: Array<{ instructor_id: number }> }>('GET', '/api/instructors/home/all');
@@ -119,11 +150,22 @@ describe('admin edits', () => {
     const id = created.body.instructor.instructor_id;
     // A class of the schedule area, far from the demo ids.
     const classRef = store().doc(`single_classes/${900_000 + id}`);
-    await classRef.set({ single_class_id: 900_000 + id, class_date: new Date(Date.now() + 7 * 24 * 3600_000), status: 'scheduled', class_type_id: 1, location_id: 1, instructor_ids: [id], tag_ids: [], class_category_id: null });
+    await classRef.set({
+      single_class_id: 900_000 + id,
+      class_date: new Date(Date.now() + 7 * 24 * 3600_000),
+      status: 'scheduled',
+      class_type_id: 1,
+      location_id: 1,
+      instructor_ids: [id],
+      tag_ids: [],
+      class_category_id: null,
+    });
     try {
       const refused = await api<ErrorBody>('DELETE', `/api/instructors/${id}`, { token: adminToken });
       expect(refused.status).toBe(409);
-      expect(refused.body.error.message).toBe('No puedes eliminar a este instructor porque tiene clases programadas. Asígnalas a otro instructor o cancélalas primero.');
+      expect(refused.body.error.message).toBe(
+        'No puedes eliminar a este instructor porque tiene clases programadas. Asígnalas a otro instructor o cancélalas primero.',
+      );
       expect((await store().doc(`instructors/${id}`).get()).get('deletedAt')).toBeNull();
       await classRef.update({ status: 'cancelled' });
       expect((await api('DELETE', `/api/instructors/${id}`, { token: adminToken })).status).toBe(204);
@@ -145,7 +187,10 @@ describe('admin edits', () => {
   });
 
   it("creates a category from the spec's 'nueva' id", async () => {
-    const created = await api<{ class_category: Record<string, unknown> }>('POST', '/api/class_categories', { token: adminToken, body: { class_category_id: 'nueva', name: 'Baile Latino API' } });
+    const created = await api<{ class_category: Record<string, unknown> }>('POST', '/api/class_categories', {
+      token: adminToken,
+      body: { class_category_id: 'nueva', name: 'Baile Latino API' },
+    });
     expect(created.status).toBe(201);
     expect(created.body.class_category).toMatchObject({ name: 'Baile Latino API', handle: 'baile-latino-api', available: true });
     expect(typeof created.body.class_category.class_category_id).toBe('number');

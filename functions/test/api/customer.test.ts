@@ -14,10 +14,27 @@ describe('POST /api/customer/signup', () => {
     const phone = uniquePhone();
     const response = await api<CustomerBody>('POST', '/api/customer/signup', {
       token: identity.token,
-      body: { uid: identity.uid, name: ' Renata ', last_name: 'Vázquez', phone, accepted_pages: [1, 2], signup_reason: 'Otro', signup_reason_other: 'Un volante' },
+      body: {
+        uid: identity.uid,
+        name: ' Renata ',
+        last_name: 'Vázquez',
+        phone,
+        accepted_pages: [1, 2],
+        signup_reason: 'Otro',
+        signup_reason_other: 'Un volante',
+      },
     });
     expect(response.status).toBe(201);
-    expect(response.body.customer).toMatchObject({ uid: identity.uid, name: 'Renata', last_name: 'Vázquez', phone, email: identity.email, accepted_pages: [1, 2], is_admin: false, signup_reason_other: 'Un volante' });
+    expect(response.body.customer).toMatchObject({
+      uid: identity.uid,
+      name: 'Renata',
+      last_name: 'Vázquez',
+      phone,
+      email: identity.email,
+      accepted_pages: [1, 2],
+      is_admin: false,
+      signup_reason_other: 'Un volante',
+    });
     expect(typeof response.body.customer.customer_id).toBe('number');
     expect(response.body.customer).not.toHaveProperty('search_terms');
 
@@ -43,7 +60,10 @@ describe('POST /api/customer/signup', () => {
     const before = await countDocs('customers');
     const results = await Promise.all(
       identities.map((identity) =>
-        api('POST', '/api/customer/signup', { token: identity.token, body: { uid: identity.uid, name: 'Carrera', last_name: 'Simultánea', phone, accepted_pages: [1, 2] } }),
+        api('POST', '/api/customer/signup', {
+          token: identity.token,
+          body: { uid: identity.uid, name: 'Carrera', last_name: 'Simultánea', phone, accepted_pages: [1, 2] },
+        }),
       ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
@@ -71,7 +91,12 @@ describe('POST /api/customer/signup', () => {
       body: { uid: 'someone-else', name: 'Suplantación', last_name: 'X', phone: uniquePhone(), accepted_pages: [1, 2] },
     });
     expect(response.status).toBe(403);
-    expect(await store().doc(`customers/${identity.uid}`).get().then((s) => s.exists)).toBe(false);
+    expect(
+      await store()
+        .doc(`customers/${identity.uid}`)
+        .get()
+        .then((s) => s.exists),
+    ).toBe(false);
   });
 
   it('requires accepting the pages flagged required_signup', async () => {
@@ -82,7 +107,12 @@ describe('POST /api/customer/signup', () => {
     });
     expect(response.status).toBe(400);
     expect(response.body.error.message).toBe('Debes aceptar los términos y condiciones antes de continuar.');
-    expect(await store().doc(`customers/${identity.uid}`).get().then((s) => s.exists)).toBe(false);
+    expect(
+      await store()
+        .doc(`customers/${identity.uid}`)
+        .get()
+        .then((s) => s.exists),
+    ).toBe(false);
   });
 
   it('validates every field with Spanish messages and writes nothing', async () => {
@@ -211,11 +241,15 @@ describe('admin lookups', () => {
     expect(byId.status).toBe(200);
     expect(byId.body.customer).toMatchObject({ customer_id: customer.customerId, email: customer.email });
 
-    const byName = await api<{ customers: Array<{ customer_id: number }>; total: number }>('GET', '/api/customer/admin/all?query=ximena%20zarate', { token: admin.token });
+    const byName = await api<{ customers: Array<{ customer_id: number }>; total: number }>('GET', '/api/customer/admin/all?query=ximena%20zarate', {
+      token: admin.token,
+    });
     expect(byName.status).toBe(200);
     expect(byName.body.customers.map((c) => c.customer_id)).toContain(customer.customerId);
 
-    const byPhone = await api<{ customers: Array<{ customer_id: number }> }>('GET', `/api/customer/query?query=${customer.phone.slice(0, 7)}`, { token: admin.token });
+    const byPhone = await api<{ customers: Array<{ customer_id: number }> }>('GET', `/api/customer/query?query=${customer.phone.slice(0, 7)}`, {
+      token: admin.token,
+    });
     expect(byPhone.body.customers.map((c) => c.customer_id)).toContain(customer.customerId);
 
     const all = await api<{ customers: unknown[]; total: number; page_size: number }>('GET', '/api/customer/admin/all', { token: admin.token });

@@ -4,8 +4,8 @@
  * packages 3 and 4), ILIMITADO20 (20 % of the first charge of 5 and 6),
  * BUENFIN2025 (expired).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Discount, DiscountQuote, PublicDiscount } from '@studio/shared/schemas/discount';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, newCustomer, seed, signIn, store } from './support';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -21,7 +21,8 @@ afterAll(async () => {
   await store().close();
 });
 
-const lookUp = (code: string, classPackageId: number, token = customer.token) => api<LookupBody & ErrorBody>('GET', `/api/discounts/code/${code}?class_package_id=${classPackageId}`, { token });
+const lookUp = (code: string, classPackageId: number, token = customer.token) =>
+  api<LookupBody & ErrorBody>('GET', `/api/discounts/code/${code}?class_package_id=${classPackageId}`, { token });
 
 async function discountsSnapshot() {
   const out: Record<string, unknown> = {};
@@ -47,7 +48,12 @@ describe('checking a code at checkout', () => {
   });
 
   it('says "not valid" (404) for other packages, expired and unknown codes', async () => {
-    for (const [code, pkg] of [['VERANO200', 5], ['BUENFIN2025', 3], ['NOEXISTE', 3], ['ILIMITADO20', 8]] as const) {
+    for (const [code, pkg] of [
+      ['VERANO200', 5],
+      ['BUENFIN2025', 3],
+      ['NOEXISTE', 3],
+      ['ILIMITADO20', 8],
+    ] as const) {
       const response = await lookUp(code, pkg);
       expect(response.status, code).toBe(404);
       expect(response.body.error.message).toBe('Lo sentimos, ese descuento no es válido.');
@@ -56,7 +62,10 @@ describe('checking a code at checkout', () => {
   });
 
   it('says "used up" (412) once the uses are gone', async () => {
-    const created = await api<{ discount: Discount }>('POST', '/api/discounts', { token: admin, body: { code: `AGOTADO${Date.now().toString(36)}`, is_percent: false, amount: 50, usage_limit: 2 } });
+    const created = await api<{ discount: Discount }>('POST', '/api/discounts', {
+      token: admin,
+      body: { code: `AGOTADO${Date.now().toString(36)}`, is_percent: false, amount: 50, usage_limit: 2 },
+    });
     const { discount_id: id, code } = created.body.discount;
     expect((await lookUp(code, 2)).status).toBe(200);
     // Two checkouts used it (the counter checkout's claim keeps; checkout itself comes in a later issue).
@@ -72,17 +81,33 @@ describe('admin management', () => {
     const code = `navidad${Date.now().toString(36)}`;
     const created = await api<{ discount: Discount }>('POST', '/api/discounts', {
       token: admin,
-      body: { code, is_percent: true, amount: 12.5, valid_from: '2026-12-01T00:00:00-06:00', valid_until: '2026-12-24T00:00:00-06:00', limit_per_customer: 1, class_package_ids: [3, 4] },
+      body: {
+        code,
+        is_percent: true,
+        amount: 12.5,
+        valid_from: '2026-12-01T00:00:00-06:00',
+        valid_until: '2026-12-24T00:00:00-06:00',
+        limit_per_customer: 1,
+        class_package_ids: [3, 4],
+      },
     });
     expect(created.status).toBe(201);
     const discount = created.body.discount;
-    expect(discount).toMatchObject({ code: code.toUpperCase(), valid_from: '2026-12-01T06:00:00.000Z', valid_until: '2026-12-24T06:00:00.000Z', times_used: 0 });
+    expect(discount).toMatchObject({
+      code: code.toUpperCase(),
+      valid_from: '2026-12-01T06:00:00.000Z',
+      valid_until: '2026-12-24T06:00:00.000Z',
+      times_used: 0,
+    });
 
     expect((await api<{ discount: Discount }>('GET', `/api/discounts/${discount.discount_id}`, { token: admin })).body.discount).toEqual(discount);
     const list = await api<{ discounts: Discount[] }>('GET', '/api/discounts/admin/all', { token: admin });
     expect(list.body.discounts.map((d) => d.code)).toEqual(expect.arrayContaining(['BIENVENIDA15', 'VERANO200', code.toUpperCase()]));
 
-    const updated = await api<{ discount: Discount }>('PUT', '/api/discounts', { token: admin, body: { discount_id: discount.discount_id, valid_until: null } });
+    const updated = await api<{ discount: Discount }>('PUT', '/api/discounts', {
+      token: admin,
+      body: { discount_id: discount.discount_id, valid_until: null },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.discount).toMatchObject({ amount: 12.5, valid_until: null, class_package_ids: [3, 4] });
 

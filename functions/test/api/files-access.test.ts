@@ -36,10 +36,41 @@ interface UploadRow {
 const rows: UploadRow[] = [];
 for (const route of ['/api/files', '/api/files/s3'] as const) {
   rows.push(
-    { what: `POST ${route} image`, bytes: () => png(), name: 'foto.png', type: 'image/png', options: { route }, expected: { anonymous: 401, customer: 201, other: 201, admin: 201 }, visibility: { customer: 'private', other: 'private', admin: 'public' } },
-    { what: `POST ${route} PDF`, bytes: pdf, name: 'documento.pdf', type: 'application/pdf', options: { route }, expected: { anonymous: 401, customer: 201, other: 201, admin: 201 } },
-    { what: `POST ${route} public`, bytes: () => png(), name: 'portada.png', type: 'image/png', options: { route, data: { visibility: 'public' } }, expected: { anonymous: 401, customer: 403, other: 403, admin: 201 }, visibility: { admin: 'public' } },
-    { what: `POST ${route} private`, bytes: () => png(), name: 'privada.png', type: 'image/png', options: { route, data: { visibility: 'private' } }, expected: { anonymous: 401, customer: 201, other: 201, admin: 201 }, visibility: { customer: 'private', other: 'private', admin: 'private' } },
+    {
+      what: `POST ${route} image`,
+      bytes: () => png(),
+      name: 'foto.png',
+      type: 'image/png',
+      options: { route },
+      expected: { anonymous: 401, customer: 201, other: 201, admin: 201 },
+      visibility: { customer: 'private', other: 'private', admin: 'public' },
+    },
+    {
+      what: `POST ${route} PDF`,
+      bytes: pdf,
+      name: 'documento.pdf',
+      type: 'application/pdf',
+      options: { route },
+      expected: { anonymous: 401, customer: 201, other: 201, admin: 201 },
+    },
+    {
+      what: `POST ${route} public`,
+      bytes: () => png(),
+      name: 'portada.png',
+      type: 'image/png',
+      options: { route, data: { visibility: 'public' } },
+      expected: { anonymous: 401, customer: 403, other: 403, admin: 201 },
+      visibility: { admin: 'public' },
+    },
+    {
+      what: `POST ${route} private`,
+      bytes: () => png(),
+      name: 'privada.png',
+      type: 'image/png',
+      options: { route, data: { visibility: 'private' } },
+      expected: { anonymous: 401, customer: 201, other: 201, admin: 201 },
+      visibility: { customer: 'private', other: 'private', admin: 'private' },
+    },
   );
 }
 
@@ -66,7 +97,15 @@ describe('processFile through the stack', () => {
 
     // The event the dispatcher already delivered, delivered again to the deployed handler (same store, same directory).
     const asUploaded: Record<string, unknown> = { ...ready, status: 'uploaded', width: null, height: null, processedAt: null };
-    const snapshot = { id: String(fileId), path: `files/${fileId}`, exists: true, data: () => ({ ...asUploaded }), get: (field: string) => asUploaded[field], createTime: undefined, updateTime: undefined } satisfies DocumentSnapshot;
+    const snapshot = {
+      id: String(fileId),
+      path: `files/${fileId}`,
+      exists: true,
+      data: () => ({ ...asUploaded }),
+      get: (field: string) => asUploaded[field],
+      createTime: undefined,
+      updateTime: undefined,
+    } satisfies DocumentSnapshot;
     const event = { eventId: 'again', params: { fileId: String(fileId) }, before: null, after: snapshot, time: new Date() };
     await processFileTrigger.handler(event);
     await processFileTrigger.handler(event);

@@ -35,7 +35,15 @@ describe('uploads through the stack', () => {
     const bytes = png(640, 480);
     const upload = await uploadThroughApi(admin.token, bytes, 'Clase de Spinning.png', 'image/png', { data: { alt: 'Salón de spinning' } });
     expect(upload.status).toBe(201);
-    expect(upload.body.file).toMatchObject({ file_id: upload.body.file_id, name: 'Clase de Spinning.png', type: 'image/png', visibility: 'public', status: 'uploaded', alt: 'Salón de spinning', src: `/api/files/raw/${upload.body.file_id}` });
+    expect(upload.body.file).toMatchObject({
+      file_id: upload.body.file_id,
+      name: 'Clase de Spinning.png',
+      type: 'image/png',
+      visibility: 'public',
+      status: 'uploaded',
+      alt: 'Salón de spinning',
+      src: `/api/files/raw/${upload.body.file_id}`,
+    });
 
     const processed = await waitForProcessing(upload.body.file_id, admin.token);
     expect(processed).toMatchObject({ status: 'ready', width: 640, height: 480 });
@@ -109,37 +117,104 @@ describe('uploads through the stack', () => {
 
 describe('refused uploads store nothing', () => {
   const cut = (name: string) =>
-    Buffer.from(`--b\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n${png().toString('latin1')}\r\n--b--\r\n`, 'latin1');
+    Buffer.from(
+      `--b\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n${png().toString('latin1')}\r\n--b--\r\n`,
+      'latin1',
+    );
 
   type Sent = { status: number; body: { error?: { code: string; message: string } } };
   const send = async (token: string, body: FormData | Uint8Array, contentType?: string): Promise<Sent> => {
-    const response = await fetch(`${BASE_URL}/api/files`, { method: 'POST', body, headers: { authorization: `Bearer ${token}`, ...(contentType ? { 'content-type': contentType } : {}) } });
+    const response = await fetch(`${BASE_URL}/api/files`, {
+      method: 'POST',
+      body,
+      headers: { authorization: `Bearer ${token}`, ...(contentType ? { 'content-type': contentType } : {}) },
+    });
     return { status: response.status, body: (await response.json()) as Sent['body'] };
   };
 
   const cases: Array<[string, (token: string) => Promise<Sent>, number, string, string]> = [
-    ['SVG', (t) => uploadThroughApi(t, svg(), 'logo.svg', 'image/svg+xml'), 415, 'files/type-not-allowed', 'Ese tipo de archivo no está permitido. Puedes subir imágenes JPG, PNG, WebP o GIF, o documentos PDF.'],
-    ['an executable', (t) => uploadThroughApi(t, exe(), 'setup.exe', 'application/x-msdownload'), 415, 'files/type-not-allowed', 'Ese tipo de archivo no está permitido. Puedes subir imágenes JPG, PNG, WebP o GIF, o documentos PDF.'],
-    ['bytes of another type', (t) => uploadThroughApi(t, exe(), 'foto.png', 'image/png'), 400, 'files/type-mismatch', 'El contenido del archivo no corresponde a su tipo.'],
-    ['over 10 MB', (t) => uploadThroughApi(t, Buffer.concat([png(), Buffer.alloc(10 * 1024 * 1024)]), 'enorme.png', 'image/png'), 413, 'files/too-large', 'El archivo supera el tamaño máximo de 10 MB.'],
-    ['far over the limit (13 MB)', (t) => uploadThroughApi(t, Buffer.concat([png(), Buffer.alloc(13 * 1024 * 1024)]), 'enorme.png', 'image/png'), 413, 'files/too-large', 'El archivo supera el tamaño máximo de 10 MB.'],
-    ['no file', async (t) => {
-      const form = new FormData();
-      form.set('data', '{}');
-      return send(t, form);
-    }, 400, 'files/file-required', 'Debes cargar el archivo solicitado.'],
-    ['two files', async (t) => {
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(png())], { type: 'image/png' }), 'a.png');
-      form.append('file', new Blob([new Uint8Array(png())], { type: 'image/png' }), 'b.png');
-      return send(t, form);
-    }, 400, 'files/too-many-files', 'Envía un solo archivo a la vez.'],
-    ['a path as the name', async (t) => {
-      // FormData would strip the path; a hand-written body keeps it, as an attacker would.
-      return send(t, new Uint8Array(cut('../../../etc/cron.d/x.png')), 'multipart/form-data; boundary=b');
-    }, 400, 'files/invalid-name', 'El nombre del archivo no es válido.'],
-    ['JSON', (t) => api<Sent['body']>('POST', '/api/files', { token: t, body: { file: png().toString('base64'), name: 'foto.png' } }), 415, 'files/multipart-required', 'El archivo debe enviarse como formulario (multipart/form-data).'],
-    ['a customer publishing', (t) => uploadThroughApi(t, png(), 'foto.png', 'image/png', { data: { visibility: 'public' } }), 403, 'files/public-needs-admin', 'Solo un administrador puede publicar archivos.'],
+    [
+      'SVG',
+      (t) => uploadThroughApi(t, svg(), 'logo.svg', 'image/svg+xml'),
+      415,
+      'files/type-not-allowed',
+      'Ese tipo de archivo no está permitido. Puedes subir imágenes JPG, PNG, WebP o GIF, o documentos PDF.',
+    ],
+    [
+      'an executable',
+      (t) => uploadThroughApi(t, exe(), 'setup.exe', 'application/x-msdownload'),
+      415,
+      'files/type-not-allowed',
+      'Ese tipo de archivo no está permitido. Puedes subir imágenes JPG, PNG, WebP o GIF, o documentos PDF.',
+    ],
+    [
+      'bytes of another type',
+      (t) => uploadThroughApi(t, exe(), 'foto.png', 'image/png'),
+      400,
+      'files/type-mismatch',
+      'El contenido del archivo no corresponde a su tipo.',
+    ],
+    [
+      'over 10 MB',
+      (t) => uploadThroughApi(t, Buffer.concat([png(), Buffer.alloc(10 * 1024 * 1024)]), 'enorme.png', 'image/png'),
+      413,
+      'files/too-large',
+      'El archivo supera el tamaño máximo de 10 MB.',
+    ],
+    [
+      'far over the limit (13 MB)',
+      (t) => uploadThroughApi(t, Buffer.concat([png(), Buffer.alloc(13 * 1024 * 1024)]), 'enorme.png', 'image/png'),
+      413,
+      'files/too-large',
+      'El archivo supera el tamaño máximo de 10 MB.',
+    ],
+    [
+      'no file',
+      async (t) => {
+        const form = new FormData();
+        form.set('data', '{}');
+        return send(t, form);
+      },
+      400,
+      'files/file-required',
+      'Debes cargar el archivo solicitado.',
+    ],
+    [
+      'two files',
+      async (t) => {
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array(png())], { type: 'image/png' }), 'a.png');
+        form.append('file', new Blob([new Uint8Array(png())], { type: 'image/png' }), 'b.png');
+        return send(t, form);
+      },
+      400,
+      'files/too-many-files',
+      'Envía un solo archivo a la vez.',
+    ],
+    [
+      'a path as the name',
+      async (t) => {
+        // FormData would strip the path; a hand-written body keeps it, as an attacker would.
+        return send(t, new Uint8Array(cut('../../../etc/cron.d/x.png')), 'multipart/form-data; boundary=b');
+      },
+      400,
+      'files/invalid-name',
+      'El nombre del archivo no es válido.',
+    ],
+    [
+      'JSON',
+      (t) => api<Sent['body']>('POST', '/api/files', { token: t, body: { file: png().toString('base64'), name: 'foto.png' } }),
+      415,
+      'files/multipart-required',
+      'El archivo debe enviarse como formulario (multipart/form-data).',
+    ],
+    [
+      'a customer publishing',
+      (t) => uploadThroughApi(t, png(), 'foto.png', 'image/png', { data: { visibility: 'public' } }),
+      403,
+      'files/public-needs-admin',
+      'Solo un administrador puede publicar archivos.',
+    ],
   ];
 
   for (const [what, send, status, code, message] of cases) {

@@ -3,9 +3,9 @@
  * emulator tokens), on the seeded demo studio. Other test files may add
  * packages to the same store, so list checks look at the seed's ids (1–9).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpecialEventAttendee } from '@studio/shared/schemas/class-package';
 import type { ClassPackage } from '@studio/shared/types/class-packages';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, newCustomer, seed, signIn, store } from './support';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -48,9 +48,21 @@ describe('public lists on the seed', () => {
     const response = await api<OneBody>('GET', '/api/class_packages/7');
     expect(response.status).toBe(200);
     expect(response.body.class_package).toMatchObject({
-      class_package_id: 7, package_id: 7, title: 'Prueba 7 Días', price: 2400, sale_price: null, class_amount: -1,
-      is_subscription: true, subscription_period: 'month', subscription_interval: 1, is_trial: true, free_trial_length: 7, free_trial_period: 'day',
-      limit_per_customer: 1, status: 'active', archivedAt: null,
+      class_package_id: 7,
+      package_id: 7,
+      title: 'Prueba 7 Días',
+      price: 2400,
+      sale_price: null,
+      class_amount: -1,
+      is_subscription: true,
+      subscription_period: 'month',
+      subscription_interval: 1,
+      is_trial: true,
+      free_trial_length: 7,
+      free_trial_period: 'day',
+      limit_per_customer: 1,
+      status: 'active',
+      archivedAt: null,
     });
     const missing = await api<ErrorBody>('GET', '/api/class_packages/9999');
     expect(missing.status).toBe(404);
@@ -62,11 +74,21 @@ describe('admin management', () => {
   it('runs the life of a package: create, read, update, home, delete', async () => {
     const created = await api<OneBody>('POST', '/api/class_packages', {
       token: admin,
-      body: { title: 'Paquete 20 Clases', short_description: 'Para las constantes.', price: 3000, sale_price: 2800, class_amount: 20, expiration_days: 120, class_package_types: [{ class_type_id: 1, class_amount: 5, expiration_days: 60 }] },
+      body: {
+        title: 'Paquete 20 Clases',
+        short_description: 'Para las constantes.',
+        price: 3000,
+        sale_price: 2800,
+        class_amount: 20,
+        expiration_days: 120,
+        class_package_types: [{ class_type_id: 1, class_amount: 5, expiration_days: 60 }],
+      },
     });
     expect(created.status).toBe(201);
     const pkg = created.body.class_package;
-    expect(pkg.class_package_types).toEqual([{ class_type_id: 1, class_type: { class_type_id: 1, name: 'Indoor Cycling' }, class_amount: 5, expiration_days: 60 }]);
+    expect(pkg.class_package_types).toEqual([
+      { class_type_id: 1, class_type: { class_type_id: 1, name: 'Indoor Cycling' }, class_amount: 5, expiration_days: 60 },
+    ]);
     expect((await seedIds('/api/class_packages')).length).toBe(9);
     const all = await api<ListBody>('GET', '/api/class_packages/presenciales/all');
     expect(all.body.class_packages.map((p) => p.class_package_id)).toContain(pkg.class_package_id);
@@ -82,9 +104,13 @@ describe('admin management', () => {
     const home = await api<OneBody>('POST', `/api/class_packages/${pkg.class_package_id}/home`, { token: admin });
     expect(home.status).toBe(200);
     expect(home.body.class_package.home).toBe(true);
-    expect((await api<ListBody>('GET', '/api/class_packages/presenciales/home')).body.class_packages.map((p) => p.class_package_id)).toContain(pkg.class_package_id);
+    expect((await api<ListBody>('GET', '/api/class_packages/presenciales/home')).body.class_packages.map((p) => p.class_package_id)).toContain(
+      pkg.class_package_id,
+    );
     expect((await api('DELETE', `/api/class_packages/${pkg.class_package_id}/home`, { token: admin })).status).toBe(204);
-    expect((await api<ListBody>('GET', '/api/class_packages/presenciales/home')).body.class_packages.map((p) => p.class_package_id)).not.toContain(pkg.class_package_id);
+    expect((await api<ListBody>('GET', '/api/class_packages/presenciales/home')).body.class_packages.map((p) => p.class_package_id)).not.toContain(
+      pkg.class_package_id,
+    );
 
     expect((await api('DELETE', `/api/class_packages/${pkg.class_package_id}`, { token: admin })).status).toBe(204);
     expect((await store().doc(`class_packages/${pkg.class_package_id}`).get()).exists).toBe(false);
@@ -93,11 +119,17 @@ describe('admin management', () => {
   it('refuses invalid packages in Spanish and writes nothing', async () => {
     const before = await packagesSnapshot();
     const bad: Array<[Record<string, unknown>, string]> = [
-      [{ title: 'Gratis mensual', price: 0, class_amount: -1, is_subscription: true, subscription_period: 'month', subscription_interval: 1 }, 'is_subscription'],
+      [
+        { title: 'Gratis mensual', price: 0, class_amount: -1, is_subscription: true, subscription_period: 'month', subscription_interval: 1 },
+        'is_subscription',
+      ],
       [{ title: 'Prueba', price: 100, class_amount: 1, is_trial: true, free_trial_length: 7 }, 'is_trial'],
       [{ title: 'Caro', price: 100, sale_price: 120, class_amount: 1 }, 'sale_price'],
       [{ title: 'Cero', price: 100, class_amount: 0 }, 'class_amount'],
-      [{ title: 'Tipos', price: 100, class_amount: 1, class_package_types: [{ class_type_id: 4040, class_amount: 1 }] }, 'class_package_types[0].class_type_id'],
+      [
+        { title: 'Tipos', price: 100, class_amount: 1, class_package_types: [{ class_type_id: 4040, class_amount: 1 }] },
+        'class_package_types[0].class_type_id',
+      ],
     ];
     for (const [body, field] of bad) {
       const response = await api<ErrorBody>('POST', '/api/class_packages', { token: admin, body });
@@ -108,22 +140,67 @@ describe('admin management', () => {
   });
 
   it('archives a sold special event and still lists its attendees', async () => {
-    const created = await api<OneBody>('POST', '/api/class_packages', { token: admin, body: { title: 'Clase de Aniversario', price: 300, class_amount: 1, is_special_event: true, limit_per_customer: 2 } });
+    const created = await api<OneBody>('POST', '/api/class_packages', {
+      token: admin,
+      body: { title: 'Clase de Aniversario', price: 300, class_amount: 1, is_special_event: true, limit_per_customer: 2 },
+    });
     const id = created.body.class_package.class_package_id;
     const buyer = await newCustomer({ name: 'Renata', last_name: 'Solís' });
     const at = new Date('2026-11-20T17:00:00Z');
-    await store().doc('purchases/900001').set({
-      purchase_id: 900001, customer_id: buyer.customerId, uid: buyer.uid, class_package_id: id,
-      class_package: { class_package_id: id, title: 'Clase de Aniversario', class_amount: 1, expiration_days: null, is_subscription: false, subscription_period: null, subscription_interval: null, is_online: false, is_special_event: true, is_trial: false, free_trial_length: null },
-      title: 'Clase de Aniversario', status: 'completed', total_payment: 300, payment_method_id: 2, payment_method: 'Efectivo', is_gift: false, bill: false, source: 'checkout', granted_by: null,
-      subscription_id: null, subscription_period: null, subscription_interval: null, free_trial_length: null, class_amount: 1, expiration_days: null,
-      createdAt: at, updatedAt: at, cancelledAt: null, revokedAt: null,
-    });
+    await store()
+      .doc('purchases/900001')
+      .set({
+        purchase_id: 900001,
+        customer_id: buyer.customerId,
+        uid: buyer.uid,
+        class_package_id: id,
+        class_package: {
+          class_package_id: id,
+          title: 'Clase de Aniversario',
+          class_amount: 1,
+          expiration_days: null,
+          is_subscription: false,
+          subscription_period: null,
+          subscription_interval: null,
+          is_online: false,
+          is_special_event: true,
+          is_trial: false,
+          free_trial_length: null,
+        },
+        title: 'Clase de Aniversario',
+        status: 'completed',
+        total_payment: 300,
+        payment_method_id: 2,
+        payment_method: 'Efectivo',
+        is_gift: false,
+        bill: false,
+        source: 'checkout',
+        granted_by: null,
+        subscription_id: null,
+        subscription_period: null,
+        subscription_interval: null,
+        free_trial_length: null,
+        class_amount: 1,
+        expiration_days: null,
+        createdAt: at,
+        updatedAt: at,
+        cancelledAt: null,
+        revokedAt: null,
+      });
 
     const attendees = await api<{ asistentes: SpecialEventAttendee[] }>('GET', `/api/class_packages/especiales/${id}/asistentes`, { token: admin });
     expect(attendees.status).toBe(200);
     expect(attendees.body.asistentes).toEqual([
-      { customer_id: buyer.customerId, name: 'Renata', last_name: 'Solís', email: buyer.email, phone: buyer.phone, purchases: 1, purchase_ids: [900001], first_purchase_at: at.toISOString() },
+      {
+        customer_id: buyer.customerId,
+        name: 'Renata',
+        last_name: 'Solís',
+        email: buyer.email,
+        phone: buyer.phone,
+        purchases: 1,
+        purchase_ids: [900001],
+        first_purchase_at: at.toISOString(),
+      },
     ]);
 
     expect((await api('DELETE', `/api/class_packages/${id}`, { token: admin })).status).toBe(204);

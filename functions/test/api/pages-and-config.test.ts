@@ -15,7 +15,23 @@ describe('GET /api/appconfig', () => {
     const response = await api<Array<{ key: string; value: unknown }>>('GET', '/api/appconfig');
     expect(response.status).toBe(200);
     const config = Object.fromEntries(response.body.map((e) => [e.key, e.value]));
-    for (const key of ['business_name', 'primary', 'accent', 'dark', 'gray', 'light', 'primary-light', 'class_packages_name', 'class_packages_path', 'cash_checkout_enabled', 'discounts_enabled', 'timezone_offset', 'cancel_timeframe_unit', 'hero_order', 'signup_fee']) {
+    for (const key of [
+      'business_name',
+      'primary',
+      'accent',
+      'dark',
+      'gray',
+      'light',
+      'primary-light',
+      'class_packages_name',
+      'class_packages_path',
+      'cash_checkout_enabled',
+      'discounts_enabled',
+      'timezone_offset',
+      'cancel_timeframe_unit',
+      'hero_order',
+      'signup_fee',
+    ]) {
       expect(config, key).toHaveProperty(key);
     }
     expect(config.class_packages_name).toBe('Paquetes');
@@ -29,7 +45,12 @@ describe('PUT /api/appconfig', () => {
     const token = await adminToken();
     const changed = await api<Array<{ key: string; value: unknown }>>('PUT', '/api/appconfig', {
       token,
-      body: { entries: [{ key: 'banner_enabled', value: true }, { key: 'banner_text', value: '¡2x1 en diciembre!' }] },
+      body: {
+        entries: [
+          { key: 'banner_enabled', value: true },
+          { key: 'banner_text', value: '¡2x1 en diciembre!' },
+        ],
+      },
     });
     expect(changed.status).toBe(200);
     const config = Object.fromEntries(changed.body.map((e) => [e.key, e.value]));
@@ -47,14 +68,25 @@ describe('PUT /api/appconfig', () => {
     expect(badColor.status).toBe(400);
     expect((await store().doc('app_config/main').get()).data()).toEqual(before);
 
-    await api('PUT', '/api/appconfig', { token, body: { entries: [{ key: 'banner_enabled', value: false }, { key: 'banner_text', value: '' }] } });
+    await api('PUT', '/api/appconfig', {
+      token,
+      body: {
+        entries: [
+          { key: 'banner_enabled', value: false },
+          { key: 'banner_text', value: '' },
+        ],
+      },
+    });
   });
 });
 
 describe('/api/pages', () => {
   it('runs the whole life of a page: create, read by slug, update, delete', async () => {
     const token = await adminToken();
-    const created = await api<PageBody>('POST', '/api/pages', { token, body: { title: 'Reglamento', slug: 'reglamento-api', content: '<p>Trae toalla.</p>', required: false, required_signup: false } });
+    const created = await api<PageBody>('POST', '/api/pages', {
+      token,
+      body: { title: 'Reglamento', slug: 'reglamento-api', content: '<p>Trae toalla.</p>', required: false, required_signup: false },
+    });
     expect(created.status).toBe(201);
     const id = created.body.page.page_id;
     expect(typeof id).toBe('number');
@@ -66,7 +98,10 @@ describe('/api/pages', () => {
     const list = await api<{ pages: Array<{ slug: string }> }>('GET', '/api/pages');
     expect(list.body.pages.map((p) => p.slug)).toEqual(expect.arrayContaining(['terminos-y-condiciones', 'reglamento-api']));
 
-    const updated = await api<PageBody>('PUT', '/api/pages', { token, body: { page_id: id, title: 'Reglamento del estudio', slug: 'reglamento-estudio-api', content: '' } });
+    const updated = await api<PageBody>('PUT', '/api/pages', {
+      token,
+      body: { page_id: id, title: 'Reglamento del estudio', slug: 'reglamento-estudio-api', content: '' },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.page).toMatchObject({ slug: 'reglamento-estudio-api', content: null });
     expect((await api('GET', '/api/pages/reglamento-api')).status).toBe(404);
@@ -92,9 +127,7 @@ describe('/api/pages', () => {
   it('makes one page when two admins create the same slug at once', async () => {
     const token = await adminToken();
     const before = await countDocs('pages');
-    const results = await Promise.all(
-      [1, 2, 3, 4].map((n) => api('POST', '/api/pages', { token, body: { title: `Carrera ${n}`, slug: 'carrera-de-slugs' } })),
-    );
+    const results = await Promise.all([1, 2, 3, 4].map((n) => api('POST', '/api/pages', { token, body: { title: `Carrera ${n}`, slug: 'carrera-de-slugs' } })));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
     expect(await countDocs('pages')).toBe(before + 1);
   });
@@ -103,9 +136,15 @@ describe('/api/pages', () => {
 describe('/api/accepted_pages', () => {
   it('records acceptance once and lists the own records', async () => {
     const customer = await newCustomer();
-    const first = await api<{ accepted_page: { page_id: number; accepted_at: string } }>('POST', '/api/accepted_pages', { token: customer.token, body: { page_id: 3 } });
+    const first = await api<{ accepted_page: { page_id: number; accepted_at: string } }>('POST', '/api/accepted_pages', {
+      token: customer.token,
+      body: { page_id: 3 },
+    });
     expect(first.status).toBe(201);
-    const again = await api<{ accepted_page: { accepted_at: string } }>('POST', '/api/accepted_pages', { token: customer.token, body: { page_id: 3, customer_id: customer.customerId } });
+    const again = await api<{ accepted_page: { accepted_at: string } }>('POST', '/api/accepted_pages', {
+      token: customer.token,
+      body: { page_id: 3, customer_id: customer.customerId },
+    });
     expect(again.body.accepted_page.accepted_at).toBe(first.body.accepted_page.accepted_at);
 
     const list = await api<{ accepted_pages: Array<{ page_id: number }> }>('GET', '/api/accepted_pages', { token: customer.token });
@@ -114,7 +153,7 @@ describe('/api/accepted_pages', () => {
     expect(me.body.customer.accepted_pages).toEqual([1, 2, 3]);
   });
 
-  it("refuses recording for another customer, unknown pages and identities without a customer", async () => {
+  it('refuses recording for another customer, unknown pages and identities without a customer', async () => {
     const a = await newCustomer();
     const b = await newCustomer();
     expect((await api('POST', '/api/accepted_pages', { token: a.token, body: { page_id: 3, customer_id: b.customerId } })).status).toBe(403);

@@ -4,9 +4,9 @@
  * cancellation test are written straight into the same store, the way the
  * booking flow will write them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { studioDay, studioWeekStart } from '@studio/shared/format/dates';
 import type { SingleClass } from '@studio/shared/schemas/single-class';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getLot } from '../../src/data/repos/credits-repo';
 import type { Deps } from '../../src/deps';
 import { book, giveLot, ledgerMismatches } from '../unit/schedule-fixtures';
@@ -39,7 +39,16 @@ describe('GET /api/single_class on the seeded studio', () => {
     expect(week.status).toBe(200);
     expect(week.body.single_classes).toHaveLength(32);
     const first = week.body.single_classes[0];
-    expect(first).toMatchObject({ date: start, start_time: '07:00', class_type: { name: 'Indoor Cycling' }, location: { name: 'Latido Roma' }, capacity: 18, booked: 2, spots_left: 16, spot_map: '4,5,5,4' });
+    expect(first).toMatchObject({
+      date: start,
+      start_time: '07:00',
+      class_type: { name: 'Indoor Cycling' },
+      location: { name: 'Latido Roma' },
+      capacity: 18,
+      booked: 2,
+      spots_left: 16,
+      spot_map: '4,5,5,4',
+    });
     expect(first?.class_instructors[0]?.instructor).toMatchObject({ name: 'Mariana', nick_name: 'Mar' });
     expect(JSON.stringify(week.body)).not.toContain('seed-customer-ana');
 
@@ -76,13 +85,26 @@ describe('admin scheduling', () => {
   });
 
   it('edits a class, one or this-and-following, and never lowers capacity below the bookings', async () => {
-    const created = await api<{ single_classes: SingleClass[] }>('POST', '/api/single_class/series', { token: admin, body: { ...yoga, weekdays: [1], first_date: '2027-06-07', count: 3 } });
+    const created = await api<{ single_classes: SingleClass[] }>('POST', '/api/single_class/series', {
+      token: admin,
+      body: { ...yoga, weekdays: [1], first_date: '2027-06-07', count: 3 },
+    });
     const [a, b, c] = created.body.single_classes;
     const customer = await newCustomer();
     await giveLot(deps(), { id: 70_000 + customer.customerId, customerId: customer.customerId, uid: customer.uid, credits: 5 });
-    for (const n of [1, 2]) await book(deps(), { reservationId: 70_000 + customer.customerId * 10 + n, classId: c!.single_class_id, customerId: customer.customerId, uid: customer.uid, lotId: 70_000 + customer.customerId });
+    for (const n of [1, 2])
+      await book(deps(), {
+        reservationId: 70_000 + customer.customerId * 10 + n,
+        classId: c!.single_class_id,
+        customerId: customer.customerId,
+        uid: customer.uid,
+        lotId: 70_000 + customer.customerId,
+      });
 
-    const following = await api<{ single_class: SingleClass; single_classes: SingleClass[] }>('PUT', '/api/single_class', { token: admin, body: { single_class_id: b!.single_class_id, scope: 'following', start_time: '08:15', instructor_ids: [1] } });
+    const following = await api<{ single_class: SingleClass; single_classes: SingleClass[] }>('PUT', '/api/single_class', {
+      token: admin,
+      body: { single_class_id: b!.single_class_id, scope: 'following', start_time: '08:15', instructor_ids: [1] },
+    });
     expect(following.status).toBe(200);
     expect(following.body.single_classes.map((x) => x.single_class_id)).toEqual([b!.single_class_id, c!.single_class_id]);
     expect((await api<ClassBody>('GET', `/api/single_class/single/${a!.single_class_id}`)).body.single_class.start_time).toBe('07:00');
@@ -102,12 +124,28 @@ describe('admin scheduling', () => {
     await giveLot(deps(), { id: lotOf(finite), customerId: finite.customerId, uid: finite.uid, credits: 4 });
     await giveLot(deps(), { id: lotOf(unlimited), customerId: unlimited.customerId, uid: unlimited.uid, credits: -1 });
     await book(deps(), { reservationId: 80_000 + finite.customerId * 10 + 1, classId, customerId: finite.customerId, uid: finite.uid, lotId: lotOf(finite) });
-    await book(deps(), { reservationId: 80_000 + finite.customerId * 10 + 2, classId, customerId: finite.customerId, uid: finite.uid, lotId: lotOf(finite), guest: 'Invitada' });
-    await book(deps(), { reservationId: 80_000 + unlimited.customerId * 10 + 1, classId, customerId: unlimited.customerId, uid: unlimited.uid, lotId: lotOf(unlimited) });
+    await book(deps(), {
+      reservationId: 80_000 + finite.customerId * 10 + 2,
+      classId,
+      customerId: finite.customerId,
+      uid: finite.uid,
+      lotId: lotOf(finite),
+      guest: 'Invitada',
+    });
+    await book(deps(), {
+      reservationId: 80_000 + unlimited.customerId * 10 + 1,
+      classId,
+      customerId: unlimited.customerId,
+      uid: unlimited.uid,
+      lotId: lotOf(unlimited),
+    });
     expect((await getLot(store(), lotOf(finite)))?.available_classes).toBe(2);
 
     const [first, second] = await Promise.all([
-      api<ClassBody & { cancellation: Record<string, number> }>('POST', `/api/single_class/${classId}/cancel`, { token: admin, body: { reason: 'Mantenimiento del salón' } }),
+      api<ClassBody & { cancellation: Record<string, number> }>('POST', `/api/single_class/${classId}/cancel`, {
+        token: admin,
+        body: { reason: 'Mantenimiento del salón' },
+      }),
       api<ClassBody & { cancellation: Record<string, number> }>('POST', `/api/single_class/${classId}/cancel`, { token: admin, body: {} }),
     ]);
     expect([first.status, second.status]).toEqual([200, 200]);
@@ -126,13 +164,19 @@ describe('admin scheduling', () => {
 
   it('refuses bad input in Spanish and writes nothing', async () => {
     const before = { classes: await countDocs('single_classes'), series: await countDocs('class_series') };
-    const missing = await api<ErrorBody>('POST', '/api/single_class', { token: admin, body: { ...yoga, date: '2027-09-06', start_time: '7 am', instructor_ids: [] } });
+    const missing = await api<ErrorBody>('POST', '/api/single_class', {
+      token: admin,
+      body: { ...yoga, date: '2027-09-06', start_time: '7 am', instructor_ids: [] },
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.error).toMatchObject({
       message: 'Revisa los campos faltantes o inválidos',
       fields: { start_time: 'Usa el formato de 24 horas HH:mm, por ejemplo 07:30.', instructor_ids: 'Elige al menos un instructor.' },
     });
-    const ghost = await api<ErrorBody>('POST', '/api/single_class/series', { token: admin, body: { ...yoga, weekdays: [1], first_date: '2027-09-06', count: 2, class_type_id: 999 } });
+    const ghost = await api<ErrorBody>('POST', '/api/single_class/series', {
+      token: admin,
+      body: { ...yoga, weekdays: [1], first_date: '2027-09-06', count: 2, class_type_id: 999 },
+    });
     expect(ghost.status).toBe(400);
     expect(ghost.body.error.fields).toEqual({ class_type_id: 'Ese tipo de clase no existe.' });
     const window = await api<ErrorBody>('GET', '/api/single_class?start_date=2027-01-01&end_date=2027-03-01');

@@ -44,7 +44,10 @@ describe('videos', () => {
   it('follow the membership: granted → 200, revoked → 412', async () => {
     const customer = await newCustomer();
     expect((await api('GET', '/api/videos', { token: customer.token })).status).toBe(412);
-    const granted = await api<Body>('POST', '/api/customer/giveAccess', { token: admin, body: { customer_id: customer.customerId, class_package_id: 8, is_gift: true } });
+    const granted = await api<Body>('POST', '/api/customer/giveAccess', {
+      token: admin,
+      body: { customer_id: customer.customerId, class_package_id: 8, is_gift: true },
+    });
     expect(granted.status).toBe(201);
     expect((await api('GET', '/api/videos', { token: customer.token })).status).toBe(200);
     await api('PUT', '/api/customer/revokeAccess', { token: admin, body: { purchase_id: granted.body.purchase.purchase_id } });
@@ -52,9 +55,16 @@ describe('videos', () => {
   });
 
   it('are written by admins and answered 404 in Spanish when missing', async () => {
-    const created = await api<Body>('POST', '/api/videos', { token: admin, body: { name: 'Prueba API', url: 'https://player.vimeo.com/video/9', instructor_id: 1, tags: [1], duration: 15 } });
+    const created = await api<Body>('POST', '/api/videos', {
+      token: admin,
+      body: { name: 'Prueba API', url: 'https://player.vimeo.com/video/9', instructor_id: 1, tags: [1], duration: 15 },
+    });
     expect(created.status).toBe(201);
-    expect(created.body.video).toMatchObject({ name: 'Prueba API', instructor: expect.objectContaining({ instructor_id: 1 }), tags: [expect.objectContaining({ tag_id: 1 })] });
+    expect(created.body.video).toMatchObject({
+      name: 'Prueba API',
+      instructor: expect.objectContaining({ instructor_id: 1 }),
+      tags: [expect.objectContaining({ tag_id: 1 })],
+    });
     const missing = await api<Body>('GET', '/api/videos/999999', { token: admin });
     expect(missing.status).toBe(404);
     expect(missing.body.error.message).toBe('Lo sentimos, no hemos encontrado este video.');

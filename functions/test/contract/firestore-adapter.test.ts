@@ -11,9 +11,9 @@ import type { App } from 'firebase-admin/app';
 import { FieldValue as AdminFieldValue, getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFirestoreStore } from '../../src/data/store/firestore/firestore-store';
+import { fromFirestoreValue, sdkInTransaction, toFirestoreValue, toStoreError } from '../../src/data/store/firestore/firestore-values';
 import { fromFirestoreEvent } from '../../src/data/store/firestore/from-firestore-event';
 import type { FirestoreWrittenEvent } from '../../src/data/store/firestore/from-firestore-event';
-import { fromFirestoreValue, sdkInTransaction, toFirestoreValue, toStoreError } from '../../src/data/store/firestore/firestore-values';
 import { openLocalStore } from '../../src/data/store/local/local-store';
 import { FieldValue, StoreError } from '../../src/data/store/types';
 import type { DocumentStore } from '../../src/data/store/types';
@@ -106,7 +106,15 @@ describe('Firestore adapter (no server needed)', () => {
     await expectStoreError(() => store.collection('c').where('x', '<', null), 'invalid-argument');
     await expectStoreError(() => store.collection('c').orderBy('x').startAt(1, 2), 'invalid-argument');
     await expectStoreError(() => store.collection('c').limitToLast(1).get(), 'invalid-argument', /orderBy/);
-    await expectStoreError(() => store.collection('c').doc('d').set({ a: undefined } as never), 'invalid-argument', /undefined/);
+    await expectStoreError(
+      () =>
+        store
+          .collection('c')
+          .doc('d')
+          .set({ a: undefined } as never),
+      'invalid-argument',
+      /undefined/,
+    );
     await expectStoreError(() => store.runTransaction(async () => 1, { maxAttempts: 0 }), 'invalid-argument');
   });
 

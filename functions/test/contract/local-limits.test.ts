@@ -62,13 +62,25 @@ describe('local engine limits', () => {
     async function seeded(indexes: FirestoreIndexConfig): Promise<LocalDocumentStore> {
       const store = open(indexes);
       const batch = store.batch();
-      const docs: Record<string, DocumentData> = { x1: { a: 1, b: 1, s: 'k' }, x2: { a: 1, b: 2, s: 'k' }, x3: { a: 2, b: 1, s: 'k' }, x4: { a: 3, b: 0, s: 'other' } };
+      const docs: Record<string, DocumentData> = {
+        x1: { a: 1, b: 1, s: 'k' },
+        x2: { a: 1, b: 2, s: 'k' },
+        x3: { a: 2, b: 1, s: 'k' },
+        x4: { a: 3, b: 0, s: 'other' },
+      };
       for (const [id, data] of Object.entries(docs)) batch.set(store.collection('c').doc(id), data);
       await batch.commit();
       return store;
     }
 
-    const bothDescending = { collectionGroup: 'c', queryScope: 'COLLECTION', fields: [{ fieldPath: 'a', order: 'DESCENDING' }, { fieldPath: 'b', order: 'DESCENDING' }] };
+    const bothDescending = {
+      collectionGroup: 'c',
+      queryScope: 'COLLECTION',
+      fields: [
+        { fieldPath: 'a', order: 'DESCENDING' },
+        { fieldPath: 'b', order: 'DESCENDING' },
+      ],
+    };
 
     it('an ascending index serves orderBy(a).orderBy(b) and the descending query’s limitToLast, nothing else', async () => {
       const store = await seeded({ indexes: [composite('c', ['a', 'ASCENDING'], ['b', 'ASCENDING'])] });
@@ -176,16 +188,18 @@ describe('local engine limits', () => {
         write('update', docPath, Object.fromEntries(Array.from({ length: count }, (_, i) => [`n${i}`, FieldValue.increment(1)])));
       expect(() => assertCommitWithinLimits([increments('c/a', 300), increments('c/a', 200)], 'tx')).not.toThrow();
       expect(() => assertCommitWithinLimits([increments('c/a', 300), increments('c/b', 300)], 'tx')).not.toThrow();
-      expect(() => assertCommitWithinLimits([increments('c/a', 300), increments('c/a', 201)], 'tx')).toThrow(/more than 500 field transforms .* on document "c\/a"/);
+      expect(() => assertCommitWithinLimits([increments('c/a', 300), increments('c/a', 201)], 'tx')).toThrow(
+        /more than 500 field transforms .* on document "c\/a"/,
+      );
     });
   });
 
   describe('index entries', () => {
     it('counts the documentation’s example document as 13 automatic entries', () => {
       // https://firebase.google.com/docs/firestore/query-data/index-overview#index_entries, automatic index entries.
-      expect(
-        indexEntryCount({ city_name: 'San Francisco', temperatures: { summer: 67, winter: 55 }, neighborhoods: ['Mission', 'Downtown', 'Marina'] }),
-      ).toBe(13);
+      expect(indexEntryCount({ city_name: 'San Francisco', temperatures: { summer: 67, winter: 55 }, neighborhoods: ['Mission', 'Downtown', 'Marina'] })).toBe(
+        13,
+      );
     });
 
     it('counts each distinct array element once, under Firestore equality', () => {
@@ -233,7 +247,15 @@ describe('local engine limits', () => {
       expect(where.message).toBe(sdkWhere);
       expect(orderBy.message).toBe(sdkOrderBy);
       // Refused before the filter itself is looked at, as the SDK does.
-      await expectStoreError(() => c.orderBy('a').startAt(1).where('b', 'nope' as never, 1), 'invalid-argument', /where\(\) filter after/);
+      await expectStoreError(
+        () =>
+          c
+            .orderBy('a')
+            .startAt(1)
+            .where('b', 'nope' as never, 1),
+        'invalid-argument',
+        /where\(\) filter after/,
+      );
     });
 
     it('dates outside the Timestamp range', () => {

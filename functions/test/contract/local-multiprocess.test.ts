@@ -27,9 +27,7 @@ describe('local engine across processes', () => {
   it('loses no increment when 3 processes run read-modify-write transactions on one document', async () => {
     // The workers open a file that does not exist yet, so they also race to create the schema.
     const file = newFile();
-    const results = await runWorkersTogether(
-      [0, 1, 2].map(() => ({ task: 'increment', file, doc: 'counters/shared', n: 40, concurrency: 4 })),
-    );
+    const results = await runWorkersTogether([0, 1, 2].map(() => ({ task: 'increment', file, doc: 'counters/shared', n: 40, concurrency: 4 })));
     expect(results).toEqual([{ done: 40 }, { done: 40 }, { done: 40 }]);
     const store = openLocalStore({ path: file });
     try {
@@ -63,35 +61,41 @@ describe('local engine across processes', () => {
     }
   });
 
-  it.each(['claim-counter', 'claim-spots'])('takes exactly 10 spots with 100 claimants split over 2 processes (%s), and meters where they wrote', async (task) => {
-    const file = newFile();
-    const classPath = 'studios/s1/classes/rush';
-    const setup = openLocalStore({ path: file });
-    await setup.doc(classPath).set({ capacity: 10, booked: 0 });
-    const since = new Date();
-    const results = (await runWorkersTogether(
-      [0, 1].map((i) => ({ task, file, classPath, n: 50, prefix: `p${i}` })),
-    )) as { claimed: number; full: number; aborted: number; attempts: number }[];
-    try {
-      expect(results.reduce((total, r) => total + r.claimed, 0)).toBe(10);
-      expect(results.reduce((total, r) => total + r.claimed + r.full + r.aborted, 0)).toBe(100);
-      const heat = await setup.meter.hottest({ since, limit: 20 });
-      const hottest = heat[0];
-      if (task === 'claim-counter') {
-        // Every claimant read the class document: it takes all the conflicts.
-        expect(hottest?.path).toBe(classPath);
-        expect(hottest?.conflicts).toBeGreaterThan(0);
-        expect((await setup.doc(classPath).get()).get('booked')).toBe(10);
-      } else {
-        // Ten documents written once each; the class document is never touched.
-        expect(heat.every((h) => h.writes === 1 && h.conflicts === 0)).toBe(true);
-        expect(heat.filter((h) => h.path.startsWith(`${classPath}/spots/`))).toHaveLength(10);
+  it.each(['claim-counter', 'claim-spots'])(
+    'takes exactly 10 spots with 100 claimants split over 2 processes (%s), and meters where they wrote',
+    async (task) => {
+      const file = newFile();
+      const classPath = 'studios/s1/classes/rush';
+      const setup = openLocalStore({ path: file });
+      await setup.doc(classPath).set({ capacity: 10, booked: 0 });
+      const since = new Date();
+      const results = (await runWorkersTogether([0, 1].map((i) => ({ task, file, classPath, n: 50, prefix: `p${i}` })))) as {
+        claimed: number;
+        full: number;
+        aborted: number;
+        attempts: number;
+      }[];
+      try {
+        expect(results.reduce((total, r) => total + r.claimed, 0)).toBe(10);
+        expect(results.reduce((total, r) => total + r.claimed + r.full + r.aborted, 0)).toBe(100);
+        const heat = await setup.meter.hottest({ since, limit: 20 });
+        const hottest = heat[0];
+        if (task === 'claim-counter') {
+          // Every claimant read the class document: it takes all the conflicts.
+          expect(hottest?.path).toBe(classPath);
+          expect(hottest?.conflicts).toBeGreaterThan(0);
+          expect((await setup.doc(classPath).get()).get('booked')).toBe(10);
+        } else {
+          // Ten documents written once each; the class document is never touched.
+          expect(heat.every((h) => h.writes === 1 && h.conflicts === 0)).toBe(true);
+          expect(heat.filter((h) => h.path.startsWith(`${classPath}/spots/`))).toHaveLength(10);
+        }
+        console.log(`[2 processes, ${task}] ${JSON.stringify(results)}`);
+      } finally {
+        await setup.close();
       }
-      console.log(`[2 processes, ${task}] ${JSON.stringify(results)}`);
-    } finally {
-      await setup.close();
-    }
-  });
+    },
+  );
 
   it('keeps the invariant when this process books at the same time as two others', async () => {
     const file = newFile();

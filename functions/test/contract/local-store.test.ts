@@ -83,9 +83,18 @@ describe('local engine', () => {
       await first.close();
       const index = JSON.parse(error.message.slice(error.message.lastIndexOf('\n') + 1)) as never;
       const store = open({ indexes: { indexes: [index] } }, temp.dir);
-      await store.collection('classes').doc('c2').set({ studioId: 's1', startsAt: new Date(2000) });
-      await store.collection('classes').doc('c1').set({ studioId: 's1', startsAt: new Date(1000) });
-      await store.collection('classes').doc('c3').set({ studioId: 's2', startsAt: new Date(0) });
+      await store
+        .collection('classes')
+        .doc('c2')
+        .set({ studioId: 's1', startsAt: new Date(2000) });
+      await store
+        .collection('classes')
+        .doc('c1')
+        .set({ studioId: 's1', startsAt: new Date(1000) });
+      await store
+        .collection('classes')
+        .doc('c3')
+        .set({ studioId: 's2', startsAt: new Date(0) });
       expect((await compositeQuery(store).get()).docs.map((d) => d.id)).toEqual(['c1', 'c2']);
       // The same fields in the other direction are a different index.
       await expectStoreError(
@@ -148,7 +157,14 @@ describe('local engine', () => {
       const store = open({ indexes: file });
       const query = store.collection('c').orderBy('a').orderBy('b');
       await expectStoreError(() => query.get(), 'failed-precondition');
-      const index = { collectionGroup: 'c', queryScope: 'COLLECTION', fields: [{ fieldPath: 'a', order: 'ASCENDING' }, { fieldPath: 'b', order: 'ASCENDING' }] };
+      const index = {
+        collectionGroup: 'c',
+        queryScope: 'COLLECTION',
+        fields: [
+          { fieldPath: 'a', order: 'ASCENDING' },
+          { fieldPath: 'b', order: 'ASCENDING' },
+        ],
+      };
       await sleep(20);
       writeFileSync(file, JSON.stringify({ indexes: [index], fieldOverrides: [] }));
       expect((await query.get()).size).toBe(0);
@@ -177,9 +193,12 @@ describe('local engine', () => {
       expect(created.docs.map((d) => d.get('run'))).toEqual([2]);
 
       calls = 0;
-      await store.runTransaction(async () => {
-        calls++;
-      }, { maxAttempts: 1 });
+      await store.runTransaction(
+        async () => {
+          calls++;
+        },
+        { maxAttempts: 1 },
+      );
       expect(calls).toBe(1);
     });
 
@@ -287,7 +306,10 @@ describe('local engine', () => {
       cleanups.push(temp.cleanup);
       const file = path.join(temp.dir, 'durable.sqlite');
       const first = openLocalStore({ path: file });
-      await first.collection('c').doc('a').set({ when: new Date(123), n: 1 });
+      await first
+        .collection('c')
+        .doc('a')
+        .set({ when: new Date(123), n: 1 });
       await first.runTransaction(async (tx) => {
         tx.update(first.collection('c').doc('a'), { n: FieldValue.increment(1) });
       });

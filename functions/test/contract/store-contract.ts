@@ -624,7 +624,10 @@ export function describeStoreContract(name: string, groupId: string, open: () =>
             const snapshot = await query.get();
             if (snapshot.empty) break;
             seen.push(...ids(snapshot));
-            query = pages.orderBy('a').limit(4).startAfter(snapshot.docs[snapshot.docs.length - 1]);
+            query = pages
+              .orderBy('a')
+              .limit(4)
+              .startAfter(snapshot.docs[snapshot.docs.length - 1]);
           }
           expect(seen).toEqual(['p1', 'p2', 'p3', 'p4', 'p5', 'p6']);
           const p4 = await pages.doc('p4').get();
@@ -648,7 +651,14 @@ export function describeStoreContract(name: string, groupId: string, open: () =>
         await expectStoreError(() => q.startAt(1).get(), 'invalid-argument');
         await expectStoreError(() => q.where('a', '<', null).get(), 'invalid-argument');
         await expectStoreError(() => q.where('a', 'in', []).get(), 'invalid-argument');
-        await expectStoreError(() => q.orderBy('a').offset(2 ** 31).get(), 'invalid-argument');
+        await expectStoreError(
+          () =>
+            q
+              .orderBy('a')
+              .offset(2 ** 31)
+              .get(),
+          'invalid-argument',
+        );
         await expectStoreError(() => q.limit(2 ** 31).get(), 'invalid-argument');
         await expectStoreError(
           () =>
@@ -661,14 +671,32 @@ export function describeStoreContract(name: string, groupId: string, open: () =>
               .get(),
           'invalid-argument',
         );
-        await expectStoreError(() => q.where('a', 'not-in', Array.from({ length: 11 }, (_, i) => i)).get(), 'invalid-argument');
+        await expectStoreError(
+          () =>
+            q
+              .where(
+                'a',
+                'not-in',
+                Array.from({ length: 11 }, (_, i) => i),
+              )
+              .get(),
+          'invalid-argument',
+        );
         await expectStoreError(() => q.where('a', 'array-contains', 1).where('b', 'array-contains', 2).get(), 'invalid-argument');
         await expectStoreError(() => q.where('a', 'not-in', [1]).where('b', '!=', 2).get(), 'invalid-argument');
         // where() and orderBy() cannot follow a cursor (the SDK refuses them when the query is built).
         await expectStoreError(() => q.orderBy('a').startAt(1).where('b', '==', 1).get(), 'invalid-argument', /where\(\) filter after calling startAt/);
         await expectStoreError(() => q.orderBy('a').endBefore(1).where('a', '>', 0).get(), 'invalid-argument', /where\(\) filter after/);
         await expectStoreError(() => q.orderBy('a').startAfter(1).orderBy('b').get(), 'invalid-argument', /orderBy\(\) constraint after/);
-        expect(await q.where('a', 'in', Array.from({ length: 30 }, (_, i) => i)).count()).toBe(0);
+        expect(
+          await q
+            .where(
+              'a',
+              'in',
+              Array.from({ length: 30 }, (_, i) => i),
+            )
+            .count(),
+        ).toBe(0);
       });
 
       it('queries a collection group across parents and depths', async () => {

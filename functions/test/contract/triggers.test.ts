@@ -136,7 +136,11 @@ describe('trigger dispatcher', () => {
     const file = newFile();
     const store = open(file);
     const first: string[] = [];
-    const trigger = (into: string[]): DocumentTrigger => ({ name: 'jobs', document: 'jobs/{id}', handler: async (event) => void into.push(event.params.id as string) });
+    const trigger = (into: string[]): DocumentTrigger => ({
+      name: 'jobs',
+      document: 'jobs/{id}',
+      handler: async (event) => void into.push(event.params.id as string),
+    });
     const before = start(store, [trigger(first)]);
     await store.doc('jobs/1').set({});
     await store.doc('jobs/2').set({});
@@ -273,11 +277,10 @@ describe('trigger dispatcher', () => {
     const file = newFile();
     const store = open(file);
     const logger = quietLogger();
-    const broken = start(
-      store,
-      [{ name: 'mailer', document: 'mail/{id}', handler: async () => Promise.reject(new Error('smtp unreachable')) }],
-      { maxAttempts: 3, logger },
-    );
+    const broken = start(store, [{ name: 'mailer', document: 'mail/{id}', handler: async () => Promise.reject(new Error('smtp unreachable')) }], {
+      maxAttempts: 3,
+      logger,
+    });
     await store.doc('mail/m1').set({ to: 'a@example.com' });
     await broken.idle();
     const [dead, ...others] = await broken.deadLetters();
@@ -296,7 +299,9 @@ describe('trigger dispatcher', () => {
     const seen: string[] = [];
     const fixed = start(restarted, [{ name: 'mailer', document: 'mail/{id}', handler: async (event) => void seen.push(event.eventId) }]);
     const requeued = await fixed.requeued;
-    expect(requeued.map(({ trigger, path, eventId }) => ({ trigger, path, eventId }))).toEqual([{ trigger: 'mailer', path: 'mail/m1', eventId: dead?.eventId }]);
+    expect(requeued.map(({ trigger, path, eventId }) => ({ trigger, path, eventId }))).toEqual([
+      { trigger: 'mailer', path: 'mail/m1', eventId: dead?.eventId },
+    ]);
     expect(requeued[0]?.deadAt).toBeInstanceOf(Date);
     await fixed.idle();
     expect(seen).toEqual([dead?.eventId]);

@@ -43,8 +43,29 @@ const base: Omit<ClassPackageDoc, 'class_package_id' | 'title' | 'price' | 'clas
 export const packages = {
   tenClasses: { ...base, class_package_id: 4, title: 'Paquete 10 Clases', price: 1700, class_amount: 10, expiration_days: 90 },
   fiveOnSale: { ...base, class_package_id: 3, title: 'Paquete 5 Clases', price: 950, sale_price: 890, class_amount: 5, expiration_days: 60 },
-  unlimited: { ...base, class_package_id: 5, title: 'Ilimitado Mensual', price: 2400, class_amount: -1, expiration_days: 30, is_subscription: true, subscription_period: 'month', subscription_interval: 1 },
-  online: { ...base, class_package_id: 8, title: 'Online Ilimitado', price: 399, class_amount: -1, expiration_days: 30, is_subscription: true, subscription_period: 'month', subscription_interval: 1, is_online: true },
+  unlimited: {
+    ...base,
+    class_package_id: 5,
+    title: 'Ilimitado Mensual',
+    price: 2400,
+    class_amount: -1,
+    expiration_days: 30,
+    is_subscription: true,
+    subscription_period: 'month',
+    subscription_interval: 1,
+  },
+  online: {
+    ...base,
+    class_package_id: 8,
+    title: 'Online Ilimitado',
+    price: 399,
+    class_amount: -1,
+    expiration_days: 30,
+    is_subscription: true,
+    subscription_period: 'month',
+    subscription_interval: 1,
+    is_online: true,
+  },
   perType: {
     ...base,
     class_package_id: 10,
@@ -117,7 +138,14 @@ export function http(env: TestEnv) {
 
 /** An admin grant through the API; returns the body. */
 export async function grant(env: TestEnv, body: Record<string, unknown>) {
-  const response = await http(env).post('/api/customer/giveAccess').set('authorization', adminToken).send({ payment_method_id: 1, ...body });
+  const response = await http(env)
+    .post('/api/customer/giveAccess')
+    .set('authorization', adminToken)
+    .send({ payment_method_id: 1, ...body });
   if (response.status !== 201) throw new Error(`grant failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body as { message: string; purchase: { purchase_id: number; [k: string]: unknown }; available_classes: Array<{ available_class_id: number; [k: string]: unknown }> };
+  return response.body as {
+    message: string;
+    purchase: { purchase_id: number; [k: string]: unknown };
+    available_classes: Array<{ available_class_id: number; [k: string]: unknown }>;
+  };
 }

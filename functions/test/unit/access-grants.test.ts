@@ -38,7 +38,10 @@ describe('studio-day expiry', () => {
 
 describe('POST /api/customer/giveAccess', () => {
   it('grants a finite package: purchase, one lot, one ledger entry, in Spanish', async () => {
-    const response = await http(env).post('/api/customer/giveAccess').set('authorization', adminToken).send({ customer_id: 2, class_package_id: 4, is_gift: false, payment_method_id: 1, bill: true });
+    const response = await http(env)
+      .post('/api/customer/giveAccess')
+      .set('authorization', adminToken)
+      .send({ customer_id: 2, class_package_id: 4, is_gift: false, payment_method_id: 1, bill: true });
     expect(response.status).toBe(201);
     expect(response.body.message).toBe('¡Acceso agregado!');
     expect(response.body.purchase).toMatchObject({
@@ -59,11 +62,34 @@ describe('POST /api/customer/giveAccess', () => {
       revokedAt: null,
     });
     expect(response.body.available_classes).toEqual([
-      expect.objectContaining({ available_class_id: 1, purchase_id: 1, available_classes: 10, initial_classes: 10, unlimited: false, expiration_date: '2027-02-21T05:59:59.999Z', expiration_day: '2027-02-20', class_type_id: null, is_online: false, status: 'active', usable: true }),
+      expect.objectContaining({
+        available_class_id: 1,
+        purchase_id: 1,
+        available_classes: 10,
+        initial_classes: 10,
+        unlimited: false,
+        expiration_date: '2027-02-21T05:59:59.999Z',
+        expiration_day: '2027-02-20',
+        class_type_id: null,
+        is_online: false,
+        status: 'active',
+        usable: true,
+      }),
     ]);
     const ledger = await docs('credit_ledger');
     expect(ledger).toEqual([
-      expect.objectContaining({ customer_id: 2, uid: 'ana', available_class_id: 1, purchase_id: 1, kind: 'grant', delta: 10, balance_after: 10, unlimited: false, actor: { uid: 'valeria', role: 'admin' }, reference: { type: 'purchase', id: 1 } }),
+      expect.objectContaining({
+        customer_id: 2,
+        uid: 'ana',
+        available_class_id: 1,
+        purchase_id: 1,
+        kind: 'grant',
+        delta: 10,
+        balance_after: 10,
+        unlimited: false,
+        actor: { uid: 'valeria', role: 'admin' },
+        reference: { type: 'purchase', id: 1 },
+      }),
     ]);
     expect((await docs('purchases'))[0]).toMatchObject({ uid: 'ana', granted_by: 'valeria', createdAt: T0 });
     expect(await customerDoc('ana')).toMatchObject({ has_unlimited: false, unlimited_membership_expiration: null });
@@ -80,7 +106,13 @@ describe('POST /api/customer/giveAccess', () => {
   it('grants unlimited classes and derives the customer membership from the lot', async () => {
     const body = await grant(env, { customer_id: 3, class_package_id: 5, payment_method_id: 2 });
     expect(body.available_classes).toEqual([expect.objectContaining({ available_classes: -1, unlimited: true, expiration_date: '2026-12-23T05:59:59.999Z' })]);
-    expect(body.purchase).toMatchObject({ status: 'completed', subscription_id: null, subscription_period: null, subscription_interval: null, class_package: expect.objectContaining({ is_subscription: true, subscription_period: 'month' }) });
+    expect(body.purchase).toMatchObject({
+      status: 'completed',
+      subscription_id: null,
+      subscription_period: null,
+      subscription_interval: null,
+      class_package: expect.objectContaining({ is_subscription: true, subscription_period: 'month' }),
+    });
     expect(await customerDoc('diego')).toMatchObject({ has_unlimited: true, unlimited_membership_expiration: new Date('2026-12-23T05:59:59.999Z') });
     expect(await docs('credit_ledger')).toEqual([expect.objectContaining({ kind: 'grant', delta: 0, balance_after: -1, unlimited: true })]);
   });
@@ -99,13 +131,19 @@ describe('POST /api/customer/giveAccess', () => {
 
   it('grants an online package as one online membership lot', async () => {
     const body = await grant(env, { customer_id: 3, class_package_id: 8 });
-    expect(body.available_classes).toEqual([expect.objectContaining({ is_online: true, available_classes: -1, class_type_id: null, expiration_day: '2026-12-22' })]);
+    expect(body.available_classes).toEqual([
+      expect.objectContaining({ is_online: true, available_classes: -1, class_type_id: null, expiration_day: '2026-12-22' }),
+    ]);
     expect(await customerDoc('diego')).toMatchObject({ has_unlimited: false });
   });
 
   it('lets package_days override every expiry (0 = the end of today), and keeps packages without expiry open', async () => {
     const body = await grant(env, { customer_id: 2, class_package_id: 10, package_days: 0 });
-    expect(body.available_classes.map((lot) => lot.expiration_date)).toEqual(['2026-11-23T05:59:59.999Z', '2026-11-23T05:59:59.999Z', '2026-11-23T05:59:59.999Z']);
+    expect(body.available_classes.map((lot) => lot.expiration_date)).toEqual([
+      '2026-11-23T05:59:59.999Z',
+      '2026-11-23T05:59:59.999Z',
+      '2026-11-23T05:59:59.999Z',
+    ]);
     expect(body.purchase.expiration_days).toBe(0);
     const open = await grant(env, { customer_id: 2, class_package_id: 12 });
     expect(open.available_classes).toEqual([expect.objectContaining({ expiration_date: null, expiration_day: null, available_classes: 3 })]);
@@ -139,11 +177,40 @@ describe('POST /api/customer/giveAccess', () => {
   describe('refuses bad input in Spanish and writes nothing', () => {
     const cases: Array<[string, Record<string, unknown>, number, string, Record<string, string>?]> = [
       ['an empty body', {}, 400, 'Revisa los campos faltantes o inválidos'],
-      ['a customer id sent as text', { customer_id: '2', class_package_id: 4, payment_method_id: 1 }, 400, 'Revisa el campo: Cliente', { customer_id: 'Debe ser un número.' }],
-      ['a paid grant without payment method', { customer_id: 2, class_package_id: 4 }, 400, 'Revisa el campo: Método de pago', { payment_method_id: 'No has seleccionado un método de pago.' }],
-      ['negative days', { customer_id: 2, class_package_id: 4, payment_method_id: 1, package_days: -1 }, 400, 'Revisa el campo: Días de vigencia', { package_days: 'Debe ser un número entero entre 0 y 3650.' }],
-      ['fractional days', { customer_id: 2, class_package_id: 4, payment_method_id: 1, package_days: 1.5 }, 400, 'Revisa el campo: Días de vigencia', { package_days: 'Debe ser un número entero.' }],
-      ['an unknown field', { customer_id: 2, class_package_id: 4, payment_method_id: 1, has_unlimited: true }, 400, 'El campo has_unlimited no está permitido.'],
+      [
+        'a customer id sent as text',
+        { customer_id: '2', class_package_id: 4, payment_method_id: 1 },
+        400,
+        'Revisa el campo: Cliente',
+        { customer_id: 'Debe ser un número.' },
+      ],
+      [
+        'a paid grant without payment method',
+        { customer_id: 2, class_package_id: 4 },
+        400,
+        'Revisa el campo: Método de pago',
+        { payment_method_id: 'No has seleccionado un método de pago.' },
+      ],
+      [
+        'negative days',
+        { customer_id: 2, class_package_id: 4, payment_method_id: 1, package_days: -1 },
+        400,
+        'Revisa el campo: Días de vigencia',
+        { package_days: 'Debe ser un número entero entre 0 y 3650.' },
+      ],
+      [
+        'fractional days',
+        { customer_id: 2, class_package_id: 4, payment_method_id: 1, package_days: 1.5 },
+        400,
+        'Revisa el campo: Días de vigencia',
+        { package_days: 'Debe ser un número entero.' },
+      ],
+      [
+        'an unknown field',
+        { customer_id: 2, class_package_id: 4, payment_method_id: 1, has_unlimited: true },
+        400,
+        'El campo has_unlimited no está permitido.',
+      ],
       ['an unknown customer', { customer_id: 99, class_package_id: 4, payment_method_id: 1 }, 404, 'No encontramos al cliente.'],
       ['an unknown package', { customer_id: 2, class_package_id: 99, payment_method_id: 1 }, 404, 'No encontramos el paquete.'],
       ['an unknown payment method', { customer_id: 2, class_package_id: 4, payment_method_id: 99 }, 404, 'No encontramos el método de pago.'],
@@ -164,7 +231,10 @@ describe('POST /api/customer/giveAccess', () => {
   });
 
   it('is for admins only', async () => {
-    const response = await http(env).post('/api/customer/giveAccess').set('authorization', tokenOf('ana')).send({ customer_id: 2, class_package_id: 4, payment_method_id: 1 });
+    const response = await http(env)
+      .post('/api/customer/giveAccess')
+      .set('authorization', tokenOf('ana'))
+      .send({ customer_id: 2, class_package_id: 4, payment_method_id: 1 });
     expect(response.status).toBe(403);
     expect(await docs('purchases')).toEqual([]);
   });
@@ -180,7 +250,11 @@ describe('PUT /api/customer/revokeAccess', () => {
     expect(response.body.message).toBe('¡Acceso eliminado!');
     expect(response.body.purchase).toMatchObject({ status: 'revoked', revokedAt: '2026-11-22T18:01:00.000Z' });
     const lots = await docs('available_classes');
-    expect(lots.map((l) => [l.status, l.available_classes])).toEqual([['revoked', 0], ['revoked', 0], ['revoked', -1]]);
+    expect(lots.map((l) => [l.status, l.available_classes])).toEqual([
+      ['revoked', 0],
+      ['revoked', 0],
+      ['revoked', -1],
+    ]);
     const revokes = (await docs('credit_ledger')).filter((e) => e.kind === 'revoke');
     expect(revokes.map((e) => e.delta as number).sort((a, b) => a - b)).toEqual([-4, -1, 0]);
   });
@@ -219,7 +293,8 @@ describe('PUT /api/customer/revokeAccess', () => {
 });
 
 describe('PUT /api/customer/removeClasses', () => {
-  const remove = (amount: number, customer_id = 2) => http(env).put('/api/customer/removeClasses').set('authorization', adminToken).send({ customer_id, amount });
+  const remove = (amount: number, customer_id = 2) =>
+    http(env).put('/api/customer/removeClasses').set('authorization', adminToken).send({ customer_id, amount });
   const lotCounts = async () => Object.fromEntries((await docs('available_classes')).map((l) => [l.available_class_id, l.available_classes]));
 
   it('takes credits from the earliest-expiring lots first, across lots', async () => {
@@ -234,7 +309,11 @@ describe('PUT /api/customer/removeClasses', () => {
     // 5 from lot 2 (10 d), 2 from lot 4 (30 d), 2 from lot 5 (45 d); lot 1 (90 d) and lot 3 (none) untouched.
     expect(await lotCounts()).toEqual({ 1: 10, 2: 0, 3: 3, 4: 0, 5: 2, 6: -1, 7: -1 });
     const removals = (await docs('credit_ledger')).filter((e) => e.kind === 'remove');
-    expect(removals.map((e) => [e.available_class_id, e.delta, e.balance_after]).sort()).toEqual([[2, -5, 0], [4, -2, 0], [5, -2, 2]]);
+    expect(removals.map((e) => [e.available_class_id, e.delta, e.balance_after]).sort()).toEqual([
+      [2, -5, 0],
+      [4, -2, 0],
+      [5, -2, 2],
+    ]);
     expect(removals.every((e) => (e.actor as Doc).uid === 'valeria')).toBe(true);
   });
 

@@ -34,7 +34,9 @@ describe('the customer reads their own credits', () => {
   });
 
   it('GET /available_classes/{id} answers the owner and admins, 404 for anyone else', async () => {
-    const { available_classes: [lot] } = await grant(env, { customer_id: 2, class_package_id: 4 });
+    const {
+      available_classes: [lot],
+    } = await grant(env, { customer_id: 2, class_package_id: 4 });
     const id = lot?.available_class_id;
     const own = await http(env).get(`/api/available_classes/${id}`).set('authorization', tokenOf('ana'));
     expect(own.status).toBe(200);
@@ -74,15 +76,31 @@ describe('admin edits of lots go through the ledger', () => {
   const ledgerOf = async (customerId: number) => (await http(env).get(`/api/customer/admin/${customerId}/ledger`).set('authorization', adminToken)).body;
 
   it('POST creates a lot outside any purchase with a grant entry and its reason', async () => {
-    const response = await http(env).post('/api/available_classes').set('authorization', adminToken).send({ customer_id: 2, available_classes: 2, expiration_date: '2026-12-31', class_type_id: 1, reason: 'Cortesía por clase cancelada' });
+    const response = await http(env)
+      .post('/api/available_classes')
+      .set('authorization', adminToken)
+      .send({ customer_id: 2, available_classes: 2, expiration_date: '2026-12-31', class_type_id: 1, reason: 'Cortesía por clase cancelada' });
     expect(response.status).toBe(201);
-    expect(response.body.available_class).toMatchObject({ available_class_id: 1, purchase_id: null, available_classes: 2, class_type_id: 1, class_types: [1], expiration_date: '2027-01-01T05:59:59.999Z', expiration_day: '2026-12-31' });
+    expect(response.body.available_class).toMatchObject({
+      available_class_id: 1,
+      purchase_id: null,
+      available_classes: 2,
+      class_type_id: 1,
+      class_types: [1],
+      expiration_date: '2027-01-01T05:59:59.999Z',
+      expiration_day: '2026-12-31',
+    });
     const ledger = await ledgerOf(2);
-    expect(ledger.entries).toEqual([expect.objectContaining({ kind: 'grant', delta: 2, reason: 'Cortesía por clase cancelada', actor: { uid: 'valeria', role: 'admin' }, purchase_id: null })]);
+    expect(ledger.entries).toEqual([
+      expect.objectContaining({ kind: 'grant', delta: 2, reason: 'Cortesía por clase cancelada', actor: { uid: 'valeria', role: 'admin' }, purchase_id: null }),
+    ]);
   });
 
   it('POST of an unlimited lot makes the customer unlimited; DELETE revokes it and clears that', async () => {
-    const created = await http(env).post('/api/available_classes').set('authorization', adminToken).send({ customer_id: 3, available_classes: -1, expiration_date: null });
+    const created = await http(env)
+      .post('/api/available_classes')
+      .set('authorization', adminToken)
+      .send({ customer_id: 3, available_classes: -1, expiration_date: null });
     expect(created.status).toBe(201);
     expect((await env.store.doc('customers/diego').get()).get('has_unlimited')).toBe(true);
     expect((await env.store.doc('customers/diego').get()).get('unlimited_membership_expiration')).toBeNull();
@@ -94,27 +112,45 @@ describe('admin edits of lots go through the ledger', () => {
   });
 
   it('PUT sets a count (the ledger records the difference) and moves the expiry', async () => {
-    const { available_classes: [lot] } = await grant(env, { customer_id: 2, class_package_id: 4 });
+    const {
+      available_classes: [lot],
+    } = await grant(env, { customer_id: 2, class_package_id: 4 });
     const id = lot?.available_class_id;
-    const response = await http(env).put('/api/available_classes').set('authorization', adminToken).send({ available_class_id: id, available_classes: 7, expiration_date: '2027-03-31', reason: 'Corrección' });
+    const response = await http(env)
+      .put('/api/available_classes')
+      .set('authorization', adminToken)
+      .send({ available_class_id: id, available_classes: 7, expiration_date: '2027-03-31', reason: 'Corrección' });
     expect(response.status).toBe(200);
     expect(response.body.available_class).toMatchObject({ available_classes: 7, expiration_day: '2027-03-31' });
     const up = await http(env).put('/api/available_classes').set('authorization', adminToken).send({ available_class_id: id, available_classes: 12 });
     expect(up.body.available_class.available_classes).toBe(12);
     const { entries, balance } = await ledgerOf(2);
-    expect(entries.map((e: { kind: string; delta: number }) => [e.kind, e.delta])).toEqual(expect.arrayContaining([['adjust', -3], ['adjust', 5], ['grant', 10]]));
+    expect(entries.map((e: { kind: string; delta: number }) => [e.kind, e.delta])).toEqual(
+      expect.arrayContaining([
+        ['adjust', -3],
+        ['adjust', 5],
+        ['grant', 10],
+      ]),
+    );
     expect(balance).toMatchObject({ available_classes: 12, ledger_total: 12, lots_total: 12 });
   });
 
   it('refuses impossible edits in Spanish and writes nothing', async () => {
-    const { available_classes: [finite] } = await grant(env, { customer_id: 2, class_package_id: 4 });
-    const { available_classes: [unlimited], purchase } = await grant(env, { customer_id: 3, class_package_id: 5 });
+    const {
+      available_classes: [finite],
+    } = await grant(env, { customer_id: 2, class_package_id: 4 });
+    const {
+      available_classes: [unlimited],
+      purchase,
+    } = await grant(env, { customer_id: 3, class_package_id: 5 });
     await http(env).put('/api/customer/revokeAccess').set('authorization', adminToken).send({ purchase_id: purchase.purchase_id }).expect(200);
     const before = await snapshotOf(env.store);
     const put = (body: Record<string, unknown>) => http(env).put('/api/available_classes').set('authorization', adminToken).send(body);
     const toUnlimited = await put({ available_class_id: finite?.available_class_id, available_classes: -1 });
     expect(toUnlimited.status).toBe(400);
-    expect(toUnlimited.body.error.fields.available_classes).toBe('Los créditos ilimitados no cambian de cantidad, y los limitados no pueden volverse ilimitados.');
+    expect(toUnlimited.body.error.fields.available_classes).toBe(
+      'Los créditos ilimitados no cambian de cantidad, y los limitados no pueden volverse ilimitados.',
+    );
     const past = await put({ available_class_id: finite?.available_class_id, expiration_date: '2026-11-21' });
     expect(past.status).toBe(400);
     expect(past.body.error.fields).toEqual({ expiration_date: 'La fecha de vencimiento no puede ser anterior a hoy.' });
@@ -126,18 +162,33 @@ describe('admin edits of lots go through the ledger', () => {
     expect(revoked.body.error.message).toBe('Estos créditos fueron revocados y ya no se pueden usar.');
     expect((await put({ available_class_id: 999, available_classes: 1 })).status).toBe(404);
     const post = (body: Record<string, unknown>) => http(env).post('/api/available_classes').set('authorization', adminToken).send(body);
-    expect((await post({ customer_id: 2, available_classes: 0 })).body.error.fields).toEqual({ available_classes: 'Debe ser -1 (ilimitadas) o un número entero entre 1 y 1000.' });
-    expect((await post({ customer_id: 2, available_classes: 1, class_type_id: 77 })).body.error.fields).toEqual({ class_type_id: 'Ese tipo de clase no existe.' });
+    expect((await post({ customer_id: 2, available_classes: 0 })).body.error.fields).toEqual({
+      available_classes: 'Debe ser -1 (ilimitadas) o un número entero entre 1 y 1000.',
+    });
+    expect((await post({ customer_id: 2, available_classes: 1, class_type_id: 77 })).body.error.fields).toEqual({
+      class_type_id: 'Ese tipo de clase no existe.',
+    });
     expect((await post({ customer_id: 99, available_classes: 1 })).status).toBe(404);
     expect((await post({ customer_id: 2, available_classes: 1, initial_classes: 50 })).status).toBe(400);
     expect(await snapshotOf(env.store)).toEqual(before);
   });
 
   it('is for admins only', async () => {
-    const { available_classes: [lot] } = await grant(env, { customer_id: 2, class_package_id: 4 });
+    const {
+      available_classes: [lot],
+    } = await grant(env, { customer_id: 2, class_package_id: 4 });
     const before = await snapshotOf(env.store);
-    expect((await http(env).post('/api/available_classes').set('authorization', tokenOf('ana')).send({ customer_id: 2, available_classes: 5 })).status).toBe(403);
-    expect((await http(env).put('/api/available_classes').set('authorization', tokenOf('ana')).send({ available_class_id: lot?.available_class_id, available_classes: 50 })).status).toBe(403);
+    expect((await http(env).post('/api/available_classes').set('authorization', tokenOf('ana')).send({ customer_id: 2, available_classes: 5 })).status).toBe(
+      403,
+    );
+    expect(
+      (
+        await http(env)
+          .put('/api/available_classes')
+          .set('authorization', tokenOf('ana'))
+          .send({ available_class_id: lot?.available_class_id, available_classes: 50 })
+      ).status,
+    ).toBe(403);
     expect((await http(env).delete(`/api/available_classes/${lot?.available_class_id}`).set('authorization', tokenOf('ana'))).status).toBe(403);
     expect(await snapshotOf(env.store)).toEqual(before);
   });
@@ -160,7 +211,13 @@ describe('GET /api/customer/admin/{id}/ledger', () => {
       ['grant', 0, 2],
       ['grant', 10, 1],
     ]);
-    expect(response.body.entries[3]).toMatchObject({ purchase_id: first.purchase.purchase_id, balance_after: 10, unlimited: false, reference: { type: 'purchase', id: 1 }, createdAt: T0.toISOString() });
+    expect(response.body.entries[3]).toMatchObject({
+      purchase_id: first.purchase.purchase_id,
+      balance_after: 10,
+      unlimited: false,
+      reference: { type: 'purchase', id: 1 },
+      createdAt: T0.toISOString(),
+    });
     expect(typeof response.body.entries[0].ledger_entry_id).toBe('string');
     expect(response.body.available_classes.map((l: Lot) => l.available_class_id)).toEqual([3, 2, 1]);
     expect(response.body.balance).toEqual({

@@ -43,9 +43,14 @@ describe('the demo studio seed', () => {
     const lot = response.body.available_classes.find((l: { class_package_id: number }) => l.class_package_id === 4);
     expect(lot).toMatchObject({ available_classes: 7, initial_classes: 10, usable: true });
     const ownEntries = response.body.entries.filter((e: { available_class_id: number }) => e.available_class_id === lot.available_class_id);
-    expect(ownEntries.map((e: { kind: string; delta: number }) => [e.kind, e.delta])).toEqual([['adjust', -3], ['grant', 10]]);
+    expect(ownEntries.map((e: { kind: string; delta: number }) => [e.kind, e.delta])).toEqual([
+      ['adjust', -3],
+      ['grant', 10],
+    ]);
     const own = await http(env).get('/api/available_classes').set('authorization', 'Bearer uid:seed-customer-ana');
-    expect(own.body.available_classes).toEqual(expect.arrayContaining([expect.objectContaining({ available_classes: 7, initial_classes: 10, class_package_id: 4, usable: true })]));
+    expect(own.body.available_classes).toEqual(
+      expect.arrayContaining([expect.objectContaining({ available_classes: 7, initial_classes: 10, class_package_id: 4, usable: true })]),
+    );
     expect((await http(env).get('/api/videos').set('authorization', 'Bearer uid:seed-customer-ana')).status).toBe(412);
   });
 

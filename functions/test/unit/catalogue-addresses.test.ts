@@ -16,7 +16,16 @@ const DIEGO = 'Bearer uid:diego';
 const ADMIN = 'Bearer admin:valeria';
 
 async function customer(uid: string, customerId: number) {
-  await env.store.doc(`customers/${uid}`).set({ customer_id: customerId, uid, name: uid, last_name: 'Prueba', email: `${uid}@example.com`, phone: `55000000${customerId}0`, createdAt: NOW, updatedAt: NOW });
+  await env.store.doc(`customers/${uid}`).set({
+    customer_id: customerId,
+    uid,
+    name: uid,
+    last_name: 'Prueba',
+    email: `${uid}@example.com`,
+    phone: `55000000${customerId}0`,
+    createdAt: NOW,
+    updatedAt: NOW,
+  });
 }
 
 beforeEach(async () => {
@@ -30,7 +39,16 @@ afterEach(async () => {
   await env.cleanup();
 });
 
-const home = { street: 'Av. Álvaro Obregón', number: '120', interior_number: '4B', neighborhood: 'Roma Norte', city: 'Ciudad de México', state: 'CDMX', country: 'México', zip_code: '06700' };
+const home = {
+  street: 'Av. Álvaro Obregón',
+  number: '120',
+  interior_number: '4B',
+  neighborhood: 'Roma Norte',
+  city: 'Ciudad de México',
+  state: 'CDMX',
+  country: 'México',
+  zip_code: '06700',
+};
 const as = (auth: string) => ({
   get: (path: string) => request(app).get(path).set('authorization', auth),
   post: (body: object) => request(app).post('/api/addresses').set('authorization', auth).send(body),
@@ -55,7 +73,14 @@ describe('/api/addresses', () => {
 
     const updated = await as(ANA).put({ address_id: 1, city: 'Guadalajara', state: 'Jalisco', country: 'México', interior_number: null, street: '  ' });
     expect(updated.status).toBe(200);
-    expect(updated.body.address).toMatchObject({ city: 'Guadalajara', state: 'Jalisco', interior_number: null, street: null, number: '120', zip_code: '06700' });
+    expect(updated.body.address).toMatchObject({
+      city: 'Guadalajara',
+      state: 'Jalisco',
+      interior_number: null,
+      street: null,
+      number: '120',
+      zip_code: '06700',
+    });
 
     expect((await as(ANA).del(1)).status).toBe(204);
     expect((await env.store.doc('addresses/1').get()).exists).toBe(false);
@@ -66,7 +91,11 @@ describe('/api/addresses', () => {
   it("answers someone else's address as not found and changes nothing", async () => {
     await as(ANA).post(home);
     const before = await stored();
-    for (const response of [await as(DIEGO).get('/api/addresses/1'), await as(DIEGO).put({ address_id: 1, ...home, city: 'Monterrey' }), await as(DIEGO).del(1)]) {
+    for (const response of [
+      await as(DIEGO).get('/api/addresses/1'),
+      await as(DIEGO).put({ address_id: 1, ...home, city: 'Monterrey' }),
+      await as(DIEGO).del(1),
+    ]) {
       expect(response.status).toBe(404);
       expect(response.body.error).toEqual({ code: 'addresses/not-found', message: 'No encontramos esta dirección.' });
     }

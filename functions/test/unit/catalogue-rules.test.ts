@@ -22,8 +22,16 @@ const ADMIN = 'Bearer admin:valeria';
 const NOW = new Date('2026-11-22T18:00:00Z');
 const stamps = { createdAt: NOW, updatedAt: NOW, deletedAt: null };
 
-const post = (path: string, body: unknown) => request(app).post(path).set('authorization', ADMIN).send(body as object);
-const put = (path: string, body: unknown) => request(app).put(path).set('authorization', ADMIN).send(body as object);
+const post = (path: string, body: unknown) =>
+  request(app)
+    .post(path)
+    .set('authorization', ADMIN)
+    .send(body as object);
+const put = (path: string, body: unknown) =>
+  request(app)
+    .put(path)
+    .set('authorization', ADMIN)
+    .send(body as object);
 const del = (path: string) => request(app).delete(path).set('authorization', ADMIN);
 
 async function storedDocs(collection: string) {
@@ -47,11 +55,41 @@ async function scheduleClass(id: number, fields: Record<string, unknown>) {
 
 describe('deleting a record that classes use (ADR 0010)', () => {
   const cases = [
-    { path: '/api/locations', collection: 'locations', body: { name: 'Roma' }, uses: (id: number) => ({ location_id: id }), message: 'No puedes eliminar esta ubicación porque tiene clases programadas. Cámbialas de ubicación o cancélalas primero.' },
-    { path: '/api/class_types', collection: 'class_types', body: { name: 'Barre' }, uses: (id: number) => ({ class_type_id: id }), message: 'No puedes eliminar este tipo de clase porque tiene clases programadas. Cámbialas o cancélalas primero.' },
-    { path: '/api/class_categories', collection: 'class_categories', body: { name: 'Cardio' }, uses: (id: number) => ({ class_category_id: id }), message: 'No puedes eliminar esta categoría porque tiene clases programadas. Cámbialas o cancélalas primero.' },
-    { path: '/api/instructors', collection: 'instructors', body: { name: 'Mariana' }, uses: (id: number) => ({ instructor_ids: [7, id] }), message: 'No puedes eliminar a este instructor porque tiene clases programadas. Asígnalas a otro instructor o cancélalas primero.' },
-    { path: '/api/tags', collection: 'tags', body: { name: 'Intenso', color: '#d9485f' }, uses: (id: number) => ({ tag_ids: [id] }), message: 'No puedes eliminar esta etiqueta porque la usan clases programadas. Quítala de esas clases primero.' },
+    {
+      path: '/api/locations',
+      collection: 'locations',
+      body: { name: 'Roma' },
+      uses: (id: number) => ({ location_id: id }),
+      message: 'No puedes eliminar esta ubicación porque tiene clases programadas. Cámbialas de ubicación o cancélalas primero.',
+    },
+    {
+      path: '/api/class_types',
+      collection: 'class_types',
+      body: { name: 'Barre' },
+      uses: (id: number) => ({ class_type_id: id }),
+      message: 'No puedes eliminar este tipo de clase porque tiene clases programadas. Cámbialas o cancélalas primero.',
+    },
+    {
+      path: '/api/class_categories',
+      collection: 'class_categories',
+      body: { name: 'Cardio' },
+      uses: (id: number) => ({ class_category_id: id }),
+      message: 'No puedes eliminar esta categoría porque tiene clases programadas. Cámbialas o cancélalas primero.',
+    },
+    {
+      path: '/api/instructors',
+      collection: 'instructors',
+      body: { name: 'Mariana' },
+      uses: (id: number) => ({ instructor_ids: [7, id] }),
+      message: 'No puedes eliminar a este instructor porque tiene clases programadas. Asígnalas a otro instructor o cancélalas primero.',
+    },
+    {
+      path: '/api/tags',
+      collection: 'tags',
+      body: { name: 'Intenso', color: '#d9485f' },
+      uses: (id: number) => ({ tag_ids: [id] }),
+      message: 'No puedes eliminar esta etiqueta porque la usan clases programadas. Quítala de esas clases primero.',
+    },
   ];
 
   it.each(cases)('$path: 409 while an upcoming scheduled class uses it, archived once it is only in the past or cancelled', async (c) => {
@@ -83,12 +121,19 @@ describe('deleting a record that classes use (ADR 0010)', () => {
   it('refuses to delete a class type an active package grants credits for, naming the package', async () => {
     await post('/api/class_types', { name: 'Yoga' });
     const pkg = (status: string, id: number, types: number[]) =>
-      env.store.doc(`class_packages/${id}`).set({ class_package_id: id, title: `Paquete ${id}`, status, class_package_types: types.map((t) => ({ class_type_id: t, class_amount: 4, expiration_days: 30 })) });
+      env.store.doc(`class_packages/${id}`).set({
+        class_package_id: id,
+        title: `Paquete ${id}`,
+        status,
+        class_package_types: types.map((t) => ({ class_type_id: t, class_amount: 4, expiration_days: 30 })),
+      });
     await pkg('active', 1, [3, 1]);
     await pkg('inactive', 2, [1]);
     const refused = await del('/api/class_types/1');
     expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toBe('No puedes eliminar este tipo de clase porque lo incluye un paquete activo: Paquete 1. Quítalo del paquete o desactívalo primero.');
+    expect(refused.body.error.message).toBe(
+      'No puedes eliminar este tipo de clase porque lo incluye un paquete activo: Paquete 1. Quítalo del paquete o desactívalo primero.',
+    );
     await env.store.doc('class_packages/1').update({ status: 'inactive' });
     expect((await del('/api/class_types/1')).status).toBe(204);
   });
@@ -98,7 +143,12 @@ describe('class categories', () => {
   it("creates from class_category_id 'nueva', derives the handle and keeps it unique among live categories", async () => {
     const created = await post('/api/class_categories', { class_category_id: 'nueva', name: '  Mente y Cuerpo: Año Nuevo ' });
     expect(created.status).toBe(201);
-    expect(created.body.class_category).toMatchObject({ class_category_id: 1, name: 'Mente y Cuerpo: Año Nuevo', handle: 'mente-y-cuerpo-ano-nuevo', available: true });
+    expect(created.body.class_category).toMatchObject({
+      class_category_id: 1,
+      name: 'Mente y Cuerpo: Año Nuevo',
+      handle: 'mente-y-cuerpo-ano-nuevo',
+      available: true,
+    });
 
     const before = await storedDocs('class_categories');
     const taken = await post('/api/class_categories', { name: 'Otra', handle: 'mente-y-cuerpo-ano-nuevo' });
@@ -145,7 +195,11 @@ describe('instructors on the landing page', () => {
 
 describe('payment methods (ADR 0012)', () => {
   beforeEach(async () => {
-    for (const [id, name] of [[1, 'Tarjeta'], [2, 'Efectivo'], [3, 'PayPal']] as const) {
+    for (const [id, name] of [
+      [1, 'Tarjeta'],
+      [2, 'Efectivo'],
+      [3, 'PayPal'],
+    ] as const) {
       await env.store.doc(`payment_methods/${id}`).set({ payment_method_id: id, name, ...stamps });
     }
     await env.store.doc('counters/payment_methods').set({ value: 3 });
@@ -155,7 +209,10 @@ describe('payment methods (ADR 0012)', () => {
     const before = await storedDocs('payment_methods');
     const card = await del('/api/payment_methods/1');
     expect(card.status).toBe(409);
-    expect(card.body.error).toEqual({ code: 'payment_methods/card-protected', message: 'El método de pago con tarjeta es parte del checkout y no se puede eliminar.' });
+    expect(card.body.error).toEqual({
+      code: 'payment_methods/card-protected',
+      message: 'El método de pago con tarjeta es parte del checkout y no se puede eliminar.',
+    });
     const cash = await del('/api/payment_methods/2');
     expect(cash.status).toBe(409);
     expect(cash.body.error.message).toBe("El método de pago 'Efectivo' es parte del checkout y no se puede eliminar ni renombrar.");
@@ -170,7 +227,10 @@ describe('payment methods (ADR 0012)', () => {
 
   it('keeps a single cash method, whatever the spelling', async () => {
     const before = await storedDocs('payment_methods');
-    for (const attempt of [() => post('/api/payment_methods', { name: 'EFECTIVO ' }), () => put('/api/payment_methods', { payment_method_id: 3, name: 'Éfectivo' })]) {
+    for (const attempt of [
+      () => post('/api/payment_methods', { name: 'EFECTIVO ' }),
+      () => put('/api/payment_methods', { payment_method_id: 3, name: 'Éfectivo' }),
+    ]) {
       const response = await attempt();
       expect(response.status).toBe(409);
       expect(response.body.error).toEqual({ code: 'payment_methods/cash-taken', message: "Ya existe el método de pago 'Efectivo'." });
@@ -178,7 +238,7 @@ describe('payment methods (ADR 0012)', () => {
     expect(await storedDocs('payment_methods')).toEqual(before);
   });
 
-  it("stores a new cash method under the exact name checkout looks for", async () => {
+  it('stores a new cash method under the exact name checkout looks for', async () => {
     await env.store.doc('payment_methods/2').delete();
     const created = await post('/api/payment_methods', { name: 'efectivo' });
     expect(created.status).toBe(201);
@@ -192,8 +252,32 @@ describe('forms', () => {
     name: 'Dirección de facturación',
     description: null,
     form_fields: {
-      city: { key: 'city', position: 0, name: 'city', label: 'Ciudad', type: 'text', required: true, step: 1, order: 1, options: [], className: null, value: null },
-      street: { key: 'street', position: 1, name: 'street', label: 'Calle', type: 'text', required: false, step: 1, order: 2, options: [], className: null, value: null },
+      city: {
+        key: 'city',
+        position: 0,
+        name: 'city',
+        label: 'Ciudad',
+        type: 'text',
+        required: true,
+        step: 1,
+        order: 1,
+        options: [],
+        className: null,
+        value: null,
+      },
+      street: {
+        key: 'street',
+        position: 1,
+        name: 'street',
+        label: 'Calle',
+        type: 'text',
+        required: false,
+        step: 1,
+        order: 2,
+        options: [],
+        className: null,
+        value: null,
+      },
     },
     ...stamps,
   };
@@ -216,7 +300,10 @@ describe('forms', () => {
     expect(fields.map((f: { key: string }) => f.key)).toEqual(['shoe', 'billing', 'age']);
     expect(fields[0].value).toEqual(['25', 26]);
     expect(fields[1]).toMatchObject({ type: 'address', form_id: 6 });
-    expect(fields[1].form_fields.map((f: { key: string; required: boolean }) => [f.key, f.required])).toEqual([['city', true], ['street', false]]);
+    expect(fields[1].form_fields.map((f: { key: string; required: boolean }) => [f.key, f.required])).toEqual([
+      ['city', true],
+      ['street', false],
+    ]);
     expect(fields[2]).not.toHaveProperty('form_fields');
 
     const read = await request(app).get('/api/forms/7');
@@ -230,17 +317,29 @@ describe('forms', () => {
     const before = await storedDocs('forms');
     const edit = await put('/api/forms', { form_id: 6, name: 'Dirección', form_fields: [{ key: 'city', label: 'Ciudad', type: 'text' }] });
     expect(edit.status).toBe(409);
-    expect(edit.body.error).toEqual({ code: 'forms/address-form-locked', message: 'El formulario de dirección es parte del sistema y no se puede modificar ni eliminar.' });
+    expect(edit.body.error).toEqual({
+      code: 'forms/address-form-locked',
+      message: 'El formulario de dirección es parte del sistema y no se puede modificar ni eliminar.',
+    });
     expect((await del('/api/forms/6')).status).toBe(409);
     expect(await storedDocs('forms')).toEqual(before);
   });
 
   it('refuses repeated keys and malformed fields without writing', async () => {
     const before = await storedDocs('forms');
-    const repeated = await post('/api/forms', { name: 'Doble', form_fields: [{ key: 'a', label: 'A', type: 'text' }, { key: 'a', label: 'B', type: 'date' }] });
+    const repeated = await post('/api/forms', {
+      name: 'Doble',
+      form_fields: [
+        { key: 'a', label: 'A', type: 'text' },
+        { key: 'a', label: 'B', type: 'date' },
+      ],
+    });
     expect(repeated.status).toBe(400);
     expect(repeated.body.error.fields).toEqual({ 'form_fields[1].key': 'La clave a está repetida.' });
-    const malformed = await post('/api/forms', { name: 'Mal', form_fields: [{ key: 'a', label: 'A', type: 'text', step: 0, options: 'x', value: { x: 1 }, color: 'red' }] });
+    const malformed = await post('/api/forms', {
+      name: 'Mal',
+      form_fields: [{ key: 'a', label: 'A', type: 'text', step: 0, options: 'x', value: { x: 1 }, color: 'red' }],
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body.error.fields).toEqual({
       'form_fields[0]': 'El campo color no está permitido.',
@@ -250,7 +349,10 @@ describe('forms', () => {
     });
     const notList = await post('/api/forms', { name: 'Mal', form_fields: 'a,b' });
     expect(notList.body.error.fields).toEqual({ form_fields: 'Debe ser una lista.' });
-    const tooMany = await post('/api/forms', { name: 'Enorme', form_fields: Array.from({ length: 51 }, (_, i) => ({ key: `f${i}`, label: 'F', type: 'text' })) });
+    const tooMany = await post('/api/forms', {
+      name: 'Enorme',
+      form_fields: Array.from({ length: 51 }, (_, i) => ({ key: `f${i}`, label: 'F', type: 'text' })),
+    });
     expect(tooMany.body.error.fields).toEqual({ form_fields: 'Máximo 50 elementos.' });
     expect(await storedDocs('forms')).toEqual(before);
   });

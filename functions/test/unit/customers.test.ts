@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SPREAD } from '../../src/data/repos/number-claims';
-import { signUp } from '../../src/services/customers/sign-up';
-import { updateCustomer } from '../../src/services/customers/update-customer';
+import type { AppError } from '../../src/domain/errors';
 import { listCustomersForAdmin, quickSearchCustomers } from '../../src/services/customers/search-customers';
 import { buildSearchTerms, normalizeForSearch, queryTerms } from '../../src/services/customers/search-terms';
-import type { AppError } from '../../src/domain/errors';
+import { signUp } from '../../src/services/customers/sign-up';
+import { updateCustomer } from '../../src/services/customers/update-customer';
 import { testEnv, type TestEnv } from './support';
 
 let env: TestEnv;
@@ -31,7 +31,9 @@ describe('signUp', () => {
   // Customer numbers are claimed among the lowest free ones, not counted (ADR 0009): no repeats, and close to the count.
   it('numbers customers without repeats under concurrency, among the lowest free numbers', async () => {
     const customers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => signUp(env.deps, identity(`u${i}`), { uid: `u${i}`, name: 'N', last_name: 'M', phone: `55000000${String(i).padStart(2, '0')}` })),
+      Array.from({ length: 20 }, (_, i) =>
+        signUp(env.deps, identity(`u${i}`), { uid: `u${i}`, name: 'N', last_name: 'M', phone: `55000000${String(i).padStart(2, '0')}` }),
+      ),
     );
     const ids = customers.map((c) => c.customer_id);
     expect(new Set(ids).size).toBe(20);
@@ -53,8 +55,19 @@ describe('signUp', () => {
   });
 
   it('requires every page flagged required_signup', async () => {
-    await env.store.doc('pages/1').set({ page_id: 1, title: 'Términos', slug: 'terminos', content: 'x', required: true, required_signup: true, createdAt: new Date(), updatedAt: new Date() });
-    await expect(signUp(env.deps, identity('u1'), { uid: 'u1', name: 'A', last_name: 'B', phone: '5512345678' })).rejects.toMatchObject({ code: 'customer/terms-not-accepted' });
+    await env.store.doc('pages/1').set({
+      page_id: 1,
+      title: 'Términos',
+      slug: 'terminos',
+      content: 'x',
+      required: true,
+      required_signup: true,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    await expect(signUp(env.deps, identity('u1'), { uid: 'u1', name: 'A', last_name: 'B', phone: '5512345678' })).rejects.toMatchObject({
+      code: 'customer/terms-not-accepted',
+    });
     const customer = await signUp(env.deps, identity('u1'), { uid: 'u1', name: 'A', last_name: 'B', phone: '5512345678', accepted_pages: [1, 77] });
     expect(customer.accepted_pages).toEqual([1]);
   });
@@ -97,6 +110,8 @@ describe('customer search', () => {
   it('normalises and tokenises', () => {
     expect(normalizeForSearch('  ÁNGELA Peña ')).toBe('angela pena');
     expect(queryTerms('Ana  López-Pérez ana')).toEqual(['lopez-perez', 'ana']);
-    expect(buildSearchTerms({ name: 'Al', last_name: 'B', email: 'al@x.mx', phone: '5512345678' })).toEqual(expect.arrayContaining(['al', 'al@', 'al@x.mx', '55', '5512345678']));
+    expect(buildSearchTerms({ name: 'Al', last_name: 'B', email: 'al@x.mx', phone: '5512345678' })).toEqual(
+      expect.arrayContaining(['al', 'al@', 'al@x.mx', '55', '5512345678']),
+    );
   });
 });

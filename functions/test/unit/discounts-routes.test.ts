@@ -25,8 +25,13 @@ beforeEach(async () => {
   five = (await createPackage(env.deps, { title: 'Paquete 5 Clases', price: 950, sale_price: 890, class_amount: 5 })).class_package_id;
   ten = (await createPackage(env.deps, { title: 'Paquete 10 Clases', price: 1700, class_amount: 10 })).class_package_id;
   inactive = (await createPackage(env.deps, { title: 'Viejo', price: 100, class_amount: 1, status: 'inactive' })).class_package_id;
-  for (const [uid, phone] of [['c1', '5511111111'], ['c2', '5522222222']] as const) {
-    customerIds[uid] = (await signUp(env.deps, { uid, email: `${uid}@example.com`, emailVerified: true, admin: false }, { uid, name: 'Cliente', last_name: uid, phone })).customer_id;
+  for (const [uid, phone] of [
+    ['c1', '5511111111'],
+    ['c2', '5522222222'],
+  ] as const) {
+    customerIds[uid] = (
+      await signUp(env.deps, { uid, email: `${uid}@example.com`, emailVerified: true, admin: false }, { uid, name: 'Cliente', last_name: uid, phone })
+    ).customer_id;
   }
 });
 afterEach(async () => {
@@ -37,9 +42,18 @@ const ADMIN = 'Bearer admin:a1';
 const C1 = 'Bearer uid:c1';
 const C2 = 'Bearer uid:c2';
 const app = () => createApp(env.deps);
-const post = (body: unknown) => request(app()).post('/api/discounts').set('authorization', ADMIN).send(body as object);
-const put = (body: unknown) => request(app()).put('/api/discounts').set('authorization', ADMIN).send(body as object);
-const lookUp = (code: string, classPackageId: number | string, auth = C1) => request(app()).get(`/api/discounts/code/${code}?class_package_id=${classPackageId}`).set('authorization', auth);
+const post = (body: unknown) =>
+  request(app())
+    .post('/api/discounts')
+    .set('authorization', ADMIN)
+    .send(body as object);
+const put = (body: unknown) =>
+  request(app())
+    .put('/api/discounts')
+    .set('authorization', ADMIN)
+    .send(body as object);
+const lookUp = (code: string, classPackageId: number | string, auth = C1) =>
+  request(app()).get(`/api/discounts/code/${code}?class_package_id=${classPackageId}`).set('authorization', auth);
 
 async function createDiscount(body: Record<string, unknown>): Promise<number> {
   const response = await post({ is_percent: true, amount: 10, ...body });
@@ -70,13 +84,31 @@ async function claim(deps: Deps, code: string, customerId: number, purchaseId: n
 
 describe('admin CRUD', () => {
   it('creates with a normalised code, reads, lists, updates by merging and deletes', async () => {
-    const created = await post({ code: 'verano-200', is_percent: false, amount: 200, class_package_ids: [ten, five], valid_from: '2026-11-01T06:00:00.000Z', valid_until: '2026-11-30T18:00:00-06:00', usage_limit: 50 });
+    const created = await post({
+      code: 'verano-200',
+      is_percent: false,
+      amount: 200,
+      class_package_ids: [ten, five],
+      valid_from: '2026-11-01T06:00:00.000Z',
+      valid_until: '2026-11-30T18:00:00-06:00',
+      usage_limit: 50,
+    });
     expect(created.status).toBe(201);
     const id = created.body.discount.discount_id as number;
     expect(created.body.discount).toEqual({
-      discount_id: id, code: 'VERANO-200', is_percent: false, amount: 200, first_invoice_only: false,
-      valid_from: '2026-11-01T06:00:00.000Z', valid_until: '2026-12-01T00:00:00.000Z', usage_limit: 50, limit_per_customer: null,
-      class_package_ids: [five, ten].sort((a, b) => a - b), times_used: 0, createdAt: env.clock.now.toISOString(), updatedAt: env.clock.now.toISOString(),
+      discount_id: id,
+      code: 'VERANO-200',
+      is_percent: false,
+      amount: 200,
+      first_invoice_only: false,
+      valid_from: '2026-11-01T06:00:00.000Z',
+      valid_until: '2026-12-01T00:00:00.000Z',
+      usage_limit: 50,
+      limit_per_customer: null,
+      class_package_ids: [five, ten].sort((a, b) => a - b),
+      times_used: 0,
+      createdAt: env.clock.now.toISOString(),
+      updatedAt: env.clock.now.toISOString(),
     });
 
     const read = await request(app()).get(`/api/discounts/${id}`).set('authorization', ADMIN);
@@ -88,7 +120,7 @@ describe('admin CRUD', () => {
     expect(updated.status).toBe(200);
     expect(updated.body.discount).toMatchObject({ code: 'VERANO250', amount: 250, is_percent: false, usage_limit: 50, class_package_ids: [five, ten] });
     // The old code is free again, the new one is taken.
-    expect((await createDiscount({ code: 'VERANO-200' }))).toBeGreaterThan(id);
+    expect(await createDiscount({ code: 'VERANO-200' })).toBeGreaterThan(id);
     const taken = await post({ code: 'verano250', is_percent: true, amount: 5 });
     expect(taken.status).toBe(409);
     expect(taken.body.error.message).toBe('Ya existe un descuento con ese código.');
@@ -135,13 +167,37 @@ describe('validation', () => {
     ['a zero amount', { code: 'X100', is_percent: false, amount: 0 }, { amount: 'El monto debe ser mayor a 0.' }],
     ['three decimals', { code: 'X100', is_percent: false, amount: 1.005 }, { amount: 'Usa un monto con máximo 2 decimales.' }],
     ['an amount as text', { code: 'X100', is_percent: false, amount: '100' }, { amount: 'Debe ser un número.' }],
-    ['a code with spaces', { code: 'DOS PALABRAS', is_percent: true, amount: 10 }, { code: 'Usa de 3 a 40 letras sin acentos, números, guiones o guiones bajos, empezando con letra o número.' }],
-    ['a reserved-looking code', { code: '__name__', is_percent: true, amount: 10 }, { code: 'Usa de 3 a 40 letras sin acentos, números, guiones o guiones bajos, empezando con letra o número.' }],
-    ['a date without time', { code: 'X100', is_percent: true, amount: 10, valid_until: '2026-11-30' }, { valid_until: 'Debe ser una fecha y hora válida (ISO 8601 con zona horaria).' }],
-    ['an impossible date', { code: 'X100', is_percent: true, amount: 10, valid_from: '2026-02-30T00:00:00Z' }, { valid_from: 'Debe ser una fecha y hora válida (ISO 8601 con zona horaria).' }],
-    ['an end before the start', { code: 'X100', is_percent: true, amount: 10, valid_from: '2026-12-01T00:00:00Z', valid_until: '2026-11-30T00:00:00Z' }, { valid_until: 'La fecha final debe ser posterior a la inicial.' }],
+    [
+      'a code with spaces',
+      { code: 'DOS PALABRAS', is_percent: true, amount: 10 },
+      { code: 'Usa de 3 a 40 letras sin acentos, números, guiones o guiones bajos, empezando con letra o número.' },
+    ],
+    [
+      'a reserved-looking code',
+      { code: '__name__', is_percent: true, amount: 10 },
+      { code: 'Usa de 3 a 40 letras sin acentos, números, guiones o guiones bajos, empezando con letra o número.' },
+    ],
+    [
+      'a date without time',
+      { code: 'X100', is_percent: true, amount: 10, valid_until: '2026-11-30' },
+      { valid_until: 'Debe ser una fecha y hora válida (ISO 8601 con zona horaria).' },
+    ],
+    [
+      'an impossible date',
+      { code: 'X100', is_percent: true, amount: 10, valid_from: '2026-02-30T00:00:00Z' },
+      { valid_from: 'Debe ser una fecha y hora válida (ISO 8601 con zona horaria).' },
+    ],
+    [
+      'an end before the start',
+      { code: 'X100', is_percent: true, amount: 10, valid_from: '2026-12-01T00:00:00Z', valid_until: '2026-11-30T00:00:00Z' },
+      { valid_until: 'La fecha final debe ser posterior a la inicial.' },
+    ],
     ['a zero usage limit', { code: 'X100', is_percent: true, amount: 10, usage_limit: 0 }, { usage_limit: 'Debe ser un número positivo.' }],
-    ['a repeated package', { code: 'X100', is_percent: true, amount: 10, class_package_ids: [1, 1] }, { class_package_ids: 'No repitas elementos en la lista.' }],
+    [
+      'a repeated package',
+      { code: 'X100', is_percent: true, amount: 10, class_package_ids: [1, 1] },
+      { class_package_ids: 'No repitas elementos en la lista.' },
+    ],
     ['a usage counter', { code: 'X100', is_percent: true, amount: 10, times_used: 0 }, { _: 'El campo times_used no está permitido.' }],
     ['nothing', {}, { code: 'Debes llenar este campo.', is_percent: 'Debes llenar este campo.', amount: 'Debes llenar este campo.' }],
   ];
@@ -186,7 +242,14 @@ describe('GET /discounts/code/{code}', () => {
     await createDiscount({ code: 'SOLO10', class_package_ids: [ten] });
     await createDiscount({ code: 'PASADO', valid_until: '2026-11-21T18:00:00Z' });
     await createDiscount({ code: 'FUTURO', valid_from: '2026-11-23T00:00:00Z' });
-    for (const [code, pkg] of [['NOEXISTE', ten], ['SOLO10', five], ['PASADO', ten], ['FUTURO', ten], ['a%2Fb', ten], ['%5F%5Fname%5F%5F', ten]] as const) {
+    for (const [code, pkg] of [
+      ['NOEXISTE', ten],
+      ['SOLO10', five],
+      ['PASADO', ten],
+      ['FUTURO', ten],
+      ['a%2Fb', ten],
+      ['%5F%5Fname%5F%5F', ten],
+    ] as const) {
       const response = await lookUp(code, pkg);
       expect(response.status, code).toBe(404);
       expect(response.body.error).toEqual({ code: 'discounts/invalid', message: 'Lo sentimos, ese descuento no es válido.' });
@@ -309,8 +372,20 @@ describe('claiming a use inside checkout', () => {
       const pkg = await createPackage(deps, { title: 'Paquete', price: 500, class_amount: 5 });
       await store.doc('discount_codes/CINCO').set({ discount_id: 1 });
       await store.doc('discounts/1').set({
-        discount_id: 1, code: 'CINCO', is_percent: true, amount: 10, first_invoice_only: false, valid_from: null, valid_until: null,
-        usage_limit: 5, limit_per_customer: null, class_package_ids: [], times_used: 0, archivedAt: null, createdAt: env.clock.now, updatedAt: env.clock.now,
+        discount_id: 1,
+        code: 'CINCO',
+        is_percent: true,
+        amount: 10,
+        first_invoice_only: false,
+        valid_from: null,
+        valid_until: null,
+        usage_limit: 5,
+        limit_per_customer: null,
+        class_package_ids: [],
+        times_used: 0,
+        archivedAt: null,
+        createdAt: env.clock.now,
+        updatedAt: env.clock.now,
       });
       const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => claim(deps, 'CINCO', i + 1, 100 + i, pkg.class_package_id)));
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);

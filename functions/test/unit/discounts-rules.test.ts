@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DiscountDoc } from '../../src/data/repos/discounts-repo';
 import type { ClassPackageDoc } from '../../src/data/repos/class-packages-repo';
+import type { DiscountDoc } from '../../src/data/repos/discounts-repo';
 import { assertDiscountUsable, codeKey, isWithinValidity, readDiscountSettings, type DiscountSettings } from '../../src/services/discounts/discount-rules';
 import { quoteDiscount } from '../../src/services/discounts/pricing';
 import { testEnv, type TestEnv } from './support';
@@ -76,11 +76,27 @@ describe('assertDiscountUsable', () => {
   const now = new Date('2026-11-22T18:00:00Z');
   const settings: DiscountSettings = { enabled: true, timezone: MX };
   const discount = (over: Partial<DiscountDoc> = {}): DiscountDoc => ({
-    discount_id: 1, code: 'VERANO', is_percent: true, amount: 10, first_invoice_only: false, valid_from: null, valid_until: null,
-    usage_limit: null, limit_per_customer: null, class_package_ids: [], times_used: 0, archivedAt: null, createdAt: now, updatedAt: now, ...over,
+    discount_id: 1,
+    code: 'VERANO',
+    is_percent: true,
+    amount: 10,
+    first_invoice_only: false,
+    valid_from: null,
+    valid_until: null,
+    usage_limit: null,
+    limit_per_customer: null,
+    class_package_ids: [],
+    times_used: 0,
+    archivedAt: null,
+    createdAt: now,
+    updatedAt: now,
+    ...over,
   });
   const three = { class_package_id: 3 } as ClassPackageDoc;
-  const check = (d: DiscountDoc | null, customerUses = 0, s = settings) => () => assertDiscountUsable({ discount: d, pkg: three, customerUses, settings: s, now });
+  const check =
+    (d: DiscountDoc | null, customerUses = 0, s = settings) =>
+    () =>
+      assertDiscountUsable({ discount: d, pkg: three, customerUses, settings: s, now });
 
   it('answers "not valid" (404) for unknown, archived, switched-off, out-of-date and other-package codes', () => {
     for (const attempt of [
@@ -96,8 +112,12 @@ describe('assertDiscountUsable', () => {
   });
 
   it('answers "used up" (412) for the overall limit and the per-customer limit', () => {
-    expect(check(discount({ usage_limit: 10, times_used: 10 }))).toThrow(expect.objectContaining({ kind: 'precondition', code: 'discounts/used-up', message: 'Lo sentimos, ya has agotado este descuento.' }));
-    expect(check(discount({ limit_per_customer: 2 }), 2)).toThrow(expect.objectContaining({ kind: 'precondition', code: 'discounts/used-up-by-customer', message: 'Lo sentimos, ya has agotado este descuento.' }));
+    expect(check(discount({ usage_limit: 10, times_used: 10 }))).toThrow(
+      expect.objectContaining({ kind: 'precondition', code: 'discounts/used-up', message: 'Lo sentimos, ya has agotado este descuento.' }),
+    );
+    expect(check(discount({ limit_per_customer: 2 }), 2)).toThrow(
+      expect.objectContaining({ kind: 'precondition', code: 'discounts/used-up-by-customer', message: 'Lo sentimos, ya has agotado este descuento.' }),
+    );
     expect(check(discount({ usage_limit: 10, times_used: 9, limit_per_customer: 2, class_package_ids: [3] }), 1)()).toMatchObject({ discount_id: 1 });
   });
 

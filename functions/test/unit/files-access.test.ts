@@ -81,7 +81,14 @@ describe('GET /api/files/{id} and /api/files/raw/{id}', () => {
     await setStatus(publicId, 'ready');
     const meta = await as(null).get(`/api/files/${publicId}`);
     expect(meta.status).toBe(200);
-    expect(meta.body.file).toMatchObject({ file_id: publicId, name: 'portada.png', type: 'image/png', src: `/api/files/raw/${publicId}`, visibility: 'public', status: 'ready' });
+    expect(meta.body.file).toMatchObject({
+      file_id: publicId,
+      name: 'portada.png',
+      type: 'image/png',
+      src: `/api/files/raw/${publicId}`,
+      visibility: 'public',
+      status: 'ready',
+    });
     expect(meta.body.file).not.toHaveProperty('key');
     expect(meta.body.file).not.toHaveProperty('owner_uid');
     const raw = await as(null).get(`/api/files/raw/${publicId}`);
@@ -108,7 +115,9 @@ describe('GET /api/files/{id} and /api/files/raw/{id}', () => {
 
   it('answers a repeat request with 304 when the bytes are unchanged', async () => {
     const first = await as('uid:ana').get(`/api/files/raw/${anaId}`);
-    const again = await as('uid:ana').get(`/api/files/raw/${anaId}`).set('if-none-match', first.headers.etag as string);
+    const again = await as('uid:ana')
+      .get(`/api/files/raw/${anaId}`)
+      .set('if-none-match', first.headers.etag as string);
     expect(again.status).toBe(304);
   });
 
@@ -177,7 +186,12 @@ describe('DELETE /api/files/{id}', () => {
 
 describe('findFileRef (for records that embed a file)', () => {
   it('gives the spec’s {file_id, name, type, src} only for a usable file', async () => {
-    expect(await findFileRef(env.deps, publicId, 'public')).toEqual({ file_id: publicId, name: 'portada.png', type: 'image/png', src: `/api/files/raw/${publicId}` });
+    expect(await findFileRef(env.deps, publicId, 'public')).toEqual({
+      file_id: publicId,
+      name: 'portada.png',
+      type: 'image/png',
+      src: `/api/files/raw/${publicId}`,
+    });
     expect(await findFileRef(env.deps, anaId, 'public')).toBeNull();
     expect(await findFileRef(env.deps, anaId, { ownerUid: 'ana' })).toMatchObject({ file_id: anaId });
     expect(await findFileRef(env.deps, anaId, { ownerUid: 'diego' })).toBeNull();

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { displayFileName, isSafeFileName, normalizeFileType } from '@studio/shared/schemas/file';
+import { describe, expect, it } from 'vitest';
 import { inspectFile, sniffFileType } from '../../src/services/files/file-content';
 import { exe, gif, html, jpeg, jpegOfSize, pdf, png, svg, webp, webpOfSize } from './files-fixtures';
 
@@ -52,7 +52,19 @@ describe('inspectFile', () => {
 
 describe('file names and types', () => {
   it('refuses names that are paths or hide characters', () => {
-    for (const name of ['../../etc/passwd.png', 'a/b.png', 'C:\\fotos\\a.png', '..', '.', '', '   ', 'foto\u0000.png', 'foto\n.png', 'gpj\u202e.exe', 'x'.repeat(201)]) {
+    for (const name of [
+      '../../etc/passwd.png',
+      'a/b.png',
+      'C:\\fotos\\a.png',
+      '..',
+      '.',
+      '',
+      '   ',
+      'foto\u0000.png',
+      'foto\n.png',
+      'gpj\u202e.exe',
+      'x'.repeat(201),
+    ]) {
       expect(isSafeFileName(name), JSON.stringify(name)).toBe(false);
     }
     for (const name of ['foto.png', 'Credencial de Ana Núñez.jpg', 'blob', 'v1.2 final.pdf', '.perfil.png']) expect(isSafeFileName(name), name).toBe(true);
@@ -69,6 +81,7 @@ describe('file names and types', () => {
   it('accepts the labels browsers use for allowed types only', () => {
     expect(normalizeFileType('image/jpg')).toBe('image/jpeg');
     expect(normalizeFileType('IMAGE/PNG; charset=binary')).toBe('image/png');
-    for (const type of ['image/svg+xml', 'text/html', 'application/octet-stream', 'application/x-msdownload', 'image/heic', '']) expect(normalizeFileType(type)).toBeNull();
+    for (const type of ['image/svg+xml', 'text/html', 'application/octet-stream', 'application/x-msdownload', 'image/heic', ''])
+      expect(normalizeFileType(type)).toBeNull();
   });
 });

@@ -22,13 +22,19 @@ beforeEach(() => {
   env.deps.files = createLocalFileStorage(mkdtempSync(path.join(tmpdir(), 'studio-processing-')));
   delivered = [];
   // The registered trigger's pattern, with the test's dependencies instead of the process-wide ones.
-  dispatcher = startTriggerDispatcher(env.store, [{
-    ...processFileTrigger,
-    handler: async (event) => {
-      delivered.push(event);
-      await processFileChange(env.deps, event);
-    },
-  }], { pollMs: 20, backoffMs: 10 });
+  dispatcher = startTriggerDispatcher(
+    env.store,
+    [
+      {
+        ...processFileTrigger,
+        handler: async (event) => {
+          delivered.push(event);
+          await processFileChange(env.deps, event);
+        },
+      },
+    ],
+    { pollMs: 20, backoffMs: 10 },
+  );
 });
 afterEach(async () => {
   await dispatcher.stop();
@@ -51,10 +57,22 @@ describe('processFile trigger', () => {
   });
 
   it('marks verified uploads ready with their image size', async () => {
-    const ids = [await upload(png(640, 480), 'a.png', 'image/png'), await upload(jpegOfSize(1200, 800), 'b.jpg', 'image/jpeg'), await upload(gif(), 'c.gif', 'image/gif'), await upload(webp(), 'd.webp', 'image/webp'), await upload(pdf(), 'e.pdf', 'application/pdf')];
+    const ids = [
+      await upload(png(640, 480), 'a.png', 'image/png'),
+      await upload(jpegOfSize(1200, 800), 'b.jpg', 'image/jpeg'),
+      await upload(gif(), 'c.gif', 'image/gif'),
+      await upload(webp(), 'd.webp', 'image/webp'),
+      await upload(pdf(), 'e.pdf', 'application/pdf'),
+    ];
     await dispatcher.drain();
     const docs = await Promise.all(ids.map(docOf));
-    expect(docs.map((d) => [d.status, d.width, d.height])).toEqual([['ready', 640, 480], ['ready', 1200, 800], ['ready', 1, 1], ['ready', 1, 1], ['ready', null, null]]);
+    expect(docs.map((d) => [d.status, d.width, d.height])).toEqual([
+      ['ready', 640, 480],
+      ['ready', 1200, 800],
+      ['ready', 1, 1],
+      ['ready', 1, 1],
+      ['ready', null, null],
+    ]);
     expect(docs[0]).toMatchObject({ rejection: null, processedAt: env.clock.now });
   });
 
@@ -79,7 +97,11 @@ describe('processFile trigger', () => {
     const bomb = await upload(webpOfSize(16_000, 16_000), 'bomba.webp', 'image/webp');
     const huge = await upload(jpegOfSize(30_000, 10), 'panorama.jpg', 'image/jpeg');
     await dispatcher.drain();
-    for (const [fileId, reason] of [[cut, 'unreadable'], [bomb, 'too-many-pixels'], [huge, 'too-many-pixels']] as const) {
+    for (const [fileId, reason] of [
+      [cut, 'unreadable'],
+      [bomb, 'too-many-pixels'],
+      [huge, 'too-many-pixels'],
+    ] as const) {
       const doc = await docOf(fileId);
       expect(doc, String(fileId)).toMatchObject({ status: 'rejected', rejection: reason, width: null, height: null });
       expect(await env.deps.files.read(doc.key)).toBeNull();

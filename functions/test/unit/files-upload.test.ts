@@ -37,7 +37,11 @@ function rawUpload(filename: string, bytes: Buffer, contentType = 'image/png') {
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return request(createApp(env.deps)).post('/api/files').set('authorization', 'Bearer uid:c1').set('content-type', `multipart/form-data; boundary=${boundary}`).send(body);
+  return request(createApp(env.deps))
+    .post('/api/files')
+    .set('authorization', 'Bearer uid:c1')
+    .set('content-type', `multipart/form-data; boundary=${boundary}`)
+    .send(body);
 }
 
 function upload(token: string | null, parts: Part[], fields: Record<string, string> = {}, route = '/api/files') {
@@ -48,7 +52,10 @@ function upload(token: string | null, parts: Part[], fields: Record<string, stri
   return req;
 }
 
-const storedBytes = (): string[] => readdirSync(filesDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+const storedBytes = (): string[] =>
+  readdirSync(filesDir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => e.name);
 
 async function expectNothingStored() {
   expect(await env.store.collection('files').count()).toBe(0);
@@ -61,13 +68,25 @@ const identity = (uid: string) => ({ uid, email: `${uid}@example.com`, emailVeri
 describe('POST /api/files: accepted uploads', () => {
   it('stores an admin image as public, under a generated key, and serves the same bytes', async () => {
     const bytes = png(3, 2);
-    const response = await upload('admin:a1', [{ bytes, filename: 'Portada Clase.png', contentType: 'image/png' }], { data: JSON.stringify({ alt: 'Salón con bicis' }) });
+    const response = await upload('admin:a1', [{ bytes, filename: 'Portada Clase.png', contentType: 'image/png' }], {
+      data: JSON.stringify({ alt: 'Salón con bicis' }),
+    });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({
       file_id: 1,
       file: {
-        file_id: 1, name: 'Portada Clase.png', type: 'image/png', src: '/api/files/raw/1', alt: 'Salón con bicis', size: bytes.length,
-        width: null, height: null, visibility: 'public', status: 'uploaded', customer_id: null, createdAt: '2026-11-22T18:00:00.000Z',
+        file_id: 1,
+        name: 'Portada Clase.png',
+        type: 'image/png',
+        src: '/api/files/raw/1',
+        alt: 'Salón con bicis',
+        size: bytes.length,
+        width: null,
+        height: null,
+        visibility: 'public',
+        status: 'uploaded',
+        customer_id: null,
+        createdAt: '2026-11-22T18:00:00.000Z',
       },
     });
     const doc = (await env.store.doc('files/1').get()).data() as Record<string, unknown>;
@@ -75,11 +94,15 @@ describe('POST /api/files: accepted uploads', () => {
     expect(doc).toMatchObject({ owner_uid: 'a1', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(storedBytes()).toEqual([path.basename(doc.key as string)]);
 
-    const raw = await request(createApp(env.deps)).get('/api/files/raw/1').set('authorization', 'Bearer admin:a1').buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const raw = await request(createApp(env.deps))
+      .get('/api/files/raw/1')
+      .set('authorization', 'Bearer admin:a1')
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(raw.status).toBe(200);
     expect(Buffer.compare(raw.body as Buffer, bytes)).toBe(0);
     expect(raw.headers['content-type']).toBe('image/png');
@@ -92,13 +115,24 @@ describe('POST /api/files: accepted uploads', () => {
     const { customer_id } = await signUp(env.deps, identity('c1'), { uid: 'c1', name: 'Ana', last_name: 'López', phone: '5512345678' });
     const response = await upload('uid:c1', [{ bytes: pdf(), filename: 'Certificado médico.pdf', contentType: 'application/pdf' }]);
     expect(response.status).toBe(201);
-    expect(response.body.file).toMatchObject({ name: 'Certificado médico.pdf', type: 'application/pdf', visibility: 'private', customer_id, status: 'uploaded' });
+    expect(response.body.file).toMatchObject({
+      name: 'Certificado médico.pdf',
+      type: 'application/pdf',
+      visibility: 'private',
+      customer_id,
+      status: 'uploaded',
+    });
     const raw = await request(createApp(env.deps)).get(`/api/files/raw/${response.body.file_id}`).set('authorization', 'Bearer uid:c1');
     expect(raw.headers['content-disposition']).toMatch(/^attachment; filename="Certificado m_dico.pdf"; filename\*=UTF-8''Certificado%20m%C3%A9dico.pdf$/);
   });
 
   it('accepts every allowed image format, through both upload routes', async () => {
-    const cases: Array<[Buffer, string, string]> = [[jpeg(), 'foto.jpg', 'image/jpeg'], [webp(), 'foto.webp', 'image/webp'], [gif(), 'foto.gif', 'image/gif'], [jpeg(), 'vieja.jpg', 'image/jpg']];
+    const cases: Array<[Buffer, string, string]> = [
+      [jpeg(), 'foto.jpg', 'image/jpeg'],
+      [webp(), 'foto.webp', 'image/webp'],
+      [gif(), 'foto.gif', 'image/gif'],
+      [jpeg(), 'vieja.jpg', 'image/jpg'],
+    ];
     for (const route of ['/api/files', '/api/files/s3']) {
       for (const [bytes, filename, contentType] of cases) {
         const response = await upload('uid:c1', [{ bytes, filename, contentType }], {}, route);
@@ -118,7 +152,9 @@ describe('POST /api/files: accepted uploads', () => {
   });
 
   it('keeps the name only as display metadata, with an extension of the real type', async () => {
-    const renamed = await upload('admin:a1', [{ bytes: png(), filename: 'blob', contentType: 'image/png' }], { data: JSON.stringify({ name: 'Instructora Sofía', visibility: 'private' }) });
+    const renamed = await upload('admin:a1', [{ bytes: png(), filename: 'blob', contentType: 'image/png' }], {
+      data: JSON.stringify({ name: 'Instructora Sofía', visibility: 'private' }),
+    });
     expect(renamed.body.file).toMatchObject({ name: 'Instructora Sofía.png', visibility: 'private' });
     const disguised = await upload('uid:c1', [{ bytes: png(), filename: 'index.html', contentType: 'image/png' }]);
     expect(disguised.body.file.name).toBe('index.html.png');
@@ -155,31 +191,136 @@ describe('POST /api/files: refusals store nothing', () => {
   type Expected = [status: number, code: string, message: string];
   const cases: Array<[string, () => ReturnType<typeof upload>, Expected]> = [
     ['no file', () => upload('uid:c1', [], { data: '{}' }), [400, 'files/file-required', 'Debes cargar el archivo solicitado.']],
-    ['an empty file', () => upload('uid:c1', [{ bytes: Buffer.alloc(0), filename: 'vacio.png', contentType: 'image/png' }]), [400, 'files/file-required', 'Debes cargar el archivo solicitado.']],
-    ['two files', () => upload('uid:c1', [{ bytes: png(), filename: 'a.png', contentType: 'image/png' }, { bytes: png(), filename: 'b.png', contentType: 'image/png' }]), [400, 'files/too-many-files', 'Envía un solo archivo a la vez.']],
-    ['a second file in another field', () => upload('uid:c1', [{ bytes: png(), filename: 'a.png', contentType: 'image/png' }, { bytes: png(), filename: 'b.png', contentType: 'image/png', field: 'extra' }]), [400, 'files/too-many-files', 'Envía un solo archivo a la vez.']],
-    ['SVG', () => upload('admin:a1', [{ bytes: svg(), filename: 'logo.svg', contentType: 'image/svg+xml' }]), [415, 'files/type-not-allowed', 'Ese tipo de archivo no está permitido. Puedes subir imágenes JPG, PNG, WebP o GIF, o documentos PDF.']],
-    ['HTML', () => upload('uid:c1', [{ bytes: html(), filename: 'pagina.html', contentType: 'text/html' }]), [415, 'files/type-not-allowed', 'Ese tipo de archivo no está permitido. Puedes subir imágenes JPG, PNG, WebP o GIF, o documentos PDF.']],
-    ['an executable', () => upload('uid:c1', [{ bytes: exe(), filename: 'setup.exe', contentType: 'application/x-msdownload' }]), [415, 'files/type-not-allowed', 'Ese tipo de archivo no está permitido. Puedes subir imágenes JPG, PNG, WebP o GIF, o documentos PDF.']],
-    ['an untyped file', () => upload('uid:c1', [{ bytes: png(), filename: 'foto.png', contentType: 'application/octet-stream' }]), [415, 'files/type-not-allowed', 'Ese tipo de archivo no está permitido. Puedes subir imágenes JPG, PNG, WebP o GIF, o documentos PDF.']],
-    ['a file over 10 MB', () => upload('uid:c1', [{ bytes: Buffer.concat([png(), Buffer.alloc(10 * 1024 * 1024)]), filename: 'enorme.png', contentType: 'image/png' }]), [413, 'files/too-large', 'El archivo supera el tamaño máximo de 10 MB.']],
-    ['PNG bytes declared as JPEG', () => upload('uid:c1', [{ bytes: png(), filename: 'foto.jpg', contentType: 'image/jpeg' }]), [400, 'files/type-mismatch', 'El contenido del archivo no corresponde a su tipo.']],
-    ['an executable declared as PNG', () => upload('uid:c1', [{ bytes: exe(), filename: 'foto.png', contentType: 'image/png' }]), [400, 'files/type-mismatch', 'El contenido del archivo no corresponde a su tipo.']],
-    ['SVG declared as PNG', () => upload('uid:c1', [{ bytes: svg(), filename: 'foto.png', contentType: 'image/png' }]), [400, 'files/type-mismatch', 'El contenido del archivo no corresponde a su tipo.']],
+    [
+      'an empty file',
+      () => upload('uid:c1', [{ bytes: Buffer.alloc(0), filename: 'vacio.png', contentType: 'image/png' }]),
+      [400, 'files/file-required', 'Debes cargar el archivo solicitado.'],
+    ],
+    [
+      'two files',
+      () =>
+        upload('uid:c1', [
+          { bytes: png(), filename: 'a.png', contentType: 'image/png' },
+          { bytes: png(), filename: 'b.png', contentType: 'image/png' },
+        ]),
+      [400, 'files/too-many-files', 'Envía un solo archivo a la vez.'],
+    ],
+    [
+      'a second file in another field',
+      () =>
+        upload('uid:c1', [
+          { bytes: png(), filename: 'a.png', contentType: 'image/png' },
+          { bytes: png(), filename: 'b.png', contentType: 'image/png', field: 'extra' },
+        ]),
+      [400, 'files/too-many-files', 'Envía un solo archivo a la vez.'],
+    ],
+    [
+      'SVG',
+      () => upload('admin:a1', [{ bytes: svg(), filename: 'logo.svg', contentType: 'image/svg+xml' }]),
+      [415, 'files/type-not-allowed', 'Ese tipo de archivo no está permitido. Puedes subir imágenes JPG, PNG, WebP o GIF, o documentos PDF.'],
+    ],
+    [
+      'HTML',
+      () => upload('uid:c1', [{ bytes: html(), filename: 'pagina.html', contentType: 'text/html' }]),
+      [415, 'files/type-not-allowed', 'Ese tipo de archivo no está permitido. Puedes subir imágenes JPG, PNG, WebP o GIF, o documentos PDF.'],
+    ],
+    [
+      'an executable',
+      () => upload('uid:c1', [{ bytes: exe(), filename: 'setup.exe', contentType: 'application/x-msdownload' }]),
+      [415, 'files/type-not-allowed', 'Ese tipo de archivo no está permitido. Puedes subir imágenes JPG, PNG, WebP o GIF, o documentos PDF.'],
+    ],
+    [
+      'an untyped file',
+      () => upload('uid:c1', [{ bytes: png(), filename: 'foto.png', contentType: 'application/octet-stream' }]),
+      [415, 'files/type-not-allowed', 'Ese tipo de archivo no está permitido. Puedes subir imágenes JPG, PNG, WebP o GIF, o documentos PDF.'],
+    ],
+    [
+      'a file over 10 MB',
+      () => upload('uid:c1', [{ bytes: Buffer.concat([png(), Buffer.alloc(10 * 1024 * 1024)]), filename: 'enorme.png', contentType: 'image/png' }]),
+      [413, 'files/too-large', 'El archivo supera el tamaño máximo de 10 MB.'],
+    ],
+    [
+      'PNG bytes declared as JPEG',
+      () => upload('uid:c1', [{ bytes: png(), filename: 'foto.jpg', contentType: 'image/jpeg' }]),
+      [400, 'files/type-mismatch', 'El contenido del archivo no corresponde a su tipo.'],
+    ],
+    [
+      'an executable declared as PNG',
+      () => upload('uid:c1', [{ bytes: exe(), filename: 'foto.png', contentType: 'image/png' }]),
+      [400, 'files/type-mismatch', 'El contenido del archivo no corresponde a su tipo.'],
+    ],
+    [
+      'SVG declared as PNG',
+      () => upload('uid:c1', [{ bytes: svg(), filename: 'foto.png', contentType: 'image/png' }]),
+      [400, 'files/type-mismatch', 'El contenido del archivo no corresponde a su tipo.'],
+    ],
     ['a name that climbs directories', () => rawUpload('../../etc/passwd.png', png()), [400, 'files/invalid-name', 'El nombre del archivo no es válido.']],
     ['an absolute path', () => rawUpload('/var/www/foto.png', png()), [400, 'files/invalid-name', 'El nombre del archivo no es válido.']],
-    ['a name with a Windows path', () => upload('uid:c1', [{ bytes: png(), filename: 'C:\\Users\\ana\\foto.png', contentType: 'image/png' }]), [400, 'files/invalid-name', 'El nombre del archivo no es válido.']],
-    ['a name that reverses its extension', () => upload('uid:c1', [{ bytes: png(), filename: 'foto\u202egnp.exe', contentType: 'image/png' }]), [400, 'files/invalid-name', 'El nombre del archivo no es válido.']],
-    ['a path in data.name', () => upload('uid:c1', [{ bytes: png(), filename: 'foto.png', contentType: 'image/png' }], { data: JSON.stringify({ name: '../foto.png' }) }), [400, 'invalid-argument', 'Revisa el campo: Nombre']],
-    ['data that is not JSON', () => upload('uid:c1', [{ bytes: png(), filename: 'foto.png', contentType: 'image/png' }], { data: '{name:' }), [400, 'files/invalid-data', 'El campo data debe ser un objeto JSON.']],
-    ['data that is a list', () => upload('uid:c1', [{ bytes: png(), filename: 'foto.png', contentType: 'image/png' }], { data: '[1]' }), [400, 'files/invalid-data', 'El campo data debe ser un objeto JSON.']],
-    ['unknown data fields', () => upload('admin:a1', [{ bytes: png(), filename: 'foto.png', contentType: 'image/png' }], { data: JSON.stringify({ key: 'files/otro.png' }) }), [400, 'invalid-argument', 'El campo key no está permitido.']],
-    ['unknown form fields', () => upload('uid:c1', [{ bytes: png(), filename: 'foto.png', contentType: 'image/png' }], { owner_uid: 'otra' }), [400, 'invalid-argument', 'El campo owner_uid no está permitido.']],
-    ['a customer publishing', () => upload('uid:c1', [{ bytes: png(), filename: 'foto.png', contentType: 'image/png' }], { data: JSON.stringify({ visibility: 'public' }) }), [403, 'files/public-needs-admin', 'Solo un administrador puede publicar archivos.']],
-    ['an anonymous caller', () => upload(null, [{ bytes: png(), filename: 'foto.png', contentType: 'image/png' }]), [401, 'auth/unauthenticated', 'Debes iniciar sesión para continuar.']],
-    ['JSON instead of a form', () => request(createApp(env.deps)).post('/api/files').set('authorization', 'Bearer uid:c1').send({ file: 'aGVsbG8=', name: 'foto.png' }), [415, 'files/multipart-required', 'El archivo debe enviarse como formulario (multipart/form-data).']],
-    ['a form without a boundary', () => request(createApp(env.deps)).post('/api/files/s3').set('authorization', 'Bearer uid:c1').set('content-type', 'multipart/form-data').send('x'), [415, 'files/multipart-required', 'El archivo debe enviarse como formulario (multipart/form-data).']],
-    ['a cut multipart body', () => request(createApp(env.deps)).post('/api/files').set('authorization', 'Bearer uid:c1').set('content-type', 'multipart/form-data; boundary=abc').send('--abc\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG'), [400, 'files/malformed', 'No pudimos leer el archivo enviado. Intenta de nuevo.']],
+    [
+      'a name with a Windows path',
+      () => upload('uid:c1', [{ bytes: png(), filename: 'C:\\Users\\ana\\foto.png', contentType: 'image/png' }]),
+      [400, 'files/invalid-name', 'El nombre del archivo no es válido.'],
+    ],
+    [
+      'a name that reverses its extension',
+      () => upload('uid:c1', [{ bytes: png(), filename: 'foto\u202egnp.exe', contentType: 'image/png' }]),
+      [400, 'files/invalid-name', 'El nombre del archivo no es válido.'],
+    ],
+    [
+      'a path in data.name',
+      () => upload('uid:c1', [{ bytes: png(), filename: 'foto.png', contentType: 'image/png' }], { data: JSON.stringify({ name: '../foto.png' }) }),
+      [400, 'invalid-argument', 'Revisa el campo: Nombre'],
+    ],
+    [
+      'data that is not JSON',
+      () => upload('uid:c1', [{ bytes: png(), filename: 'foto.png', contentType: 'image/png' }], { data: '{name:' }),
+      [400, 'files/invalid-data', 'El campo data debe ser un objeto JSON.'],
+    ],
+    [
+      'data that is a list',
+      () => upload('uid:c1', [{ bytes: png(), filename: 'foto.png', contentType: 'image/png' }], { data: '[1]' }),
+      [400, 'files/invalid-data', 'El campo data debe ser un objeto JSON.'],
+    ],
+    [
+      'unknown data fields',
+      () => upload('admin:a1', [{ bytes: png(), filename: 'foto.png', contentType: 'image/png' }], { data: JSON.stringify({ key: 'files/otro.png' }) }),
+      [400, 'invalid-argument', 'El campo key no está permitido.'],
+    ],
+    [
+      'unknown form fields',
+      () => upload('uid:c1', [{ bytes: png(), filename: 'foto.png', contentType: 'image/png' }], { owner_uid: 'otra' }),
+      [400, 'invalid-argument', 'El campo owner_uid no está permitido.'],
+    ],
+    [
+      'a customer publishing',
+      () => upload('uid:c1', [{ bytes: png(), filename: 'foto.png', contentType: 'image/png' }], { data: JSON.stringify({ visibility: 'public' }) }),
+      [403, 'files/public-needs-admin', 'Solo un administrador puede publicar archivos.'],
+    ],
+    [
+      'an anonymous caller',
+      () => upload(null, [{ bytes: png(), filename: 'foto.png', contentType: 'image/png' }]),
+      [401, 'auth/unauthenticated', 'Debes iniciar sesión para continuar.'],
+    ],
+    [
+      'JSON instead of a form',
+      () => request(createApp(env.deps)).post('/api/files').set('authorization', 'Bearer uid:c1').send({ file: 'aGVsbG8=', name: 'foto.png' }),
+      [415, 'files/multipart-required', 'El archivo debe enviarse como formulario (multipart/form-data).'],
+    ],
+    [
+      'a form without a boundary',
+      () => request(createApp(env.deps)).post('/api/files/s3').set('authorization', 'Bearer uid:c1').set('content-type', 'multipart/form-data').send('x'),
+      [415, 'files/multipart-required', 'El archivo debe enviarse como formulario (multipart/form-data).'],
+    ],
+    [
+      'a cut multipart body',
+      () =>
+        request(createApp(env.deps))
+          .post('/api/files')
+          .set('authorization', 'Bearer uid:c1')
+          .set('content-type', 'multipart/form-data; boundary=abc')
+          .send('--abc\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG'),
+      [400, 'files/malformed', 'No pudimos leer el archivo enviado. Intenta de nuevo.'],
+    ],
   ];
 
   for (const [what, send, [status, code, message]] of cases) {
@@ -192,7 +333,12 @@ describe('POST /api/files: refusals store nothing', () => {
   }
 
   it('refuses a body declared over the upload limit before reading it', async () => {
-    const response = await request(createApp(env.deps)).post('/api/files').set('authorization', 'Bearer uid:c1').set('content-type', 'multipart/form-data; boundary=abc').set('content-length', String(11 * 1024 * 1024)).send('--abc--');
+    const response = await request(createApp(env.deps))
+      .post('/api/files')
+      .set('authorization', 'Bearer uid:c1')
+      .set('content-type', 'multipart/form-data; boundary=abc')
+      .set('content-length', String(11 * 1024 * 1024))
+      .send('--abc--');
     expect(response.status).toBe(413);
     expect(response.body.error.code).toBe('files/too-large');
     await expectNothingStored();
@@ -202,12 +348,21 @@ describe('POST /api/files: refusals store nothing', () => {
 describe('request bodies around uploads', () => {
   it('refuses multipart on every route that is not an upload, keeping the JSON rules', async () => {
     const app = createApp(env.deps);
-    const pages = await request(app).post('/api/pages').set('authorization', 'Bearer admin:a1').attach('file', png(), { filename: 'a.png', contentType: 'image/png' });
+    const pages = await request(app)
+      .post('/api/pages')
+      .set('authorization', 'Bearer admin:a1')
+      .attach('file', png(), { filename: 'a.png', contentType: 'image/png' });
     expect(pages.status).toBe(415);
     expect(pages.body.error.message).toBe('El contenido debe enviarse como JSON.');
-    const put = await request(app).put('/api/files').set('authorization', 'Bearer admin:a1').attach('file', png(), { filename: 'a.png', contentType: 'image/png' });
+    const put = await request(app)
+      .put('/api/files')
+      .set('authorization', 'Bearer admin:a1')
+      .attach('file', png(), { filename: 'a.png', contentType: 'image/png' });
     expect(put.status).toBe(415);
-    const oversizedJson = await request(app).post('/api/files').set('authorization', 'Bearer uid:c1').send({ name: 'x'.repeat(300_000) });
+    const oversizedJson = await request(app)
+      .post('/api/files')
+      .set('authorization', 'Bearer uid:c1')
+      .send({ name: 'x'.repeat(300_000) });
     expect(oversizedJson.status).toBe(413);
     expect(oversizedJson.body.error.message).toBe('La solicitud es demasiado grande.');
   });
@@ -215,7 +370,9 @@ describe('request bodies around uploads', () => {
   it('parses a body the platform already read (req.rawBody), as Cloud Functions delivers it', async () => {
     const boundary = 'limite';
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n{"alt":"foto"}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="Ñandú.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n{"alt":"foto"}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="Ñandú.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
       png(),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
@@ -229,7 +386,11 @@ describe('request bodies around uploads', () => {
         app(req as Parameters<typeof app>[0], res as Parameters<typeof app>[1]);
       });
     };
-    const response = await request(outer).post('/api/files').set('authorization', 'Bearer uid:c1').set('content-type', `multipart/form-data; boundary=${boundary}`).send(body);
+    const response = await request(outer)
+      .post('/api/files')
+      .set('authorization', 'Bearer uid:c1')
+      .set('content-type', `multipart/form-data; boundary=${boundary}`)
+      .send(body);
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     expect(response.body.file).toMatchObject({ name: 'Ñandú.png', alt: 'foto', size: png().length });
   });

@@ -20,8 +20,8 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app';
-import { getClassPackage } from '../../src/data/repos/class-packages-repo';
 import { createLocalFileStorage } from '../../src/data/files/local-file-storage';
+import { getClassPackage } from '../../src/data/repos/class-packages-repo';
 import { formatHeat, type DocumentHeat } from '../../src/data/store/local/hot-document-meter';
 import { openLocalStore, type LocalDocumentStore } from '../../src/data/store/local/local-store';
 import type { DocumentStore } from '../../src/data/store/types';
@@ -54,7 +54,11 @@ interface Env {
 let env: Env;
 beforeEach(() => {
   const dir = mkdtempSync(path.join(tmpdir(), 'studio-hot-'));
-  const store = openLocalStore({ path: path.join(dir, 'store.sqlite'), indexes: path.resolve(import.meta.dirname, '../../../firestore.indexes.json'), latencyMs: LATENCY_MS });
+  const store = openLocalStore({
+    path: path.join(dir, 'store.sqlite'),
+    indexes: path.resolve(import.meta.dirname, '../../../firestore.indexes.json'),
+    latencyMs: LATENCY_MS,
+  });
   const clock = new Date(T0);
   env = {
     store,
@@ -106,7 +110,8 @@ async function burst<T>(label: string, calls: Array<() => Promise<T>>): Promise<
 }
 
 /** Documents written more than the spread bound in some second. */
-const hotter = (heat: DocumentHeat[], bound = SPREAD_BOUND) => heat.filter((h) => h.peakWritesPerSecond > bound).map((h) => `${h.path} (${h.peakWritesPerSecond}/s)`);
+const hotter = (heat: DocumentHeat[], bound = SPREAD_BOUND) =>
+  heat.filter((h) => h.peakWritesPerSecond > bound).map((h) => `${h.path} (${h.peakWritesPerSecond}/s)`);
 const heatOf = (heat: DocumentHeat[], docPath: string) => heat.find((h) => h.path === docPath);
 const codeOf = (reason: unknown) => (reason as AppError | { code?: string }).code;
 
@@ -115,8 +120,22 @@ async function seedCustomers(store: DocumentStore, count: number): Promise<void>
   for (let i = 0; i < count; i++) {
     const uid = uids[i] as string;
     batch.set(store.doc(`customers/${uid}`), {
-      customer_id: 100 + i, uid, name: 'Cliente', last_name: String(i), email: `${uid}@example.com`, phone: phoneOf(i), instagram: null, birthdate: null,
-      signup_reason: null, signup_reason_other: null, file: null, has_unlimited: false, unlimited_membership_expiration: null, search_terms: [uid], createdAt: T0, updatedAt: T0,
+      customer_id: 100 + i,
+      uid,
+      name: 'Cliente',
+      last_name: String(i),
+      email: `${uid}@example.com`,
+      phone: phoneOf(i),
+      instagram: null,
+      birthdate: null,
+      signup_reason: null,
+      signup_reason_other: null,
+      file: null,
+      has_unlimited: false,
+      unlimited_membership_expiration: null,
+      search_terms: [uid],
+      createdAt: T0,
+      updatedAt: T0,
     });
   }
   await batch.commit();
@@ -124,7 +143,17 @@ async function seedCustomers(store: DocumentStore, count: number): Promise<void>
 
 describe('paths a rush can hit spread over many documents', () => {
   it('sign-ups (a studio launch): each customer writes only their own documents', { timeout: 120_000 }, async () => {
-    const run = await burst('sign-ups', uids.map((uid, i) => () => signUp(env.deps, { uid, email: `${uid}@example.com`, emailVerified: true, admin: false }, { uid, name: 'Cliente', last_name: String(i), phone: phoneOf(i) })));
+    const run = await burst(
+      'sign-ups',
+      uids.map(
+        (uid, i) => () =>
+          signUp(
+            env.deps,
+            { uid, email: `${uid}@example.com`, emailVerified: true, admin: false },
+            { uid, name: 'Cliente', last_name: String(i), phone: phoneOf(i) },
+          ),
+      ),
+    );
     expect(run.rejected).toEqual([]);
     const ids = run.fulfilled.map((c) => c.customer_id);
     expect(new Set(ids).size).toBe(BURST);
@@ -147,7 +176,10 @@ describe('paths a rush can hit spread over many documents', () => {
         return prepared.quote.total;
       });
 
-    const tenUses = await burst('discount claims, 10-use code', uids.map((_, i) => claim('BUENFIN10', 100 + i)));
+    const tenUses = await burst(
+      'discount claims, 10-use code',
+      uids.map((_, i) => claim('BUENFIN10', 100 + i)),
+    );
     expect(tenUses.fulfilled).toHaveLength(10);
     expect(tenUses.rejected.map(codeOf)).toEqual(Array.from({ length: BURST - 10 }, () => 'discounts/used-up'));
     expect.soft(hotter(tenUses.heat)).toEqual([]);
@@ -155,7 +187,10 @@ describe('paths a rush can hit spread over many documents', () => {
     expect((await getDiscountForAdmin(env.deps, limited.discount_id)).times_used).toBe(10);
     expect(await env.store.collection('discount_usages').where('discount_id', '==', limited.discount_id).count()).toBe(10);
 
-    const unlimited = await burst('discount claims, unlimited code', uids.map((_, i) => claim('VERANO', 100 + i)));
+    const unlimited = await burst(
+      'discount claims, unlimited code',
+      uids.map((_, i) => claim('VERANO', 100 + i)),
+    );
     expect(unlimited.rejected).toEqual([]);
     expect(hotter(unlimited.heat)).toEqual([]);
     expect(heatOf(unlimited.heat, `discounts/${open.discount_id}`)?.writes ?? 0).toBe(0);
@@ -164,7 +199,15 @@ describe('paths a rush can hit spread over many documents', () => {
 
   it('the studio-wide phone-check window: every check writes its own documents', { timeout: 120_000 }, async () => {
     const app = createApp(env.deps);
-    const run = await burst('phone checks from 50 addresses', uids.map((_, i) => () => request(app).get(`/api/customer/phone?phone=${phoneOf(i)}`).set('x-forwarded-for', `203.0.113.${i + 1}`)));
+    const run = await burst(
+      'phone checks from 50 addresses',
+      uids.map(
+        (_, i) => () =>
+          request(app)
+            .get(`/api/customer/phone?phone=${phoneOf(i)}`)
+            .set('x-forwarded-for', `203.0.113.${i + 1}`),
+      ),
+    );
     expect(run.fulfilled.map((r) => r.status)).toEqual(Array.from({ length: BURST }, () => 200));
     expect.soft(hotter(run.heat)).toEqual([]);
   });
@@ -184,7 +227,10 @@ describe('paths kept on one document are measured, not excused', () => {
     await seedAccessFixtures(env.store);
     await seedCustomers(env.store, BURST);
     const admin = { uid: 'valeria', email: 'valeria@example.com', emailVerified: true, admin: true };
-    const run = await burst('access grants (admin)', uids.map((_, i) => () => giveAccess(env.deps, admin, { customer_id: 100 + i, class_package_id: 4, payment_method_id: 1 })));
+    const run = await burst(
+      'access grants (admin)',
+      uids.map((_, i) => () => giveAccess(env.deps, admin, { customer_id: 100 + i, class_package_id: 4, payment_method_id: 1 })),
+    );
     // Every grant that committed wrote each counter once; the rest gave up on contention and wrote nothing.
     expect(run.rejected.map(codeOf).every((code) => code === 'aborted')).toBe(true);
     expect(run.fulfilled.length).toBeGreaterThan(0);
@@ -193,12 +239,25 @@ describe('paths kept on one document are measured, not excused', () => {
     expect(await env.store.collection('purchases').count()).toBe(run.fulfilled.length);
     expect(new Set(run.fulfilled.map((g) => g.purchase.purchase_id)).size).toBe(run.fulfilled.length);
     // The counters are the hot documents; everything else the burst wrote is one customer's.
-    expect(hotter(run.heat).map((h) => h.split(' ')[0]).sort()).toEqual(['counters/available_classes', 'counters/purchases']);
+    expect(
+      hotter(run.heat)
+        .map((h) => h.split(' ')[0])
+        .sort(),
+    ).toEqual(['counters/available_classes', 'counters/purchases']);
   });
 
   it('file uploads: file ids still come from their counter', { timeout: 120_000 }, async () => {
     const app = createApp(env.deps);
-    const run = await burst('file uploads', uids.map((uid) => () => request(app).post('/api/files').set('authorization', `Bearer uid:${uid}`).attach('file', png(), { filename: `${uid}.png`, contentType: 'image/png' })));
+    const run = await burst(
+      'file uploads',
+      uids.map(
+        (uid) => () =>
+          request(app)
+            .post('/api/files')
+            .set('authorization', `Bearer uid:${uid}`)
+            .attach('file', png(), { filename: `${uid}.png`, contentType: 'image/png' }),
+      ),
+    );
     const created = run.fulfilled.filter((r) => r.status === 201);
     for (const r of run.fulfilled.filter((r) => r.status !== 201)) expect(r.body.error.code).toBe('store/aborted');
     expect(created.length).toBeGreaterThan(0);
@@ -229,7 +288,12 @@ describe('paths kept on one document are measured, not excused', () => {
     // Measured: the class document takes two writes (marked cancelled, then its one chunk of reservations); nothing else more than one.
     expect(heatOf(run.heat, 'single_classes/1')).toMatchObject({ writes: 2 });
     expect.soft(hotter(run.heat)).toEqual([]);
-    expect(hotter(run.heat.filter((h) => h.path !== 'single_classes/1'), 1)).toEqual([]);
+    expect(
+      hotter(
+        run.heat.filter((h) => h.path !== 'single_classes/1'),
+        1,
+      ),
+    ).toEqual([]);
     for (let i = 0; i < BURST; i++) expect(await ledgerMismatches(env.store, 100 + i)).toEqual([]);
   });
 });

@@ -15,7 +15,11 @@ const signupBody = (uid: string, phone = '5512345678') => ({ uid, name: 'Ana', l
 
 describe('request bodies', () => {
   it('answers malformed JSON with a Spanish 400 and writes nothing', async () => {
-    const response = await request(createApp(env.deps)).post('/api/customer/signup').set('authorization', 'Bearer uid:u1').set('content-type', 'application/json').send('{"uid": "u1", ');
+    const response = await request(createApp(env.deps))
+      .post('/api/customer/signup')
+      .set('authorization', 'Bearer uid:u1')
+      .set('content-type', 'application/json')
+      .send('{"uid": "u1", ');
     expect(response.status).toBe(400);
     expect(response.body.error).toEqual({ code: 'http/invalid-json', message: 'El cuerpo de la solicitud no es un JSON válido.' });
     expect(await env.store.collection('customers').count()).toBe(0);
@@ -42,7 +46,10 @@ describe('request bodies', () => {
 
   it('summarises one bad field by its label and several by the generic line', async () => {
     const app = createApp(env.deps);
-    const one = await request(app).post('/api/customer/signup').set('authorization', 'Bearer uid:u1').send({ ...signupBody('u1'), phone: '12' });
+    const one = await request(app)
+      .post('/api/customer/signup')
+      .set('authorization', 'Bearer uid:u1')
+      .send({ ...signupBody('u1'), phone: '12' });
     expect(one.status).toBe(400);
     expect(one.body.error.message).toBe('Revisa el campo: Teléfono');
     expect(one.body.error.fields).toEqual({ phone: 'El formato del teléfono no es correcto.' });
@@ -114,7 +121,10 @@ describe('client errors never become 500s', () => {
   });
 
   it('refuses blank required text instead of storing it empty', async () => {
-    const response = await request(createApp(env.deps)).post('/api/customer/signup').set('authorization', 'Bearer uid:u1').send({ ...signupBody('u1'), name: '   ' });
+    const response = await request(createApp(env.deps))
+      .post('/api/customer/signup')
+      .set('authorization', 'Bearer uid:u1')
+      .send({ ...signupBody('u1'), name: '   ' });
     expect(response.status).toBe(400);
     expect(response.body.error.fields).toEqual({ name: 'Debes llenar este campo.' });
     expect(await env.store.collection('customers').count()).toBe(0);
@@ -169,10 +179,20 @@ describe('phone changes', () => {
     await request(app).post('/api/customer/signup').set('authorization', 'Bearer uid:u1').send(signupBody('u1'));
     const statuses = [];
     for (let i = 0; i < 6; i++) {
-      statuses.push((await request(app).put('/api/customer').set('authorization', 'Bearer uid:u1').send({ name: 'Ana', last_name: 'López', phone: `556666000${i}` })).status);
+      statuses.push(
+        (
+          await request(app)
+            .put('/api/customer')
+            .set('authorization', 'Bearer uid:u1')
+            .send({ name: 'Ana', last_name: 'López', phone: `556666000${i}` })
+        ).status,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-    const sameNumber = await request(app).put('/api/customer').set('authorization', 'Bearer uid:u1').send({ name: 'Ana María', last_name: 'López', phone: '5566660004' });
+    const sameNumber = await request(app)
+      .put('/api/customer')
+      .set('authorization', 'Bearer uid:u1')
+      .send({ name: 'Ana María', last_name: 'López', phone: '5566660004' });
     expect(sameNumber.status).toBe(200);
   });
 });

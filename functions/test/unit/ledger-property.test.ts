@@ -41,11 +41,16 @@ function prng(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)), pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T,
+  };
 }
 
 const allLots = async () => (await env.store.collection('available_classes').get()).docs.map((d) => d.data() as unknown as AvailableClassDoc);
-const lotsOf = async (uid: string) => (await env.store.collection('available_classes').where('uid', '==', uid).get()).docs.map((d) => d.data() as unknown as AvailableClassDoc);
+const lotsOf = async (uid: string) =>
+  (await env.store.collection('available_classes').where('uid', '==', uid).get()).docs.map((d) => d.data() as unknown as AvailableClassDoc);
 const allEntries = async () => (await env.store.collection('credit_ledger').get()).docs.map((d) => d.data() as unknown as LedgerEntryDoc);
 const customerDoc = async (uid: string) => (await env.store.doc(`customers/${uid}`).get()).data() as unknown as CustomerDoc;
 
@@ -54,9 +59,15 @@ async function assertLedgerInvariants(where: string, viaEndpoint = true) {
   const [lots, entries] = await Promise.all([allLots(), allEntries()]);
   for (const lot of lots) {
     const own = entries.filter((e) => e.available_class_id === lot.available_class_id);
-    expect(own.filter((e) => e.kind === 'grant'), `${where}: lot ${lot.available_class_id} has one grant`).toHaveLength(1);
+    expect(
+      own.filter((e) => e.kind === 'grant'),
+      `${where}: lot ${lot.available_class_id} has one grant`,
+    ).toHaveLength(1);
     if (lot.available_classes !== -1) {
-      expect(own.reduce((sum, e) => sum + e.delta, 0), `${where}: lot ${lot.available_class_id} deltas = count`).toBe(lot.available_classes);
+      expect(
+        own.reduce((sum, e) => sum + e.delta, 0),
+        `${where}: lot ${lot.available_class_id} deltas = count`,
+      ).toBe(lot.available_classes);
       expect(lot.available_classes, `${where}: lot ${lot.available_class_id} never negative`).toBeGreaterThanOrEqual(0);
     } else {
       expect(own.every((e) => e.delta === 0 && e.unlimited)).toBe(true);
@@ -72,7 +83,9 @@ async function assertLedgerInvariants(where: string, viaEndpoint = true) {
     const ledger = await getCustomerLedger(env.deps, customer_id);
     expect(ledger.balance.ledger_total, `${where}: customer ${customer_id} ledger total`).toBe(finiteSum);
     expect(ledger.balance.lots_total).toBe(finiteSum);
-    expect(ledger.balance.available_classes).toBe(lots.filter((l) => l.customer_id === customer_id && spendable(l)).reduce((s, l) => s + l.available_classes, 0));
+    expect(ledger.balance.available_classes).toBe(
+      lots.filter((l) => l.customer_id === customer_id && spendable(l)).reduce((s, l) => s + l.available_classes, 0),
+    );
   }
 }
 
@@ -82,8 +95,14 @@ const spendable = (l: AvailableClassDoc) => l.status === 'active' && notExpired(
 
 /** After a change that refreshed the customer's derived fields (same instant), they match the lots. */
 async function assertMembershipDerived(uid: string, where: string) {
-  const unlimited = (await lotsOf(uid)).filter((l) => l.status === 'active' && notExpired(l) && l.available_classes === -1 && !l.is_online && l.class_type_id === null);
-  const expiry = unlimited.some((l) => l.expiration_date === null) ? null : unlimited.length === 0 ? null : Math.max(...unlimited.map((l) => (l.expiration_date as Date).getTime()));
+  const unlimited = (await lotsOf(uid)).filter(
+    (l) => l.status === 'active' && notExpired(l) && l.available_classes === -1 && !l.is_online && l.class_type_id === null,
+  );
+  const expiry = unlimited.some((l) => l.expiration_date === null)
+    ? null
+    : unlimited.length === 0
+      ? null
+      : Math.max(...unlimited.map((l) => (l.expiration_date as Date).getTime()));
   const customer = await customerDoc(uid);
   expect(customer.has_unlimited, `${where}: has_unlimited of ${uid}`).toBe(unlimited.length > 0);
   expect(customer.unlimited_membership_expiration?.getTime() ?? null, `${where}: unlimited expiry of ${uid}`).toBe(expiry);
@@ -134,7 +153,12 @@ describe('ledger property', () => {
         } else if (roll < 0.75) {
           op = 'create-lot';
           refreshes = await attempt(
-            () => createLotForCustomer(env.deps, admin, { customer_id: person.customerId, available_classes: random.pick([-1, 1, 2, 5]), expiration_date: random.pick([null, '2026-12-01', '2027-06-30']) }),
+            () =>
+              createLotForCustomer(env.deps, admin, {
+                customer_id: person.customerId,
+                available_classes: random.pick([-1, 1, 2, 5]),
+                expiration_date: random.pick([null, '2026-12-01', '2027-06-30']),
+              }),
             ['invalid-argument'],
           );
         } else if (roll < 0.85) {
@@ -184,7 +208,8 @@ describe('ledger property', () => {
       }
       await assertLedgerInvariants(`seed ${seed} at the end`);
       // Every kind of operation ran, and often enough to matter.
-      for (const op of ['grant', 'revoke', 'remove', 'create-lot', 'edit-lot', 'delete-lot', 'book-and-refund', 'time-passes']) expect(counts[op] ?? 0, op).toBeGreaterThan(5);
+      for (const op of ['grant', 'revoke', 'remove', 'create-lot', 'edit-lot', 'delete-lot', 'book-and-refund', 'time-passes'])
+        expect(counts[op] ?? 0, op).toBeGreaterThan(5);
       const kinds = new Set((await allEntries()).map((e) => e.kind));
       expect([...kinds].sort()).toEqual(['adjust', 'book', 'class-cancelled', 'grant', 'remove', 'revoke']);
     });
@@ -195,7 +220,9 @@ describe('concurrent removals', () => {
   it('never drive a balance negative: exactly the credits there are get removed', async () => {
     await giveAccess(env.deps, admin, { customer_id: 2, class_package_id: 4, payment_method_id: 1 }); // 10
     await giveAccess(env.deps, admin, { customer_id: 2, class_package_id: 3, payment_method_id: 1 }); // 5
-    const results = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => removeClasses(env.deps, admin, { customer_id: 2, amount: i % 2 === 0 ? 1 : 2 })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) => removeClasses(env.deps, admin, { customer_id: 2, amount: i % 2 === 0 ? 1 : 2 })),
+    );
     const removed = results.reduce((sum, r, i) => sum + (r.status === 'fulfilled' ? (i % 2 === 0 ? 1 : 2) : 0), 0);
     for (const r of results) if (r.status === 'rejected') expect((r.reason as AppError).code).toBe('access/not-enough-classes');
     expect(removed).toBeGreaterThanOrEqual(14);

@@ -47,7 +47,15 @@ async function dump(store: DocumentStore, collections: string[]) {
 }
 
 const oneOff = { title: 'Paquete 5 Clases', price: 950, class_amount: 5, expiration_days: 60 };
-const subscription = { title: 'Ilimitado Mensual', price: 2400, class_amount: -1, expiration_days: 30, is_subscription: true, subscription_period: 'month', subscription_interval: 1 };
+const subscription = {
+  title: 'Ilimitado Mensual',
+  price: 2400,
+  class_amount: -1,
+  expiration_days: 30,
+  is_subscription: true,
+  subscription_period: 'month',
+  subscription_interval: 1,
+};
 
 const ids = (response: request.Response) => (response.body.class_packages as PackageBody[]).map((p) => p.class_package_id);
 
@@ -64,17 +72,35 @@ describe('class package kinds and lists', () => {
     const ten = await create({ ...oneOff, title: 'Paquete 10 Clases', price: 1700, sale_price: 1500, class_amount: 10 });
 
     expect(trial).toMatchObject({ is_trial: true, free_trial_length: 7, free_trial_period: 'day', is_subscription: true });
-    expect(free).toMatchObject({ price: 0, is_subscription: false, subscription_period: null, status: 'active', home: false, package_id: free.class_package_id });
+    expect(free).toMatchObject({
+      price: 0,
+      is_subscription: false,
+      subscription_period: null,
+      status: 'active',
+      home: false,
+      package_id: free.class_package_id,
+    });
     expect(unlimited).toMatchObject({ class_amount: -1, subscription_period: 'month', subscription_interval: 1, is_trial: false, free_trial_period: null });
 
     // class_amount ascending, unlimited last; ties by the price charged, then id.
     expect(ids(await get('/api/class_packages'))).toEqual([
-      free.class_package_id, single.class_package_id, special.class_package_id, five.class_package_id, ten.class_package_id,
-      online.class_package_id, unlimited.class_package_id, trial.class_package_id,
+      free.class_package_id,
+      single.class_package_id,
+      special.class_package_id,
+      five.class_package_id,
+      ten.class_package_id,
+      online.class_package_id,
+      unlimited.class_package_id,
+      trial.class_package_id,
     ]);
     expect(ids(await get('/api/class_packages/online/all'))).toEqual([online.class_package_id]);
     expect(ids(await get('/api/class_packages/presenciales/all'))).toEqual([
-      free.class_package_id, single.class_package_id, five.class_package_id, ten.class_package_id, unlimited.class_package_id, trial.class_package_id,
+      free.class_package_id,
+      single.class_package_id,
+      five.class_package_id,
+      ten.class_package_id,
+      unlimited.class_package_id,
+      trial.class_package_id,
     ]);
     expect(ids(await get('/api/class_packages/especiales/all'))).toEqual([special.class_package_id]);
 
@@ -115,7 +141,13 @@ describe('class package kinds and lists', () => {
   });
 
   it('names the class types of per-type entries', async () => {
-    const pkg = await create({ ...oneOff, class_package_types: [{ class_type_id: 2, class_amount: 3, expiration_days: 30 }, { class_type_id: 1, class_amount: -1 }] });
+    const pkg = await create({
+      ...oneOff,
+      class_package_types: [
+        { class_type_id: 2, class_amount: 3, expiration_days: 30 },
+        { class_type_id: 1, class_amount: -1 },
+      ],
+    });
     expect(pkg.class_package_types).toEqual([
       { class_type_id: 2, class_type: { class_type_id: 2, name: 'Yoga Vinyasa' }, class_amount: 3, expiration_days: 30 },
       { class_type_id: 1, class_type: { class_type_id: 1, name: 'Indoor Cycling' }, class_amount: -1, expiration_days: null },
@@ -144,7 +176,10 @@ describe('reading one package', () => {
 describe('updating', () => {
   it('keeps omitted fields and checks the rules on the merged package', async () => {
     const pkg = await create({ ...oneOff, sale_price: 900, home: true });
-    const renamed = await request(app()).put('/api/class_packages').set('authorization', ADMIN).send({ class_package_id: pkg.class_package_id, title: 'Paquete 5' });
+    const renamed = await request(app())
+      .put('/api/class_packages')
+      .set('authorization', ADMIN)
+      .send({ class_package_id: pkg.class_package_id, title: 'Paquete 5' });
     expect(renamed.status).toBe(200);
     expect(renamed.body.class_package).toMatchObject({ title: 'Paquete 5', price: 950, sale_price: 900, class_amount: 5, home: true });
 
@@ -154,7 +189,10 @@ describe('updating', () => {
     expect(cheaper.status).toBe(400);
     expect(cheaper.body.error.fields).toEqual({ sale_price: 'El precio de oferta debe ser menor al precio.' });
     // Becoming a subscription needs the stored period and interval, which a one-off does not have.
-    const toSubscription = await request(app()).put('/api/class_packages').set('authorization', ADMIN).send({ class_package_id: pkg.class_package_id, is_subscription: true });
+    const toSubscription = await request(app())
+      .put('/api/class_packages')
+      .set('authorization', ADMIN)
+      .send({ class_package_id: pkg.class_package_id, is_subscription: true });
     expect(toSubscription.status).toBe(400);
     expect(Object.keys(toSubscription.body.error.fields).sort()).toEqual(['subscription_interval', 'subscription_period']);
     expect(await dump(env.store, ['class_packages', 'counters'])).toEqual(before);
@@ -165,9 +203,19 @@ describe('updating', () => {
 
   it('drops what belongs to another kind when the kind changes', async () => {
     const trial = await create({ ...subscription, is_trial: true, free_trial_length: 7, downloadable: true, file_url: 'https://example.com/guia.pdf' });
-    const oneOffNow = await request(app()).put('/api/class_packages').set('authorization', ADMIN).send({ class_package_id: trial.class_package_id, is_subscription: false, is_trial: false, downloadable: false });
+    const oneOffNow = await request(app())
+      .put('/api/class_packages')
+      .set('authorization', ADMIN)
+      .send({ class_package_id: trial.class_package_id, is_subscription: false, is_trial: false, downloadable: false });
     expect(oneOffNow.status).toBe(200);
-    expect(oneOffNow.body.class_package).toMatchObject({ is_subscription: false, subscription_period: null, subscription_interval: null, is_trial: false, free_trial_length: null, file_url: null });
+    expect(oneOffNow.body.class_package).toMatchObject({
+      is_subscription: false,
+      subscription_period: null,
+      subscription_interval: null,
+      is_trial: false,
+      free_trial_length: null,
+      file_url: null,
+    });
   });
 });
 
@@ -181,15 +229,41 @@ describe('validation', () => {
     ['fractional classes', { ...oneOff, class_amount: 2.5 }, { class_amount: 'Debe ser un número entero.' }],
     ['sale price not below price', { ...oneOff, sale_price: 950 }, { sale_price: 'El precio de oferta debe ser menor al precio.' }],
     ['free subscription', { ...subscription, price: 0 }, { is_subscription: 'Una oferta gratuita (precio 0) no puede ser una suscripción.' }],
-    ['subscription without period', { ...oneOff, is_subscription: true }, { subscription_period: 'Debes seleccionar una opción.', subscription_interval: 'Debes llenar este campo.' }],
+    [
+      'subscription without period',
+      { ...oneOff, is_subscription: true },
+      { subscription_period: 'Debes seleccionar una opción.', subscription_interval: 'Debes llenar este campo.' },
+    ],
     ['unknown period', { ...subscription, subscription_period: 'week' }, { subscription_period: 'Debes seleccionar una opción.' }],
-    ['trial that is not a subscription', { ...oneOff, is_trial: true, free_trial_length: 7 }, { is_trial: 'Una prueba gratis debe ser una suscripción: el primer cobro llega al terminar la prueba.' }],
+    [
+      'trial that is not a subscription',
+      { ...oneOff, is_trial: true, free_trial_length: 7 },
+      { is_trial: 'Una prueba gratis debe ser una suscripción: el primer cobro llega al terminar la prueba.' },
+    ],
     ['trial without days', { ...subscription, is_trial: true }, { free_trial_length: 'Indica los días de prueba (mínimo 1).' }],
     ['trial of 0 days', { ...subscription, is_trial: true, free_trial_length: 0 }, { free_trial_length: 'Debe ser un número positivo.' }],
     ['download without file', { ...oneOff, downloadable: true }, { file_url: 'Un paquete descargable necesita la dirección del archivo.' }],
-    ['script link', { ...oneOff, downloadable: true, file_url: 'javascript:alert(1)' }, { file_url: 'Debe ser una dirección http(s):// o una ruta que empiece con /.' }],
-    ['repeated class type', { ...oneOff, class_package_types: [{ class_type_id: 1, class_amount: 2 }, { class_type_id: 1, class_amount: 3 }] }, { class_package_types: 'Cada tipo de clase puede aparecer una sola vez.' }],
-    ['online with class types', { ...subscription, is_online: true, class_package_types: [{ class_type_id: 1, class_amount: 2 }] }, { class_package_types: 'Un paquete online no incluye créditos por tipo de clase.' }],
+    [
+      'script link',
+      { ...oneOff, downloadable: true, file_url: 'javascript:alert(1)' },
+      { file_url: 'Debe ser una dirección http(s):// o una ruta que empiece con /.' },
+    ],
+    [
+      'repeated class type',
+      {
+        ...oneOff,
+        class_package_types: [
+          { class_type_id: 1, class_amount: 2 },
+          { class_type_id: 1, class_amount: 3 },
+        ],
+      },
+      { class_package_types: 'Cada tipo de clase puede aparecer una sola vez.' },
+    ],
+    [
+      'online with class types',
+      { ...subscription, is_online: true, class_package_types: [{ class_type_id: 1, class_amount: 2 }] },
+      { class_package_types: 'Un paquete online no incluye créditos por tipo de clase.' },
+    ],
     ['unknown status', { ...oneOff, status: 'archived' }, { status: 'Debes seleccionar una opción.' }],
     ['mass assignment', { ...oneOff, archivedAt: null }, { _: 'El campo archivedAt no está permitido.' }],
     ['nothing', {}, { title: 'Debes llenar este campo.', price: 'Debes llenar este campo.', class_amount: 'Debes llenar este campo.' }],
@@ -210,7 +284,16 @@ describe('validation', () => {
 
   it('refuses per-type entries for class types that do not exist, writing nothing', async () => {
     const before = await dump(env.store, ['class_packages', 'counters']);
-    const response = await request(app()).post('/api/class_packages').set('authorization', ADMIN).send({ ...oneOff, class_package_types: [{ class_type_id: 1, class_amount: 2 }, { class_type_id: 99, class_amount: 2 }] });
+    const response = await request(app())
+      .post('/api/class_packages')
+      .set('authorization', ADMIN)
+      .send({
+        ...oneOff,
+        class_package_types: [
+          { class_type_id: 1, class_amount: 2 },
+          { class_type_id: 99, class_amount: 2 },
+        ],
+      });
     expect(response.status).toBe(400);
     expect(response.body.error.fields).toEqual({ 'class_package_types[1].class_type_id': 'No encontramos el tipo de clase 99.' });
     expect(await dump(env.store, ['class_packages', 'counters'])).toEqual(before);
@@ -225,14 +308,50 @@ describe('validation', () => {
 
 describe('deleting', () => {
   let customerSeq = 0;
-  async function purchase(classPackageId: number, customer: { customer_id: number; uid: string }, status: PurchaseStatus = 'completed', createdAt = new Date('2026-11-01T12:00:00Z')) {
+  async function purchase(
+    classPackageId: number,
+    customer: { customer_id: number; uid: string },
+    status: PurchaseStatus = 'completed',
+    createdAt = new Date('2026-11-01T12:00:00Z'),
+  ) {
     const id = 100 + customerSeq++;
     const doc: PurchaseDoc = {
-      purchase_id: id, customer_id: customer.customer_id, uid: customer.uid, class_package_id: classPackageId,
-      class_package: { class_package_id: classPackageId, title: 'x', class_amount: 1, expiration_days: null, is_subscription: false, subscription_period: null, subscription_interval: null, is_online: false, is_special_event: true, is_trial: false, free_trial_length: null },
-      title: 'x', status, total_payment: 350, payment_method_id: 2, payment_method: 'Efectivo', is_gift: false, bill: false, source: 'checkout', granted_by: null,
-      subscription_id: null, subscription_period: null, subscription_interval: null, free_trial_length: null, class_amount: 1, expiration_days: null,
-      createdAt, updatedAt: createdAt, cancelledAt: null, revokedAt: null,
+      purchase_id: id,
+      customer_id: customer.customer_id,
+      uid: customer.uid,
+      class_package_id: classPackageId,
+      class_package: {
+        class_package_id: classPackageId,
+        title: 'x',
+        class_amount: 1,
+        expiration_days: null,
+        is_subscription: false,
+        subscription_period: null,
+        subscription_interval: null,
+        is_online: false,
+        is_special_event: true,
+        is_trial: false,
+        free_trial_length: null,
+      },
+      title: 'x',
+      status,
+      total_payment: 350,
+      payment_method_id: 2,
+      payment_method: 'Efectivo',
+      is_gift: false,
+      bill: false,
+      source: 'checkout',
+      granted_by: null,
+      subscription_id: null,
+      subscription_period: null,
+      subscription_interval: null,
+      free_trial_length: null,
+      class_amount: 1,
+      expiration_days: null,
+      createdAt,
+      updatedAt: createdAt,
+      cancelledAt: null,
+      revokedAt: null,
     };
     await env.store.doc(`purchases/${id}`).set({ ...doc });
     return id;
@@ -259,12 +378,15 @@ describe('deleting', () => {
     expect((await request(app()).delete(`/api/class_packages/${pkg.class_package_id}`).set('authorization', ADMIN)).status).toBe(204);
     const stored = (await env.store.doc(`class_packages/${pkg.class_package_id}`).get()).data();
     expect(stored).toMatchObject({ status: 'inactive', home: false, archivedAt: env.clock.now });
-    for (const path of ['/api/class_packages', '/api/class_packages/especiales/all', '/api/class_packages/especiales/home']) expect(ids(await get(path))).toEqual([]);
+    for (const path of ['/api/class_packages', '/api/class_packages/especiales/all', '/api/class_packages/especiales/home'])
+      expect(ids(await get(path))).toEqual([]);
     expect(ids(await get('/api/class_packages/admin/all', ADMIN))).toEqual([]);
     expect((await get(`/api/class_packages/${pkg.class_package_id}`)).status).toBe(404);
     const forAdmin = await get(`/api/class_packages/${pkg.class_package_id}`, ADMIN);
     expect(forAdmin.body.class_package.archivedAt).toBe(env.clock.now.toISOString());
-    expect((await request(app()).put('/api/class_packages').set('authorization', ADMIN).send({ class_package_id: pkg.class_package_id, status: 'active' })).status).toBe(404);
+    expect(
+      (await request(app()).put('/api/class_packages').set('authorization', ADMIN).send({ class_package_id: pkg.class_package_id, status: 'active' })).status,
+    ).toBe(404);
     expect((await request(app()).delete(`/api/class_packages/${pkg.class_package_id}`).set('authorization', ADMIN)).status).toBe(404);
     // The attendee list still answers: it is history.
     const attendees = await get(`/api/class_packages/especiales/${pkg.class_package_id}/asistentes`, ADMIN);
@@ -287,8 +409,26 @@ describe('deleting', () => {
     const response = await get(`/api/class_packages/especiales/${event.class_package_id}/asistentes`, ADMIN);
     expect(response.status).toBe(200);
     expect(response.body.asistentes).toEqual([
-      { customer_id: ana.customer_id, name: 'Ana', last_name: 'Prueba', email: 'ana@example.com', phone: '5511111111', purchases: 2, purchase_ids: [a2, a1], first_purchase_at: '2026-11-01T10:00:00.000Z' },
-      { customer_id: diego.customer_id, name: 'Diego', last_name: 'Prueba', email: 'diego@example.com', phone: '5522222222', purchases: 1, purchase_ids: [d1], first_purchase_at: '2026-11-02T10:00:00.000Z' },
+      {
+        customer_id: ana.customer_id,
+        name: 'Ana',
+        last_name: 'Prueba',
+        email: 'ana@example.com',
+        phone: '5511111111',
+        purchases: 2,
+        purchase_ids: [a2, a1],
+        first_purchase_at: '2026-11-01T10:00:00.000Z',
+      },
+      {
+        customer_id: diego.customer_id,
+        name: 'Diego',
+        last_name: 'Prueba',
+        email: 'diego@example.com',
+        phone: '5522222222',
+        purchases: 1,
+        purchase_ids: [d1],
+        first_purchase_at: '2026-11-02T10:00:00.000Z',
+      },
     ]);
     expect((await get(`/api/class_packages/especiales/${other.class_package_id}/asistentes`, ADMIN)).status).toBe(404);
     expect((await get('/api/class_packages/especiales/999/asistentes', ADMIN)).status).toBe(404);

@@ -26,7 +26,8 @@ const customers = {
   gus: { customerId: 6, uid: 'gus' },
 };
 
-const docs = async (collection: string) => (await env.store.collection(collection).get()).docs.map((d) => ({ id: d.id, ...d.data() }) as Record<string, unknown> & { id: string });
+const docs = async (collection: string) =>
+  (await env.store.collection(collection).get()).docs.map((d) => ({ id: d.id, ...d.data() }) as Record<string, unknown> & { id: string });
 const reservation = async (id: number) => (await env.store.doc(`class_reservations/${id}`).get()).data();
 
 /**
@@ -66,8 +67,21 @@ describe('cancelling a class', () => {
     await bookedClass();
     const reservation7 = await reservation(7);
     const result = await cancelClass(env.deps, ADMIN_UID, 1, { reason: 'La coach está enferma' });
-    expect(result.cancellation).toEqual({ reservations_cancelled: 6, credits_returned: 2, credits_replaced: 1, unlimited: 1, not_refunded: 2, customers_notified: 5 });
-    expect(result.single_class).toMatchObject({ status: 'cancelled', cancel_reason: 'La coach está enferma', booked: 0, spots_left: 0, cancelledAt: '2026-11-28T18:00:00.000Z' });
+    expect(result.cancellation).toEqual({
+      reservations_cancelled: 6,
+      credits_returned: 2,
+      credits_replaced: 1,
+      unlimited: 1,
+      not_refunded: 2,
+      customers_notified: 5,
+    });
+    expect(result.single_class).toMatchObject({
+      status: 'cancelled',
+      cancel_reason: 'La coach está enferma',
+      booked: 0,
+      spots_left: 0,
+      cancelledAt: '2026-11-28T18:00:00.000Z',
+    });
     expect((await env.store.doc('single_classes/1').get()).data()).toMatchObject({ status: 'cancelled', cancelled_by: ADMIN_UID, booked: 0 });
 
     // Ana: both credits back on the lot that paid (5 − 4 booked + 2), one 'class-cancelled' entry each.
@@ -75,38 +89,75 @@ describe('cancelling a class', () => {
     const anaLedger = await listLedgerOfCustomer(env.store, 2);
     const anaRefunds = anaLedger.filter((e) => e.kind === 'class-cancelled');
     expect(anaRefunds).toHaveLength(2);
-    expect(anaRefunds[0]).toMatchObject({ available_class_id: 101, delta: 1, actor: { uid: ADMIN_UID, role: 'admin' }, reason: 'La coach está enferma', reference: { type: 'single_class', id: 1 } });
-    expect(await reservation(1)).toMatchObject({ deletedAt: new Date('2026-11-28T18:00:00Z'), cancel_reason: 'class-cancelled', refund: { kind: 'credit-returned', available_class_id: 101, note: null } });
+    expect(anaRefunds[0]).toMatchObject({
+      available_class_id: 101,
+      delta: 1,
+      actor: { uid: ADMIN_UID, role: 'admin' },
+      reason: 'La coach está enferma',
+      reference: { type: 'single_class', id: 1 },
+    });
+    expect(await reservation(1)).toMatchObject({
+      deletedAt: new Date('2026-11-28T18:00:00Z'),
+      cancel_reason: 'class-cancelled',
+      refund: { kind: 'credit-returned', available_class_id: 101, note: null },
+    });
     expect(await reservation(7)).toEqual(reservation7);
     expect(await reservation(8)).toMatchObject({ deletedAt: null, refund: null });
 
     // Diego: unlimited, so only the ledger records it.
     expect((await getLot(env.store, 102))?.available_classes).toBe(-1);
-    expect((await listLedgerOfCustomer(env.store, 3)).filter((e) => e.kind === 'class-cancelled')).toMatchObject([{ delta: 0, unlimited: true, balance_after: -1 }]);
+    expect((await listLedgerOfCustomer(env.store, 3)).filter((e) => e.kind === 'class-cancelled')).toMatchObject([
+      { delta: 0, unlimited: true, balance_after: -1 },
+    ]);
     expect(await reservation(3)).toMatchObject({ refund: { kind: 'unlimited', available_class_id: 102 } });
 
     // Eva: her lot had expired; the credit comes back on a new lot, valid to the end of the 14th studio day.
     expect((await getLot(env.store, 103))?.available_classes).toBe(1);
     const replacement = await getLot(env.store, 201);
-    expect(replacement).toMatchObject({ customer_id: 4, uid: 'eva', available_classes: 1, initial_classes: 1, status: 'active', expiration_date: new Date('2026-12-13T05:59:59.999Z') });
+    expect(replacement).toMatchObject({
+      customer_id: 4,
+      uid: 'eva',
+      available_classes: 1,
+      initial_classes: 1,
+      status: 'active',
+      expiration_date: new Date('2026-12-13T05:59:59.999Z'),
+    });
     expect(await reservation(4)).toMatchObject({ refund: { kind: 'credit-replaced', available_class_id: 201 } });
     expect((await env.store.doc('counters/available_classes').get()).get('value')).toBe(201);
 
     // Fer's lot was revoked and Gus paid cash: nothing to return, the reservation says why.
-    expect((await getLot(env.store, 104))).toMatchObject({ status: 'revoked', available_classes: 0 });
-    expect(await reservation(5)).toMatchObject({ cancel_reason: 'class-cancelled', refund: { kind: 'not-refunded', available_class_id: 104, note: 'lot-revoked' } });
+    expect(await getLot(env.store, 104)).toMatchObject({ status: 'revoked', available_classes: 0 });
+    expect(await reservation(5)).toMatchObject({
+      cancel_reason: 'class-cancelled',
+      refund: { kind: 'not-refunded', available_class_id: 104, note: 'lot-revoked' },
+    });
     expect(await reservation(6)).toMatchObject({ cancel_reason: 'class-cancelled', refund: { kind: 'not-refunded', available_class_id: null, note: 'cash' } });
 
     for (const c of Object.values(customers)) expect(await ledgerMismatches(env.store, c.customerId)).toEqual([]);
 
     const notifications = await docs('notifications');
-    expect(notifications.map((n) => n.id).sort()).toEqual(['class-cancelled-1-2', 'class-cancelled-1-3', 'class-cancelled-1-4', 'class-cancelled-1-5', 'class-cancelled-1-6']);
+    expect(notifications.map((n) => n.id).sort()).toEqual([
+      'class-cancelled-1-2',
+      'class-cancelled-1-3',
+      'class-cancelled-1-4',
+      'class-cancelled-1-5',
+      'class-cancelled-1-6',
+    ]);
     const byCustomer = new Map(notifications.map((n) => [n.customer_id, n]));
     const intro = 'Tu clase de Yoga Vinyasa del martes 1 de diciembre a las 07:00 en Latido Roma fue cancelada. Motivo: La coach está enferma.';
-    expect(byCustomer.get(2)).toMatchObject({ uid: 'ana', type: 'class-cancelled', title: 'Clase cancelada', read: false, createdAt: new Date('2026-11-28T18:00:00Z'), reference: { type: 'single_class', id: 1 } });
+    expect(byCustomer.get(2)).toMatchObject({
+      uid: 'ana',
+      type: 'class-cancelled',
+      title: 'Clase cancelada',
+      read: false,
+      createdAt: new Date('2026-11-28T18:00:00Z'),
+      reference: { type: 'single_class', id: 1 },
+    });
     expect(byCustomer.get(2)?.body).toBe(`${intro} Ya regresamos a tu cuenta los 2 créditos con los que reservaste.`);
     expect(byCustomer.get(3)?.body).toBe(`${intro} Tu membresía ilimitada sigue activa para que reserves otra clase.`);
-    expect(byCustomer.get(4)?.body).toBe(`${intro} Ya regresamos a tu cuenta el crédito con el que reservaste. Como tu paquete ya había vencido, lo que te regresamos vence el 12 de diciembre de 2026.`);
+    expect(byCustomer.get(4)?.body).toBe(
+      `${intro} Ya regresamos a tu cuenta el crédito con el que reservaste. Como tu paquete ya había vencido, lo que te regresamos vence el 12 de diciembre de 2026.`,
+    );
     expect(byCustomer.get(5)?.body).toBe(`${intro} Comunícate con el estudio para aclarar lo que pagaste por esta clase.`);
     expect(byCustomer.get(6)?.body).toBe(byCustomer.get(5)?.body);
   });
@@ -115,12 +166,31 @@ describe('cancelling a class', () => {
     await bookedClass();
     await cancelClass(env.deps, ADMIN_UID, 1, { reason: 'Primera' });
     await env.store.doc('notifications/class-cancelled-1-2').update({ read: true });
-    const before = { lots: await docs('available_classes'), ledger: await docs('credit_ledger'), notifications: await docs('notifications'), reservations: await docs('class_reservations'), cls: await docs('single_classes') };
+    const before = {
+      lots: await docs('available_classes'),
+      ledger: await docs('credit_ledger'),
+      notifications: await docs('notifications'),
+      reservations: await docs('class_reservations'),
+      cls: await docs('single_classes'),
+    };
     env.clock.now = new Date('2026-11-29T18:00:00Z');
     const again = await cancelClass(env.deps, ADMIN_UID, 1, { reason: 'Segunda' });
-    expect(again.cancellation).toEqual({ reservations_cancelled: 0, credits_returned: 0, credits_replaced: 0, unlimited: 0, not_refunded: 0, customers_notified: 0 });
+    expect(again.cancellation).toEqual({
+      reservations_cancelled: 0,
+      credits_returned: 0,
+      credits_replaced: 0,
+      unlimited: 0,
+      not_refunded: 0,
+      customers_notified: 0,
+    });
     expect(again.single_class.cancel_reason).toBe('Primera');
-    expect({ lots: await docs('available_classes'), ledger: await docs('credit_ledger'), notifications: await docs('notifications'), reservations: await docs('class_reservations'), cls: await docs('single_classes') }).toEqual(before);
+    expect({
+      lots: await docs('available_classes'),
+      ledger: await docs('credit_ledger'),
+      notifications: await docs('notifications'),
+      reservations: await docs('class_reservations'),
+      cls: await docs('single_classes'),
+    }).toEqual(before);
     const shown = await getClass(env.deps, 1);
     expect(shown).toMatchObject({ status: 'cancelled', spots_left: 0, class_reservations: [] });
   });
@@ -141,7 +211,9 @@ describe('cancelling a class', () => {
 
   it('finishes the job when a previous run stopped after marking the class cancelled', async () => {
     await bookedClass();
-    await env.store.doc('single_classes/1').update({ status: 'cancelled', cancelledAt: new Date('2026-11-28T17:00:00Z'), cancel_reason: 'Lluvia', cancelled_by: ADMIN_UID });
+    await env.store
+      .doc('single_classes/1')
+      .update({ status: 'cancelled', cancelledAt: new Date('2026-11-28T17:00:00Z'), cancel_reason: 'Lluvia', cancelled_by: ADMIN_UID });
     const result = await cancelClass(env.deps, ADMIN_UID, 1, {});
     expect(result.cancellation.reservations_cancelled).toBe(6);
     expect(result.single_class).toMatchObject({ cancel_reason: 'Lluvia', booked: 0, cancelledAt: '2026-11-28T17:00:00.000Z' });
@@ -179,7 +251,11 @@ describe('POST /api/single_class/{id}/cancel', () => {
   it('answers the class and what was done; refuses bad input and other callers without writing', async () => {
     await bookedClass();
     const app = createApp(env.deps);
-    const snapshot = async () => ({ cls: await docs('single_classes'), reservations: await docs('class_reservations'), notifications: await docs('notifications') });
+    const snapshot = async () => ({
+      cls: await docs('single_classes'),
+      reservations: await docs('class_reservations'),
+      notifications: await docs('notifications'),
+    });
     const before = await snapshot();
     expect((await request(app).post('/api/single_class/1/cancel').send({})).status).toBe(401);
     expect((await request(app).post('/api/single_class/1/cancel').set('authorization', 'Bearer uid:ana').send({})).status).toBe(403);

@@ -27,7 +27,18 @@ describe('POST /api/single_class', () => {
     const response = await request(createApp(env.deps))
       .post('/api/single_class')
       .set('authorization', admin)
-      .send({ date: '2026-12-01', start_time: '07:00', duration_minutes: 45, class_type_id: 1, location_id: 1, instructor_ids: [1, 2], tag_ids: [2], class_category_id: 1, class_package_id: 3, description: '  Rodada  ' });
+      .send({
+        date: '2026-12-01',
+        start_time: '07:00',
+        duration_minutes: 45,
+        class_type_id: 1,
+        location_id: 1,
+        instructor_ids: [1, 2],
+        tag_ids: [2],
+        class_category_id: 1,
+        class_package_id: 3,
+        description: '  Rodada  ',
+      });
     expect(response.status).toBe(201);
     const cls = response.body.single_class;
     expect(cls).toMatchObject({
@@ -78,9 +89,16 @@ describe('POST /api/single_class', () => {
 
   it('refuses a capacity above the spot map and a missing capacity without a map, in Spanish, writing nothing', async () => {
     const app = createApp(env.deps);
-    const over = await request(app).post('/api/single_class').set('authorization', admin).send({ ...yogaClass(), class_type_id: 1, capacity: 19 });
+    const over = await request(app)
+      .post('/api/single_class')
+      .set('authorization', admin)
+      .send({ ...yogaClass(), class_type_id: 1, capacity: 19 });
     expect(over.status).toBe(400);
-    expect(over.body.error).toEqual({ code: 'invalid-argument', message: 'Revisa el campo: Cupo', fields: { capacity: 'El cupo no puede ser mayor que los 18 lugares del mapa.' } });
+    expect(over.body.error).toEqual({
+      code: 'invalid-argument',
+      message: 'Revisa el campo: Cupo',
+      fields: { capacity: 'El cupo no puede ser mayor que los 18 lugares del mapa.' },
+    });
     const { capacity: _omit, ...withoutCapacity } = yogaClass();
     const missing = await request(app).post('/api/single_class').set('authorization', admin).send(withoutCapacity);
     expect(missing.status).toBe(400);
@@ -106,7 +124,10 @@ describe('POST /api/single_class', () => {
         class_package_id: 'Ese paquete no existe.',
       },
     });
-    const one = await request(createApp(env.deps)).post('/api/single_class').set('authorization', admin).send({ ...yogaClass(), location_id: 9 });
+    const one = await request(createApp(env.deps))
+      .post('/api/single_class')
+      .set('authorization', admin)
+      .send({ ...yogaClass(), location_id: 9 });
     expect(one.body.error).toEqual({ code: 'invalid-argument', message: 'Revisa el campo: Ubicación', fields: { location_id: 'Esa sede no existe.' } });
     await expectNoClassWrites();
   });
@@ -114,7 +135,10 @@ describe('POST /api/single_class', () => {
   it('treats archived catalogue records as gone for a new class', async () => {
     await env.store.doc('instructors/2').update({ deletedAt: new Date() });
     await env.store.doc('class_packages/3').update({ archivedAt: new Date(), status: 'inactive' });
-    const response = await request(createApp(env.deps)).post('/api/single_class').set('authorization', admin).send({ ...yogaClass(), instructor_ids: [2], class_package_id: 3 });
+    const response = await request(createApp(env.deps))
+      .post('/api/single_class')
+      .set('authorization', admin)
+      .send({ ...yogaClass(), instructor_ids: [2], class_package_id: 3 });
     expect(response.status).toBe(400);
     expect(response.body.error.fields).toEqual({ instructor_ids: 'Uno de los instructores no existe.', class_package_id: 'Ese paquete no existe.' });
     await expectNoClassWrites();
@@ -146,7 +170,11 @@ describe('POST /api/single_class', () => {
     }
     const empty = await send({});
     expect(empty.body.error.message).toBe('Revisa los campos faltantes o inválidos');
-    expect(empty.body.error.fields).toMatchObject({ date: 'Debes llenar este campo.', start_time: 'Debes llenar este campo.', class_type_id: 'Debes llenar este campo.' });
+    expect(empty.body.error.fields).toMatchObject({
+      date: 'Debes llenar este campo.',
+      start_time: 'Debes llenar este campo.',
+      class_type_id: 'Debes llenar este campo.',
+    });
     await expectNoClassWrites();
   });
 

@@ -38,7 +38,12 @@ describe('GET /api/single_class', () => {
     const response = await get('/api/single_class?start_date=2026-12-01&end_date=2026-12-07');
     expect(response.status).toBe(200);
     expect(ids(response.body)).toEqual([2, 4, 3, 5]);
-    expect(response.body.single_classes.map((c: Listed) => `${c.date} ${c.start_time}`)).toEqual(['2026-12-01 00:00', '2026-12-02 07:00', '2026-12-03 19:00', '2026-12-07 23:59']);
+    expect(response.body.single_classes.map((c: Listed) => `${c.date} ${c.start_time}`)).toEqual([
+      '2026-12-01 00:00',
+      '2026-12-02 07:00',
+      '2026-12-03 19:00',
+      '2026-12-07 23:59',
+    ]);
     const one = await get('/api/single_class?start_date=2026-11-30&end_date=2026-11-30', 'uid:ana');
     expect(ids(one.body)).toEqual([1]);
   });
@@ -48,7 +53,9 @@ describe('GET /api/single_class', () => {
     await createClass(env.deps, yogaClass({ date: '2026-12-01', start_time: '00:30' }));
     await createClass(env.deps, yogaClass({ date: '2026-11-30', start_time: '23:30' }));
     const response = await get('/api/single_class?start_date=2026-12-01&end_date=2026-12-01');
-    expect(response.body.single_classes).toMatchObject([{ single_class_id: 1, class_date: '2026-11-30T15:30:00.000Z', date: '2026-12-01', start_time: '00:30' }]);
+    expect(response.body.single_classes).toMatchObject([
+      { single_class_id: 1, class_date: '2026-11-30T15:30:00.000Z', date: '2026-12-01', start_time: '00:30' },
+    ]);
   });
 
   it('defaults to the seven days from today, or the seven days ending on end_date', async () => {
@@ -105,7 +112,12 @@ describe('GET /api/single_class', () => {
     await env.store.doc('tags/1').delete();
     await env.store.doc('locations/1').delete();
     const { body } = await get('/api/single_class/single/1');
-    expect(body.single_class).toMatchObject({ location: null, location_id: 1, tags: [], class_instructors: [{ instructor_id: 3, instructor: { name: 'Lucía', nick_name: 'Lu' } }] });
+    expect(body.single_class).toMatchObject({
+      location: null,
+      location_id: 1,
+      tags: [],
+      class_instructors: [{ instructor_id: 3, instructor: { name: 'Lucía', nick_name: 'Lu' } }],
+    });
   });
 
   it('refuses bad windows and parameters in Spanish', async () => {

@@ -48,7 +48,9 @@ describe('schedule seed', () => {
       const cancelled = classes.find((c) => c.status === 'cancelled');
       const notice = (await env.store.doc(`notifications/class-cancelled-${cancelled?.single_class_id}-2`).get()).data();
       expect(notice).toMatchObject({ type: 'class-cancelled', title: 'Clase cancelada', read: false, uid: 'seed-customer-ana' });
-      expect(notice?.body).toMatch(/^Tu clase de Yoga Vinyasa del viernes \d+ de \w+ a las 08:30 en Latido Roma fue cancelada\. Motivo: La coach tuvo un imprevisto; te esperamos en otra clase\. Ya regresamos a tu cuenta el crédito con el que reservaste\.$/);
+      expect(notice?.body).toMatch(
+        /^Tu clase de Yoga Vinyasa del viernes \d+ de \w+ a las 08:30 en Latido Roma fue cancelada\. Motivo: La coach tuvo un imprevisto; te esperamos en otra clase\. Ya regresamos a tu cuenta el crédito con el que reservaste\.$/,
+      );
 
       const cycling = reservations.find((r) => r.spot === 5);
       const shown = await getClass(env.deps, cycling?.single_class_id as number);

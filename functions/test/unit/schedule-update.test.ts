@@ -17,9 +17,11 @@ afterEach(async () => {
   await env.cleanup();
 });
 
-const put = (body: Record<string, unknown>) => request(createApp(env.deps)).put('/api/single_class').set('authorization', `Bearer admin:${ADMIN_UID}`).send(body);
+const put = (body: Record<string, unknown>) =>
+  request(createApp(env.deps)).put('/api/single_class').set('authorization', `Bearer admin:${ADMIN_UID}`).send(body);
 const classDoc = async (id: number) => (await env.store.doc(`single_classes/${id}`).get()).data();
-const allClasses = async () => (await env.store.collection('single_classes').orderBy('single_class_id').get()).docs.map((d) => d.data() as Record<string, unknown>);
+const allClasses = async () =>
+  (await env.store.collection('single_classes').orderBy('single_class_id').get()).docs.map((d) => d.data() as Record<string, unknown>);
 
 async function bookSeveral(classId: number, n: number, firstReservationId = 1) {
   await giveLot(env.deps, { id: 500 + classId, customerId: 2, uid: 'ana', credits: 20 });
@@ -32,7 +34,15 @@ describe('PUT /api/single_class (one class)', () => {
     const response = await put({ single_class_id: 1, instructor_ids: [1, 2], tag_ids: [], class_category_id: 1 });
     expect(response.status).toBe(200);
     expect(response.body).not.toHaveProperty('single_classes');
-    expect(response.body.single_class).toMatchObject({ single_class_id: 1, class_date: '2026-12-01T13:00:00.000Z', capacity: 12, description: 'Original', tags: [], class_category_id: 1, location: { location_id: 1 } });
+    expect(response.body.single_class).toMatchObject({
+      single_class_id: 1,
+      class_date: '2026-12-01T13:00:00.000Z',
+      capacity: 12,
+      description: 'Original',
+      tags: [],
+      class_category_id: 1,
+      location: { location_id: 1 },
+    });
     expect(response.body.single_class.class_instructors.map((ci: { instructor_id: number }) => ci.instructor_id)).toEqual([1, 2]);
     expect(await classDoc(1)).toMatchObject({ instructor_ids: [1, 2], tag_ids: [], description: 'Original', class_type_id: 2 });
   });
@@ -54,7 +64,12 @@ describe('PUT /api/single_class (one class)', () => {
     const moved = await updateClass(env.deps, { single_class_id: 1, date: '2026-03-09' });
     expect(moved.single_class).toMatchObject({ date: '2026-03-09', start_time: '07:00', class_date: '2026-03-09T11:00:00.000Z' });
     const later = await updateClass(env.deps, { single_class_id: 1, start_time: '18:15', duration_minutes: 60 });
-    expect(later.single_class).toMatchObject({ date: '2026-03-09', start_time: '18:15', class_date: '2026-03-09T22:15:00.000Z', end_date: '2026-03-09T23:15:00.000Z' });
+    expect(later.single_class).toMatchObject({
+      date: '2026-03-09',
+      start_time: '18:15',
+      class_date: '2026-03-09T22:15:00.000Z',
+      end_date: '2026-03-09T23:15:00.000Z',
+    });
   });
 
   it('never lowers capacity below the bookings (409, Spanish, nothing written)', async () => {
@@ -63,7 +78,10 @@ describe('PUT /api/single_class (one class)', () => {
     const before = await classDoc(1);
     const response = await put({ single_class_id: 1, capacity: 2, instructor_ids: [1] });
     expect(response.status).toBe(409);
-    expect(response.body.error).toEqual({ code: 'single_class/capacity-below-booked', message: 'No puedes bajar el cupo a 2: la clase del 01 dic 2026 ya tiene 3 reservaciones.' });
+    expect(response.body.error).toEqual({
+      code: 'single_class/capacity-below-booked',
+      message: 'No puedes bajar el cupo a 2: la clase del 01 dic 2026 ya tiene 3 reservaciones.',
+    });
     expect(await classDoc(1)).toEqual(before);
     const ok = await put({ single_class_id: 1, capacity: 3 });
     expect(ok.status).toBe(200);
@@ -83,7 +101,10 @@ describe('PUT /api/single_class (one class)', () => {
     expect(cycling.single_class).toMatchObject({ class_type_id: 1, spot_map: '4,5,5,4', capacity: 18 });
     const over = await put({ single_class_id: 2, capacity: 19 });
     expect(over.status).toBe(400);
-    expect(over.body.error).toMatchObject({ message: 'Revisa el campo: Cupo', fields: { capacity: 'El cupo no puede ser mayor que los 18 lugares del mapa.' } });
+    expect(over.body.error).toMatchObject({
+      message: 'Revisa el campo: Cupo',
+      fields: { capacity: 'El cupo no puede ser mayor que los 18 lugares del mapa.' },
+    });
     const unmapped = await updateClass(env.deps, { single_class_id: 2, spot_map: null });
     expect(unmapped.single_class).toMatchObject({ spot_map: null, capacity: 18 });
   });
@@ -95,7 +116,11 @@ describe('PUT /api/single_class (one class)', () => {
     const before = await allClasses();
     const cases: Array<[Record<string, unknown>, number, Record<string, unknown>]> = [
       [{ single_class_id: 1 }, 400, { message: 'No hay cambios que guardar.' }],
-      [{ single_class_id: 1, scope: 'following' , capacity: 5 }, 400, { message: 'Revisa el campo: Aplicar a', fields: { scope: 'Esta clase no es parte de una serie.' } }],
+      [
+        { single_class_id: 1, scope: 'following', capacity: 5 },
+        400,
+        { message: 'Revisa el campo: Aplicar a', fields: { scope: 'Esta clase no es parte de una serie.' } },
+      ],
       [{ single_class_id: 1, scope: 'all', capacity: 5 }, 400, { fields: { scope: 'Debes seleccionar una opción.' } }],
       [{ single_class_id: 1, location_id: 8 }, 400, { fields: { location_id: 'Esa sede no existe.' } }],
       [{ single_class_id: 1, capacity: null }, 400, { fields: { capacity: 'Debe ser un número.' } }],
@@ -116,7 +141,17 @@ describe('PUT /api/single_class with scope "following"', () => {
   /** Mondays 07:00 New York, 23 Feb – 30 Mar 2026 (ids 1–6), across the 8 March change. */
   async function mondays() {
     await setStudioZone(env.store, 'America/New_York');
-    await createSeries(env.deps, ADMIN_UID, { weekdays: [1], start_time: '07:00', first_date: '2026-02-23', count: 6, duration_minutes: 50, capacity: 12, class_type_id: 2, location_id: 1, instructor_ids: [3] });
+    await createSeries(env.deps, ADMIN_UID, {
+      weekdays: [1],
+      start_time: '07:00',
+      first_date: '2026-02-23',
+      count: 6,
+      duration_minutes: 50,
+      capacity: 12,
+      class_type_id: 2,
+      location_id: 1,
+      instructor_ids: [3],
+    });
   }
 
   it('applies a new time as wall-clock time on each later class, across the DST change', async () => {

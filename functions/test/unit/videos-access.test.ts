@@ -17,12 +17,18 @@ const NO_MEMBERSHIP = 'Lo sentimos, no cuentas con una membresía activa para cl
 type VideoBody = { video_id: number; name: string; [k: string]: unknown };
 
 async function createVideo(body: Record<string, unknown>) {
-  const response = await http(env).post('/api/videos').set('authorization', adminToken).send({ url: 'https://player.vimeo.com/video/1', ...body });
+  const response = await http(env)
+    .post('/api/videos')
+    .set('authorization', adminToken)
+    .send({ url: 'https://player.vimeo.com/video/1', ...body });
   if (response.status !== 201) throw new Error(`create failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.video as VideoBody;
 }
 
-const get = (path: string, uid?: string) => http(env).get(path).set('authorization', uid ? tokenOf(uid) : adminToken);
+const get = (path: string, uid?: string) =>
+  http(env)
+    .get(path)
+    .set('authorization', uid ? tokenOf(uid) : adminToken);
 const names = (response: { body: { videos: VideoBody[] } }) => response.body.videos.map((v) => v.name);
 
 describe('who may watch', () => {
@@ -77,7 +83,15 @@ describe('video lists', () => {
     await grant(env, { customer_id: 2, class_package_id: 8 });
     env.clock.now = new Date(T0.getTime() - 10 * DAY);
     const at = (days: number) => new Date(T0.getTime() - days * DAY).toISOString();
-    await createVideo({ name: 'Yoga para principiantes', duration: 30, instructor_id: 1, class_type_id: 2, tags: [1], release_date: at(5), class_category_id: 1 });
+    await createVideo({
+      name: 'Yoga para principiantes',
+      duration: 30,
+      instructor_id: 1,
+      class_type_id: 2,
+      tags: [1],
+      release_date: at(5),
+      class_category_id: 1,
+    });
     await createVideo({ name: 'Cycling intenso', duration: 45, instructor_id: 2, class_type_id: 1, tags: [2], release_date: at(4), video_type_id: 1 });
     await createVideo({ name: 'Cycling suave', duration: 20, instructor_id: 1, class_type_id: 1, tags: [1, 2], release_date: at(3), program_id: 1 });
     await createVideo({ name: 'Borrador de yoga', duration: 15, instructor_id: 1, available: false, release_date: at(2) });
@@ -92,7 +106,10 @@ describe('video lists', () => {
     expect(response.body).toMatchObject({ total: 3, page: 1, page_size: 32 });
     expect(response.body.videos[0]).toMatchObject({
       instructor: { instructor_id: 1, name: 'Mariana', last_name: 'Gutiérrez', nick_name: 'Mar', file: null },
-      tags: [{ tag_id: 1, name: 'Principiantes', color: '#2b9fa8' }, { tag_id: 2, name: 'Intenso', color: '#d9485f' }],
+      tags: [
+        { tag_id: 1, name: 'Principiantes', color: '#2b9fa8' },
+        { tag_id: 2, name: 'Intenso', color: '#d9485f' },
+      ],
       tag_ids: [1, 2],
       duration: 20,
       playbacks: 0,
@@ -165,28 +182,50 @@ describe('video lists', () => {
 
 describe('admin writes', () => {
   it('creates, updates (keeping what is not sent) and deletes', async () => {
-    const created = await http(env).post('/api/videos').set('authorization', adminToken).send({
-      name: '  HIIT 20 ',
-      description: 'Intervalos',
-      duration: 20,
-      url: 'https://player.vimeo.com/video/20',
-      thumbnail: '/api/files/raw/hiit.jpg',
-      file: { name: 'hiit.jpg', type: 'image/jpeg', src: '/api/files/raw/hiit.jpg' },
-      instructor_id: 2,
-      video_type_id: 1,
-      program_id: 1,
-      class_type_id: 1,
-      class_category_id: 1,
-      tags: [2, 2],
-      available: true,
-    });
+    const created = await http(env)
+      .post('/api/videos')
+      .set('authorization', adminToken)
+      .send({
+        name: '  HIIT 20 ',
+        description: 'Intervalos',
+        duration: 20,
+        url: 'https://player.vimeo.com/video/20',
+        thumbnail: '/api/files/raw/hiit.jpg',
+        file: { name: 'hiit.jpg', type: 'image/jpeg', src: '/api/files/raw/hiit.jpg' },
+        instructor_id: 2,
+        video_type_id: 1,
+        program_id: 1,
+        class_type_id: 1,
+        class_category_id: 1,
+        tags: [2, 2],
+        available: true,
+      });
     expect(created.status).toBe(201);
-    expect(created.body.video).toMatchObject({ video_id: 1, name: 'HIIT 20', tag_ids: [2], release_date: T0.toISOString(), instructor: expect.objectContaining({ name: 'Rodrigo' }) });
+    expect(created.body.video).toMatchObject({
+      video_id: 1,
+      name: 'HIIT 20',
+      tag_ids: [2],
+      release_date: T0.toISOString(),
+      instructor: expect.objectContaining({ name: 'Rodrigo' }),
+    });
 
     env.clock.now = new Date(T0.getTime() + 1000);
-    const updated = await http(env).put('/api/videos').set('authorization', adminToken).send({ video_id: 1, name: 'HIIT 25', url: 'https://player.vimeo.com/video/25', duration: 25, description: null, available: false });
+    const updated = await http(env)
+      .put('/api/videos')
+      .set('authorization', adminToken)
+      .send({ video_id: 1, name: 'HIIT 25', url: 'https://player.vimeo.com/video/25', duration: 25, description: null, available: false });
     expect(updated.status).toBe(200);
-    expect(updated.body.video).toMatchObject({ name: 'HIIT 25', duration: 25, description: null, available: false, instructor_id: 2, tag_ids: [2], thumbnail: '/api/files/raw/hiit.jpg', createdAt: T0.toISOString(), updatedAt: '2026-11-22T18:00:01.000Z' });
+    expect(updated.body.video).toMatchObject({
+      name: 'HIIT 25',
+      duration: 25,
+      description: null,
+      available: false,
+      instructor_id: 2,
+      tag_ids: [2],
+      thumbnail: '/api/files/raw/hiit.jpg',
+      createdAt: T0.toISOString(),
+      updatedAt: '2026-11-22T18:00:01.000Z',
+    });
     expect((await get('/api/videos/1')).body.video.name).toBe('HIIT 25');
 
     expect((await http(env).delete('/api/videos/1').set('authorization', adminToken)).status).toBe(204);
@@ -204,7 +243,9 @@ describe('admin writes', () => {
     expect(empty.body.error.fields).toEqual({ name: 'Debes llenar este campo.', url: 'Debes llenar este campo.' });
     expect((await post({ name: 'X', url: 'javascript:alert(1)' })).body.error.fields).toEqual({ url: 'Escribe una dirección que empiece con https:// o /.' });
     expect((await post({ name: 'X', url: '/v', duration: '20' })).body.error.fields).toEqual({ duration: 'Debe ser un número.' });
-    expect((await post({ name: 'X', url: '/v', release_date: '2026-11-22' })).body.error.fields).toEqual({ release_date: 'Debe ser una fecha y hora válida (ISO 8601 con zona).' });
+    expect((await post({ name: 'X', url: '/v', release_date: '2026-11-22' })).body.error.fields).toEqual({
+      release_date: 'Debe ser una fecha y hora válida (ISO 8601 con zona).',
+    });
     expect((await post({ name: 'X', url: '/v', playbacks: 1000 })).body.error.message).toBe('El campo playbacks no está permitido.');
     const refs = await post({ name: 'X', url: '/v', instructor_id: 9, video_type_id: 5, tags: [1, 7] });
     expect(refs.status).toBe(400);
@@ -221,9 +262,15 @@ describe('admin writes', () => {
   it('keeps an archived reference the video already had', async () => {
     const video = await createVideo({ name: 'Con coach', instructor_id: 2 });
     await env.store.doc('instructors/2').set({ deletedAt: T0 }, { merge: true });
-    const response = await http(env).put('/api/videos').set('authorization', adminToken).send({ video_id: video.video_id, name: 'Renombrado', url: '/v', instructor_id: 2 });
+    const response = await http(env)
+      .put('/api/videos')
+      .set('authorization', adminToken)
+      .send({ video_id: video.video_id, name: 'Renombrado', url: '/v', instructor_id: 2 });
     expect(response.status).toBe(200);
-    const moved = await http(env).put('/api/videos').set('authorization', adminToken).send({ video_id: video.video_id, name: 'Renombrado', url: '/v', instructor_id: 9 });
+    const moved = await http(env)
+      .put('/api/videos')
+      .set('authorization', adminToken)
+      .send({ video_id: video.video_id, name: 'Renombrado', url: '/v', instructor_id: 9 });
     expect(moved.status).toBe(400);
   });
 

@@ -1,7 +1,7 @@
-import { describe, expectTypeOf, it } from 'vitest';
 import type { ClassPackage, ClassPackageFields } from '@studio/shared/types/class-packages';
 import type { Customer } from '@studio/shared/types/customers';
 import type { Wire } from '@studio/shared/types/wire';
+import { describe, expectTypeOf, it } from 'vitest';
 import type { ClassPackageDoc } from '../../src/data/repos/class-packages-repo';
 import type { CustomerDoc } from '../../src/data/repos/customers-repo';
 import type { VideoDoc } from '../../src/data/repos/videos-repo';

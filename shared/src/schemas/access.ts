@@ -36,7 +36,9 @@ export const giveAccessSchema = object({
 export type GiveAccessInput = InferType<typeof giveAccessSchema>;
 
 /** PUT /api/customer/revokeAccess (admin). */
-export const revokeAccessSchema = object({ purchase_id: positiveId().required(v.required) }).noUnknown(unknownFields).strict();
+export const revokeAccessSchema = object({ purchase_id: positiveId().required(v.required) })
+  .noUnknown(unknownFields)
+  .strict();
 export type RevokeAccessInput = InferType<typeof revokeAccessSchema>;
 
 /** PUT /api/customer/removeClasses (admin). */
@@ -52,7 +54,11 @@ export const removeClassesSchema = object({
 export type RemoveClassesInput = InferType<typeof removeClassesSchema>;
 
 const creditsCount = (min: number) =>
-  wholeNumber().test('credits', fill(m.creditsAmount, { min, max: MAX_CREDITS_PER_ACTION }), (value) => value === undefined || value === -1 || (value >= min && value <= MAX_CREDITS_PER_ACTION));
+  wholeNumber().test(
+    'credits',
+    fill(m.creditsAmount, { min, max: MAX_CREDITS_PER_ACTION }),
+    (value) => value === undefined || value === -1 || (value >= min && value <= MAX_CREDITS_PER_ACTION),
+  );
 
 /**
  * POST /api/available_classes (admin): a lot outside any purchase (a courtesy
@@ -135,4 +141,3 @@ export interface CreditBalance {
   /** … equals the sum of every finite lot's count (expired and revoked included). */
   lots_total: number;
 }
-

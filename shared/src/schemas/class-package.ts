@@ -26,7 +26,11 @@ export const money = () =>
     .test('two-decimals', r.money, (value) => value === undefined || value === null || hasAtMostTwoDecimals(value));
 
 const wholeNumber = (min: number, max: number) =>
-  number().typeError(v.mustBeNumber).integer(v.mustBeInteger).min(min, v.mustBePositive).max(max, fill(r.atMost, { n: max }));
+  number()
+    .typeError(v.mustBeNumber)
+    .integer(v.mustBeInteger)
+    .min(min, v.mustBePositive)
+    .max(max, fill(r.atMost, { n: max }));
 
 const classAmount = () =>
   number()
@@ -42,7 +46,11 @@ const link = () =>
     .max(2000, fill(v.tooLong, { n: 2000 }))
     .matches(/^(https?:\/\/[^\s]+|\/[^\s]*)$/, r.urlFormat);
 
-const fileSrc = () => object({ src: link().required(v.required) }).noUnknown(unknownFields).strict().default(undefined);
+const fileSrc = () =>
+  object({ src: link().required(v.required) })
+    .noUnknown(unknownFields)
+    .strict()
+    .default(undefined);
 
 const classPackageTypeSchema = object({
   class_type_id: positiveId().required(v.required),
@@ -73,7 +81,11 @@ const fields = {
   class_amount: classAmount().required(v.required),
   expiration_days: wholeNumber(1, DAYS_MAX).nullable().optional(),
   is_subscription: flag().optional(),
-  subscription_period: string().typeError(v.mustBeText).nullable().optional().oneOf([...SUBSCRIPTION_PERIODS, null], v.selectOption),
+  subscription_period: string()
+    .typeError(v.mustBeText)
+    .nullable()
+    .optional()
+    .oneOf([...SUBSCRIPTION_PERIODS, null], v.selectOption),
   subscription_interval: wholeNumber(1, 365).nullable().optional(),
   is_trial: flag().optional(),
   /** Days (public-site §9: the free-trial delay is counted in days). */
@@ -85,7 +97,10 @@ const fields = {
   file_url: link().nullable().optional(),
   is_online: flag().optional(),
   home: flag().optional(),
-  status: string().typeError(v.mustBeText).optional().oneOf([...PACKAGE_STATUSES], v.selectOption),
+  status: string()
+    .typeError(v.mustBeText)
+    .optional()
+    .oneOf([...PACKAGE_STATUSES], v.selectOption),
   image: fileSrc().nullable().optional(),
   receipt_file: fileSrc().nullable().optional(),
 };

@@ -12,7 +12,11 @@ const profileShape = {
   phone: phone(),
   birthdate: calendarDate().nullable().optional(),
   instagram: optionalText(60).optional(),
-  signup_reason: string().typeError(v.mustBeText).nullable().optional().oneOf([...messages.customer.signupReasons, null], v.selectOption),
+  signup_reason: string()
+    .typeError(v.mustBeText)
+    .nullable()
+    .optional()
+    .oneOf([...messages.customer.signupReasons, null], v.selectOption),
   signup_reason_other: optionalText(120)
     .optional()
     .when('signup_reason', {
@@ -50,8 +54,16 @@ export type RecoverInput = InferType<typeof recoverSchema>;
 
 /** GET /api/customer/admin/all?query&page and /api/customer/query?query */
 export const customerSearchSchema = object({
-  query: string().typeError(v.mustBeText).max(100, fill(v.tooLong, { n: 100 })).optional(),
-  page: number().typeError(v.mustBeNumber).integer(v.mustBeInteger).min(1, v.mustBePositive).max(10_000, fill(v.maxNumber, { n: '10,000' })).optional(),
+  query: string()
+    .typeError(v.mustBeText)
+    .max(100, fill(v.tooLong, { n: 100 }))
+    .optional(),
+  page: number()
+    .typeError(v.mustBeNumber)
+    .integer(v.mustBeInteger)
+    .min(1, v.mustBePositive)
+    .max(10_000, fill(v.maxNumber, { n: '10,000' }))
+    .optional(),
 }).noUnknown(unknownFields);
 
 /** Password rules come from configuration (mirroring the identity provider's policy). */
@@ -79,7 +91,10 @@ export function passwordPolicyFromConfig(config: Record<string, unknown>): Passw
 }
 
 export function passwordSchema(policy: PasswordPolicy) {
-  let schema = string().typeError(v.mustBeText).required(v.required).min(policy.minLength, fill(v.passwordMin, { n: policy.minLength }));
+  let schema = string()
+    .typeError(v.mustBeText)
+    .required(v.required)
+    .min(policy.minLength, fill(v.passwordMin, { n: policy.minLength }));
   if (policy.maxLength !== null) schema = schema.max(policy.maxLength, fill(v.passwordMax, { n: policy.maxLength }));
   if (policy.requireLowercase) schema = schema.matches(/[a-z]/, v.passwordLowercase);
   if (policy.requireUppercase) schema = schema.matches(/[A-Z]/, v.passwordUppercase);

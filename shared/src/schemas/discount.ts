@@ -33,13 +33,20 @@ export const instant = () =>
       return day.getUTCMonth() === m - 1 && day.getUTCDate() === d && y >= 2000 && y <= 9999;
     });
 
-const uses = () => number().typeError(v.mustBeNumber).integer(v.mustBeInteger).min(1, v.mustBePositive).max(USES_MAX, fill(r.atMost, { n: USES_MAX }));
+const uses = () =>
+  number()
+    .typeError(v.mustBeNumber)
+    .integer(v.mustBeInteger)
+    .min(1, v.mustBePositive)
+    .max(USES_MAX, fill(r.atMost, { n: USES_MAX }));
 
 const fields = {
   code: string().typeError(v.mustBeText).required(v.required).matches(DISCOUNT_CODE_PATTERN, r.codeFormat),
   is_percent: flag().required(v.required),
   /** Percent (1–100) or MXN off the price. */
-  amount: money().required(v.required).test('positive', r.amountPositive, (value) => value === undefined || value > 0),
+  amount: money()
+    .required(v.required)
+    .test('positive', r.amountPositive, (value) => value === undefined || value > 0),
   /** Subscriptions: only the first charge is discounted. */
   first_invoice_only: flag().optional(),
   valid_from: instant().nullable().optional(),

@@ -26,7 +26,10 @@ export const requiredText = (max: number) =>
     .test('not-blank', v.required, (value) => value === undefined || value === null || value.trim() !== '');
 
 export const optionalText = (max: number) =>
-  string().typeError(v.mustBeText).nullable().max(max, fill(v.tooLong, { n: max }));
+  string()
+    .typeError(v.mustBeText)
+    .nullable()
+    .max(max, fill(v.tooLong, { n: max }));
 
 /** Stored phones are digits only (max 10) and must match the spec's pattern, so exactly 10 digits. */
 export const phone = () =>
@@ -37,7 +40,12 @@ export const phone = () =>
     .max(PHONE_MAX_DIGITS, v.phoneFormat)
     .matches(phonePattern, v.phoneFormat);
 
-export const email = () => string().typeError(v.mustBeText).required(v.required).max(254, fill(v.tooLong, { n: 254 })).email(v.emailFormat);
+export const email = () =>
+  string()
+    .typeError(v.mustBeText)
+    .required(v.required)
+    .max(254, fill(v.tooLong, { n: 254 }))
+    .email(v.emailFormat);
 
 /** A calendar date (no time, no zone): YYYY-MM-DD. */
 export const calendarDate = () =>

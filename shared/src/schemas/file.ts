@@ -88,7 +88,10 @@ export type FileVisibility = (typeof FILE_VISIBILITIES)[number];
 export const fileDataSchema = object({
   name: fileName().optional(),
   alt: optionalText(FILE_ALT_MAX).optional(),
-  visibility: string().typeError(v.mustBeText).oneOf([...FILE_VISIBILITIES], v.selectOption).optional(),
+  visibility: string()
+    .typeError(v.mustBeText)
+    .oneOf([...FILE_VISIBILITIES], v.selectOption)
+    .optional(),
 })
   .noUnknown(unknownFields)
   .strict();
@@ -107,7 +110,10 @@ export type FileUpdateInput = InferType<typeof fileUpdateSchema>;
 /** GET /api/files?page&visibility (visibility filters only an admin's list). */
 export const fileListQuerySchema = object({
   page: number().typeError(v.mustBeNumber).integer(v.mustBeInteger).min(1, v.mustBePositive).optional(),
-  visibility: string().typeError(v.mustBeText).oneOf([...FILE_VISIBILITIES], v.selectOption).optional(),
+  visibility: string()
+    .typeError(v.mustBeText)
+    .oneOf([...FILE_VISIBILITIES], v.selectOption)
+    .optional(),
 }).noUnknown(unknownFields);
 export type FileListQuery = InferType<typeof fileListQuerySchema>;
 

@@ -6,8 +6,24 @@ const v = messages.validation;
 
 /** Slugs the SPA already routes; a content page may not shadow them. */
 export const RESERVED_SLUGS = [
-  'api', 'admin', 'entrar', 'registro', 'recuperar', 'paquetes', 'avisos', 'ubicacion', 'calendario', 'coach',
-  'instructor', 'preguntas-frecuentes', 'checkout', 'gracias', 'mystudio', 'brand', 'assets', 'index.html',
+  'api',
+  'admin',
+  'entrar',
+  'registro',
+  'recuperar',
+  'paquetes',
+  'avisos',
+  'ubicacion',
+  'calendario',
+  'coach',
+  'instructor',
+  'preguntas-frecuentes',
+  'checkout',
+  'gracias',
+  'mystudio',
+  'brand',
+  'assets',
+  'index.html',
 ] as const;
 
 export const PAGE_CONTENT_MAX = 200_000;
@@ -20,7 +36,11 @@ const pageShape = {
     .max(80, fill(v.tooLong, { n: 80 }))
     .matches(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, v.slugFormat)
     .notOneOf([...RESERVED_SLUGS], v.slugReserved),
-  content: string().typeError(v.mustBeText).nullable().max(PAGE_CONTENT_MAX, fill(v.tooLong, { n: PAGE_CONTENT_MAX })).optional(),
+  content: string()
+    .typeError(v.mustBeText)
+    .nullable()
+    .max(PAGE_CONTENT_MAX, fill(v.tooLong, { n: PAGE_CONTENT_MAX }))
+    .optional(),
   required: flag().optional(),
   required_signup: flag().optional(),
 };
@@ -28,7 +48,9 @@ const pageShape = {
 /** POST /api/pages (create). */
 export const pageCreateSchema = object(pageShape).noUnknown(unknownFields).strict();
 /** PUT /api/pages (update by page_id). */
-export const pageUpdateSchema = object({ page_id: positiveId().required(v.required), ...pageShape }).noUnknown(unknownFields).strict();
+export const pageUpdateSchema = object({ page_id: positiveId().required(v.required), ...pageShape })
+  .noUnknown(unknownFields)
+  .strict();
 export type PageCreateInput = InferType<typeof pageCreateSchema>;
 export type PageUpdateInput = InferType<typeof pageUpdateSchema>;
 

@@ -16,7 +16,10 @@ export const MIN_DURATION_MINUTES = 5;
 export const MAX_DURATION_MINUTES = 600;
 
 /** Wall-clock time in the studio's zone, 24-hour HH:mm. */
-export const clockTime = () => string().typeError(v.mustBeText).matches(/^([01]\d|2[0-3]):[0-5]\d$/, s.timeFormat);
+export const clockTime = () =>
+  string()
+    .typeError(v.mustBeText)
+    .matches(/^([01]\d|2[0-3]):[0-5]\d$/, s.timeFormat);
 
 /** Row sizes of the room, e.g. '4,5,5,4' (the spec's comma-separated spot map). */
 export const spotMap = () =>
@@ -35,9 +38,20 @@ export function spotMapTotal(map: string | null | undefined): number | null {
 const unique = (list: readonly unknown[] | undefined) => list === undefined || new Set(list).size === list.length;
 
 const instructorIds = () =>
-  idList().min(1, s.instructorsRequired).max(10, fill(s.maxItems, { n: 10 })).test('unique', s.repeatedIds, (list) => unique(list));
-const tagIds = () => idList().max(20, fill(s.maxItems, { n: 20 })).test('unique', s.repeatedIds, (list) => unique(list));
-const capacity = () => number().typeError(v.mustBeNumber).integer(v.mustBeInteger).min(1, v.mustBePositive).max(MAX_CAPACITY, fill(s.maxValue, { n: MAX_CAPACITY }));
+  idList()
+    .min(1, s.instructorsRequired)
+    .max(10, fill(s.maxItems, { n: 10 }))
+    .test('unique', s.repeatedIds, (list) => unique(list));
+const tagIds = () =>
+  idList()
+    .max(20, fill(s.maxItems, { n: 20 }))
+    .test('unique', s.repeatedIds, (list) => unique(list));
+const capacity = () =>
+  number()
+    .typeError(v.mustBeNumber)
+    .integer(v.mustBeInteger)
+    .min(1, v.mustBePositive)
+    .max(MAX_CAPACITY, fill(s.maxValue, { n: MAX_CAPACITY }));
 const duration = () =>
   number()
     .typeError(v.mustBeNumber)
@@ -100,7 +114,13 @@ export const seriesCreateSchema = object({
       const first = this.parent.first_date as unknown;
       return value === undefined || typeof first !== 'string' || daysBetween(first, value) < SERIES_MAX_DAYS;
     }),
-  count: number().typeError(v.mustBeNumber).integer(v.mustBeInteger).min(1, v.mustBePositive).max(SERIES_MAX_COUNT, fill(s.maxValue, { n: SERIES_MAX_COUNT })).nonNullable(v.mustBeNumber).optional(),
+  count: number()
+    .typeError(v.mustBeNumber)
+    .integer(v.mustBeInteger)
+    .min(1, v.mustBePositive)
+    .max(SERIES_MAX_COUNT, fill(s.maxValue, { n: SERIES_MAX_COUNT }))
+    .nonNullable(v.mustBeNumber)
+    .optional(),
   ...classShape,
 })
   .noUnknown(unknownFields)
@@ -116,7 +136,11 @@ export const UPDATE_SCOPES = ['single', 'following'] as const;
  */
 export const singleClassUpdateSchema = object({
   single_class_id: positiveId().required(v.required),
-  scope: string().typeError(v.mustBeText).oneOf([...UPDATE_SCOPES], v.selectOption).nonNullable(v.selectOption).optional(),
+  scope: string()
+    .typeError(v.mustBeText)
+    .oneOf([...UPDATE_SCOPES], v.selectOption)
+    .nonNullable(v.selectOption)
+    .optional(),
   date: calendarDate()
     .nonNullable(v.mustBeDate)
     .optional()
@@ -141,7 +165,9 @@ export const singleClassUpdateSchema = object({
 export type SingleClassUpdateInput = InferType<typeof singleClassUpdateSchema>;
 
 /** POST /api/single_class/{id}/cancel. The reason is shown to the customers who had booked. */
-export const singleClassCancelSchema = object({ reason: optionalText(300).optional() }).noUnknown(unknownFields).strict();
+export const singleClassCancelSchema = object({ reason: optionalText(300).optional() })
+  .noUnknown(unknownFields)
+  .strict();
 export type SingleClassCancelInput = InferType<typeof singleClassCancelSchema>;
 
 /**
@@ -182,7 +208,10 @@ export interface SingleClass {
   icon: string | null;
   class_type: { class_type_id: number; name: string; icon: string | null; description: string | null; spot_map: string | null; file: unknown } | null;
   location: { location_id: number; name: string; address: string | null } | null;
-  class_instructors: Array<{ instructor_id: number; instructor: { instructor_id: number; name: string; nick_name: string | null; last_name: string | null; birthdate: string | null; file: unknown } }>;
+  class_instructors: Array<{
+    instructor_id: number;
+    instructor: { instructor_id: number; name: string; nick_name: string | null; last_name: string | null; birthdate: string | null; file: unknown };
+  }>;
   tags: Array<{ tag_id: number; name: string; color: string | null }>;
   /** Only in GET /single_class/single/{id}: taken spots, never who took them. */
   class_reservations?: Array<{ spot: number | null }>;

@@ -1,7 +1,7 @@
 import { boolean, number, object, string, type InferType } from 'yup';
 import { fill, messages } from '../messages';
-import { flag, idList, optionalText, positiveId, unknownFields } from './fields';
 import { fileRef, nonBlankText } from './catalogue/common';
+import { flag, idList, optionalText, positiveId, unknownFields } from './fields';
 
 const v = messages.validation;
 const m = messages.access;
@@ -39,7 +39,9 @@ const videoShape = {
   class_type_id: optionalRef(),
   class_category_id: optionalRef(),
   /** Tag ids. */
-  tags: idList().max(MAX_VIDEO_TAGS, fill(v.tooLong, { n: MAX_VIDEO_TAGS })).optional(),
+  tags: idList()
+    .max(MAX_VIDEO_TAGS, fill(v.tooLong, { n: MAX_VIDEO_TAGS }))
+    .optional(),
   /** Published to customers (false = draft). Default true. */
   available: flag().optional(),
   /** When customers start seeing it; later than now makes it "upcoming". Default: when created. */
@@ -53,7 +55,9 @@ const videoShape = {
 /** POST /api/videos (admin). */
 export const videoCreateSchema = object(videoShape).noUnknown(unknownFields).strict();
 /** PUT /api/videos (admin, by video_id). Omitted optional fields keep their stored value. */
-export const videoUpdateSchema = object({ video_id: positiveId().required(v.required), ...videoShape }).noUnknown(unknownFields).strict();
+export const videoUpdateSchema = object({ video_id: positiveId().required(v.required), ...videoShape })
+  .noUnknown(unknownFields)
+  .strict();
 export type VideoCreateInput = InferType<typeof videoCreateSchema>;
 export type VideoUpdateInput = InferType<typeof videoUpdateSchema>;
 
@@ -72,9 +76,14 @@ export const videoQuerySchema = object({
   /** Only videos the caller completed (completion marks come with favorites and ratings). */
   completed: boolean().typeError(v.mustBeBoolean).transform(emptyIsAbsent).optional(),
   /** At most this many minutes long. */
-  duration: minutes().min(1, fill(m.range, { min: 1, max: MAX_VIDEO_MINUTES })).transform(emptyIsAbsent).optional(),
-  query: string().typeError(v.mustBeText).max(100, fill(v.tooLong, { n: 100 })).optional(),
+  duration: minutes()
+    .min(1, fill(m.range, { min: 1, max: MAX_VIDEO_MINUTES }))
+    .transform(emptyIsAbsent)
+    .optional(),
+  query: string()
+    .typeError(v.mustBeText)
+    .max(100, fill(v.tooLong, { n: 100 }))
+    .optional(),
   page: number().typeError(v.mustBeNumber).integer(v.mustBeInteger).min(1, v.mustBePositive).transform(emptyIsAbsent).optional(),
 }).noUnknown(unknownFields);
 export type VideoQuery = InferType<typeof videoQuerySchema>;
-

@@ -6,7 +6,17 @@ export type PurchaseStatus = 'active' | 'completed' | 'pending' | 'failed' | 'ca
 /** The package as it was sold (copied at purchase time: later catalogue edits never change what was sold). */
 export type PurchasedPackage = Pick<
   ClassPackageFields,
-  'class_package_id' | 'title' | 'class_amount' | 'expiration_days' | 'is_subscription' | 'subscription_period' | 'subscription_interval' | 'is_online' | 'is_special_event' | 'is_trial' | 'free_trial_length'
+  | 'class_package_id'
+  | 'title'
+  | 'class_amount'
+  | 'expiration_days'
+  | 'is_subscription'
+  | 'subscription_period'
+  | 'subscription_interval'
+  | 'is_online'
+  | 'is_special_event'
+  | 'is_trial'
+  | 'free_trial_length'
 >;
 
 /** purchases/{purchase_id}: the fields the API shows (the server also keeps the buyer's uid and who granted it). */

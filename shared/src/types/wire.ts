@@ -10,10 +10,4 @@
  * fields plus what only the server keeps. A field added to `...Fields` is on
  * both sides at once.
  */
-export type Wire<T> = T extends Date
-  ? string
-  : T extends readonly (infer E)[]
-    ? Wire<E>[]
-    : T extends object
-      ? { [K in keyof T]: Wire<T[K]> }
-      : T;
+export type Wire<T> = T extends Date ? string : T extends readonly (infer E)[] ? Wire<E>[] : T extends object ? { [K in keyof T]: Wire<T[K]> } : T;

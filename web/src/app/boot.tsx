@@ -1,7 +1,7 @@
+import { messages } from '@studio/shared/messages';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { messages } from '@studio/shared/messages';
 import { loadAppConfig } from '../lib/app-config';
 import { startSession } from '../lib/session';
 import { applyBranding } from '../lib/theme';

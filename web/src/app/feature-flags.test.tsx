@@ -1,13 +1,13 @@
+import { appConfigDefinitions } from '@studio/shared/config/app-config';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { appConfigDefinitions } from '@studio/shared/config/app-config';
+import { setConfig } from '../../test/helpers';
+import { areaMenuLinks, drawerSections } from '../features/customer-area/area-links';
 import { FEATURES, featureEnabled, screenEnabled, screenFeature } from '../lib/feature-flags';
 import { paths } from '../lib/paths';
 import type { RouteHandle } from '../lib/route-handle';
-import { areaMenuLinks, drawerSections } from '../features/customer-area/area-links';
 import { publicNavLinks } from './layout/nav-links';
 import { createRoutes } from './router';
-import { setConfig } from '../../test/helpers';
 
 const gatedScreens = [
   [paths.myOnline, '/mystudio/online', 'onlineVideos', 'videos_enabled'],

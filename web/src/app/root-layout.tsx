@@ -1,11 +1,11 @@
+import { messages } from '@studio/shared/messages';
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { messages } from '@studio/shared/messages';
-import { configString, useConfig } from '../lib/app-config';
-import { useRouteTitle } from '../lib/route-handle';
 import { AlertRegion } from '../components/alert-region';
 import { APP_ROOT_ID } from '../components/modal';
 import { ModalHost } from '../components/modal-host';
+import { configString, useConfig } from '../lib/app-config';
+import { useRouteTitle } from '../lib/route-handle';
 
 function focusMain(): void {
   document.getElementById('main')?.focus({ preventScroll: true });

@@ -1,6 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import type { AppConfig } from '../lib/app-config';
 import { Spinner } from '../components/spinner';
+import type { AppConfig } from '../lib/app-config';
 import { PublicLayout } from './layout/public-layout';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';

@@ -1,9 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createRoutes } from './router';
-import { useSession } from '../lib/session';
 import { makeCustomer, mockFetch, renderRoutes, setConfig } from '../../test/helpers';
+import { useSession } from '../lib/session';
+import { createRoutes } from './router';
 
 function leafRouteId(path: string, config = setConfig()): string | undefined {
   return matchRoutes(createRoutes(config), path)?.at(-1)?.route.id;

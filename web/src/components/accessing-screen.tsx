@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { messages } from '@studio/shared/messages';
+import { Link } from 'react-router';
 import { paths } from '../lib/paths';
 import { useAfterDelay } from '../lib/use-after-delay';
 import { Spinner } from './spinner';

@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
 import DOMPurify from 'dompurify';
+import { useMemo } from 'react';
 import './html-content.css';
 
 /** Admin-authored HTML, sanitized before it reaches the DOM. */

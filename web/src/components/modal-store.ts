@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
 import { create } from 'zustand';
 
-type ModalRequest =
-  | { kind: 'content'; title: string; body: ReactNode }
-  | { kind: 'confirm'; message: string; resolve: (confirmed: boolean) => void };
+type ModalRequest = { kind: 'content'; title: string; body: ReactNode } | { kind: 'confirm'; message: string; resolve: (confirmed: boolean) => void };
 
 /** The global modal area: one modal at a time, opened from anywhere without prop drilling. */
 export const useModalStore = create<{ current: ModalRequest | null }>(() => ({ current: null }));

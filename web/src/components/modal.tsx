@@ -1,6 +1,6 @@
+import { messages } from '@studio/shared/messages';
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { messages } from '@studio/shared/messages';
 import './modal.css';
 
 /** The element holding the page behind modals; it is made inert while any modal is open. */
@@ -79,15 +79,7 @@ export function Modal({ title, children, onClose, variant = 'dialog' }: ModalPro
         if (event.target === event.currentTarget) onClose?.();
       }}
     >
-      <div
-        ref={dialogRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        className={`modal modal--${variant}`}
-        onKeyDown={trapFocus}
-      >
+      <div ref={dialogRef} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={`modal modal--${variant}`} onKeyDown={trapFocus}>
         <header className="modal__header">
           <h2 id={titleId} className="modal__title">
             {title}

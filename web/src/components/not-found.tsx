@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { messages } from '@studio/shared/messages';
+import { Link } from 'react-router';
 
 export function NotFound() {
   return (

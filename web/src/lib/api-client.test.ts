@@ -1,10 +1,10 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@studio/shared/messages';
-import { ApiError, api, apiErrorText, showApiError, TOKEN_REFRESH_INTERVAL_MS } from './api-client';
-import { useAlerts } from './alerts';
-import { initAuth } from './auth-client';
-import { connectAuthEmulator, makeUser, setUser, signOut, type FakeUser } from '../../test/mocks/firebase-auth';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../test/helpers';
+import { connectAuthEmulator, makeUser, setUser, signOut, type FakeUser } from '../../test/mocks/firebase-auth';
+import { useAlerts } from './alerts';
+import { ApiError, api, apiErrorText, showApiError, TOKEN_REFRESH_INTERVAL_MS } from './api-client';
+import { initAuth } from './auth-client';
 
 vi.mock('firebase/auth', () => import('../../test/mocks/firebase-auth'));
 vi.mock('firebase/app', () => import('../../test/mocks/firebase-app'));
@@ -115,12 +115,18 @@ describe('api client', () => {
   });
 
   it('turns answers without an error body into a generic Spanish error', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })),
+    );
     await expect(api.get('/pages')).rejects.toMatchObject({ status: 502, message: messages.common.genericError });
   });
 
   it('turns network failures into a Spanish connectivity error', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(api.get('/pages')).rejects.toMatchObject({ status: 0, code: 'network', message: messages.auth.network });
   });
 });
@@ -134,7 +140,12 @@ describe('api client: PUT, DELETE and multipart', () => {
     const { calls } = mockFetch((call) => ({ body: call.method === 'PUT' ? { customer: { name: 'Ana' } } : { deleted: true } }));
     await expect(api.put('/customer', { name: 'Ana' })).resolves.toEqual({ customer: { name: 'Ana' } });
     await expect(api.delete('/favorites/4')).resolves.toEqual({ deleted: true });
-    expect(calls[0]).toMatchObject({ method: 'PUT', url: '/api/customer', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer token-uid-1' }, body: { name: 'Ana' } });
+    expect(calls[0]).toMatchObject({
+      method: 'PUT',
+      url: '/api/customer',
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer token-uid-1' },
+      body: { name: 'Ana' },
+    });
     expect(calls[1]).toMatchObject({ method: 'DELETE', url: '/api/favorites/4', body: undefined });
     expect(calls[1]?.headers['Content-Type']).toBeUndefined();
   });
@@ -152,10 +163,13 @@ describe('api client: PUT, DELETE and multipart', () => {
   });
 
   it('rejects a cancelled request with the AbortError itself, never as an API failure', async () => {
-    vi.stubGlobal('fetch', vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
-      if (init?.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
-      return new Response('{}');
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+        return new Response('{}');
+      }),
+    );
     const controller = new AbortController();
     controller.abort();
     const failure = api.get('/videos', { signal: controller.signal });

@@ -1,5 +1,5 @@
-import { create } from 'zustand';
 import { appConfigDefinitions, configFromEntries, type AppConfigEntry, type AppConfigKey } from '@studio/shared/config/app-config';
+import { create } from 'zustand';
 import { api } from './api-client';
 
 export type AppConfig = Readonly<Record<string, unknown>>;

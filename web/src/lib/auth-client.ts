@@ -3,9 +3,9 @@
  * landing page's critical path never downloads it: it loads right after boot,
  * in parallel with the first render.
  */
-import type { Auth, User } from 'firebase/auth';
-import type { FirebaseOptions } from 'firebase/app';
 import { messages } from '@studio/shared/messages';
+import type { FirebaseOptions } from 'firebase/app';
+import type { Auth, User } from 'firebase/auth';
 
 export interface FirebaseWebConfig extends FirebaseOptions {
   emulators?: { auth?: string };

@@ -1,11 +1,11 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from './api-client';
+import { mockFetch } from '../../test/helpers';
 import { useAlerts } from './alerts';
+import { api } from './api-client';
 import { queryClient, queryOptions, useServerMutation, useServerQuery } from './server-data';
 import { useSession } from './session';
-import { mockFetch } from '../../test/helpers';
 
 interface Tag {
   tag_id: number;
@@ -67,11 +67,17 @@ describe('server data', () => {
 
   it('leaves the alert out when the screen shows the failure itself, and applies its own error texts', async () => {
     mockFetch(() => ({ status: 412, body: { error: { code: 'videos/purchase-needed', message: 'Compra necesaria' } } }));
-    await expect(queryClient.fetchQuery({ queryKey: ['videos'], queryFn: () => api.get('/videos'), meta: { alert: false } })).rejects.toMatchObject({ status: 412 });
+    await expect(queryClient.fetchQuery({ queryKey: ['videos'], queryFn: () => api.get('/videos'), meta: { alert: false } })).rejects.toMatchObject({
+      status: 412,
+    });
     expect(useAlerts.getState().error).toBeNull();
 
     await expect(
-      queryClient.fetchQuery({ queryKey: ['videos', 2], queryFn: () => api.get('/videos?page=2'), meta: { errorTexts: { '412': 'Lo sentimos, no cuentas con una membresía activa para clases online' } } }),
+      queryClient.fetchQuery({
+        queryKey: ['videos', 2],
+        queryFn: () => api.get('/videos?page=2'),
+        meta: { errorTexts: { '412': 'Lo sentimos, no cuentas con una membresía activa para clases online' } },
+      }),
     ).rejects.toMatchObject({ status: 412 });
     expect(useAlerts.getState().error?.text).toBe('Lo sentimos, no cuentas con una membresía activa para clases online');
   });

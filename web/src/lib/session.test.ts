@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeCustomer, mockFetch } from '../../test/helpers';
+import { makeUser, onIdTokenChanged, resetFakeAuth, setUser, signOut } from '../../test/mocks/firebase-auth';
 import { useAlerts } from './alerts';
 import { parseFirebaseConfig } from './auth-client';
 import { beginSignup, completeSignup, startSession, useSession } from './session';
-import { makeUser, onIdTokenChanged, resetFakeAuth, setUser, signOut } from '../../test/mocks/firebase-auth';
-import { makeCustomer, mockFetch } from '../../test/helpers';
 
 vi.mock('firebase/auth', () => import('../../test/mocks/firebase-auth'));
 vi.mock('firebase/app', () => import('../../test/mocks/firebase-app'));

@@ -1,9 +1,9 @@
-import { create } from 'zustand';
 import { messages } from '@studio/shared/messages';
 import type { Customer } from '@studio/shared/types/api';
+import { create } from 'zustand';
+import { showError } from './alerts';
 import { ApiError, api, errorMessage } from './api-client';
 import { currentAdminClaim, initAuth, onIdentityChanged, parseFirebaseConfig, signOut, type Identity } from './auth-client';
-import { showError } from './alerts';
 
 const CUSTOMER_LOAD_ATTEMPTS = 3;
 const CUSTOMER_LOAD_BACKOFF_MS = 1500;

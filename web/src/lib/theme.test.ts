@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { defaultAppConfig } from '@studio/shared/config/app-config';
 import { readFileSync } from 'node:fs';
+import { defaultAppConfig } from '@studio/shared/config/app-config';
+import { describe, expect, it } from 'vitest';
 import { resolveLink, whatsappUrl } from './links';
 import { packagesPath } from './paths';
 import { accessibleShade, applyBranding, contrastRatio } from './theme';

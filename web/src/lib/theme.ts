@@ -41,8 +41,7 @@ export function contrastRatio(a: string, b: string): number {
 export function accessibleShade(color: string, backgrounds: readonly string[]): string {
   const rgb = parseHex(color);
   if (!rgb) return color;
-  const readable = (candidate: string) =>
-    [WHITE, ...backgrounds].every((background) => contrastRatio(candidate, background) >= MIN_TEXT_CONTRAST);
+  const readable = (candidate: string) => [WHITE, ...backgrounds].every((background) => contrastRatio(candidate, background) >= MIN_TEXT_CONTRAST);
   for (let step = 0; step <= 20; step++) {
     const candidate = toHex(rgb.map((c) => c * (1 - step * 0.05)) as Rgb);
     if (readable(candidate)) return candidate;

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
-import { errorMessage } from './api-client';
 import { showError } from './alerts';
+import { errorMessage } from './api-client';
 import { paths } from './paths';
 import { signOutSession } from './session';
 

@@ -1,5 +1,5 @@
-import { getAuth, type Auth, type UserRecord } from 'firebase-admin/auth';
 import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth, type Auth, type UserRecord } from 'firebase-admin/auth';
 import { IdentityProviderUnavailable, TokenError, type AuthGateway, type AuthUser, type VerifiedIdentity } from './auth-gateway';
 
 function adminAuth(): Auth {

@@ -1,6 +1,6 @@
 import type { AllowedFileType, FileStatus, FileVisibility } from '@studio/shared/schemas/file';
-import type { DocumentSnapshot, DocumentStore, Query, Transaction } from '../store/types';
 import { readDoc } from '../repos/read';
+import type { DocumentSnapshot, DocumentStore, Query, Transaction } from '../store/types';
 
 /** files/{file_id}: what the API knows about stored bytes. */
 export interface FileDoc {

@@ -79,7 +79,6 @@ export async function listRecords<T extends object>(
   return result.docs.map((doc) => doc.data() as unknown as T);
 }
 
-
 export function createRecord(store: DocumentStore, tx: Transaction, collection: string, id: number, doc: object): void {
   tx.create(recordRef(store, collection, id), { ...doc } as DocumentData);
 }

@@ -111,4 +111,3 @@ export async function listOnlineLotsOfUid(store: DocumentStore, uid: string): Pr
   const result = await store.collection('available_classes').where('uid', '==', uid).where('is_online', '==', true).get();
   return result.docs.map((d) => d.data() as unknown as AvailableClassDoc);
 }
-

@@ -129,7 +129,14 @@ export function findFreeUseNumber(store: DocumentStore, tx: Transaction, discoun
  * read. The discount document itself is not written: a popular code is read
  * by every claim and written by none (ADR 0009).
  */
-export function recordDiscountUse(store: DocumentStore, tx: Transaction, discount: DiscountDoc, useNumber: number, customerUsesBefore: number, usage: DiscountUsageDoc): void {
+export function recordDiscountUse(
+  store: DocumentStore,
+  tx: Transaction,
+  discount: DiscountDoc,
+  useNumber: number,
+  customerUsesBefore: number,
+  usage: DiscountUsageDoc,
+): void {
   takeNumber(store, tx, discountUseSpace(discount), useNumber, { ...usage });
   tx.create(store.collection('discount_usages').doc(), { ...usage });
   tx.set(customerUsesRef(store, discount.discount_id, usage.customer_id), {

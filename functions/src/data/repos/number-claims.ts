@@ -75,7 +75,14 @@ async function freeNumbers(store: DocumentStore, space: NumberSpace, spread: num
  * the caller creates each number's document with `takeNumber` among its
  * writes, and must call this after its other reads (reads come before writes).
  */
-export async function findFreeNumbers(store: DocumentStore, tx: Transaction, space: NumberSpace, count: number, seed: string, spread = DEFAULT_SPREAD): Promise<number[] | null> {
+export async function findFreeNumbers(
+  store: DocumentStore,
+  tx: Transaction,
+  space: NumberSpace,
+  count: number,
+  seed: string,
+  spread = DEFAULT_SPREAD,
+): Promise<number[] | null> {
   const chosen: number[] = [];
   const seen = new Set<number>();
   for (let round = 0; round < ROUNDS && chosen.length < count; round++) {
@@ -107,7 +114,12 @@ export function takeNumber(store: DocumentStore, tx: Transaction, space: NumberS
 }
 
 /** Every taken number of the space above `above`, with its document (a plain read). */
-export async function listTakenNumbers(store: DocumentStore, space: NumberSpace, above: number, tx?: Transaction): Promise<Array<{ n: number; data: DocumentData }>> {
+export async function listTakenNumbers(
+  store: DocumentStore,
+  space: NumberSpace,
+  above: number,
+  tx?: Transaction,
+): Promise<Array<{ n: number; data: DocumentData }>> {
   const query = store.collection(space.collection).where('n', '>', above);
   const result = tx ? await tx.get(query) : await query.get();
   return result.docs.map((doc) => ({ n: Number(doc.get('n')), data: doc.data() ?? {} }));

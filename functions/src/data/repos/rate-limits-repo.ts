@@ -27,7 +27,10 @@ const HIT_SEPARATOR = '~';
 const hitId = (rule: string, at: Date, nonce: string) => `${rule}${HIT_SEPARATOR}${String(at.getTime()).padStart(15, '0')}${HIT_SEPARATOR}${nonce}`;
 
 export async function recordRateHit(store: DocumentStore, rule: string, at: Date, nonce: string, expireAt: Date): Promise<void> {
-  await store.collection('rate_limits').doc(hitId(rule, at, nonce)).create({ rule, at, expireAt });
+  await store
+    .collection('rate_limits')
+    .doc(hitId(rule, at, nonce))
+    .create({ rule, at, expireAt });
 }
 
 /** Hits of `rule` at or after `since` (an aggregation over the id range: no lock, no composite index). */

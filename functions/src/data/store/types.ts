@@ -14,17 +14,7 @@
 
 export type DocumentData = { [field: string]: unknown };
 
-export type WhereOp =
-  | '=='
-  | '!='
-  | '<'
-  | '<='
-  | '>'
-  | '>='
-  | 'array-contains'
-  | 'array-contains-any'
-  | 'in'
-  | 'not-in';
+export type WhereOp = '==' | '!=' | '<' | '<=' | '>' | '>=' | 'array-contains' | 'array-contains-any' | 'in' | 'not-in';
 
 export type OrderDirection = 'asc' | 'desc';
 

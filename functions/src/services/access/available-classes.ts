@@ -33,7 +33,11 @@ export async function listOwnLots(deps: Deps, identity: VerifiedIdentity): Promi
  * still valid on that studio calendar day (default today), i.e. those that can
  * pay for a class that day (ADR 0043).
  */
-export async function listOwnLotsOnDate(deps: Deps, identity: VerifiedIdentity, date: string | undefined): Promise<{ date: string; available_classes: AvailableClass[] }> {
+export async function listOwnLotsOnDate(
+  deps: Deps,
+  identity: VerifiedIdentity,
+  date: string | undefined,
+): Promise<{ date: string; available_classes: AvailableClass[] }> {
   const [lots, tz] = await Promise.all([listLotsOfUid(deps.store, identity.uid), studioTimezone(deps)]);
   const now = deps.now();
   const day = date ?? studioDay(now, tz);
@@ -75,24 +79,29 @@ export async function createLotForCustomer(deps: Deps, admin: VerifiedIdentity, 
     const now = deps.now();
     const expiration = expiryOf(input.expiration_date ?? null, tz, now);
     const ids = await allocateIdBlocks(deps.store, tx, { available_classes: 1 });
-    const lot = grantLot(deps, tx, {
-      available_class_id: ids.available_classes[0] as number,
-      customer_id: customer.customer_id,
-      uid: customer.uid,
-      purchase_id: null,
-      class_package_id: null,
-      available_classes: input.available_classes,
-      initial_classes: input.available_classes,
-      expiration_date: expiration,
-      class_type_id: classTypeId,
-      class_types: classTypeId === null ? [] : [classTypeId],
-      allowed_times: null,
-      is_online: false,
-      status: 'active',
-      cancels_used: 0,
-      createdAt: now,
-      updatedAt: now,
-    }, adminContext(admin, input.reason));
+    const lot = grantLot(
+      deps,
+      tx,
+      {
+        available_class_id: ids.available_classes[0] as number,
+        customer_id: customer.customer_id,
+        uid: customer.uid,
+        purchase_id: null,
+        class_package_id: null,
+        available_classes: input.available_classes,
+        initial_classes: input.available_classes,
+        expiration_date: expiration,
+        class_type_id: classTypeId,
+        class_types: classTypeId === null ? [] : [classTypeId],
+        allowed_times: null,
+        is_online: false,
+        status: 'active',
+        cancels_used: 0,
+        createdAt: now,
+        updatedAt: now,
+      },
+      adminContext(admin, input.reason),
+    );
     refreshUnlimitedMembership(deps, tx, customer, lotsAfter(existing, [lot]));
     return lot;
   });

@@ -27,15 +27,27 @@ export function planGrant(pkg: ClassPackageDoc, packageDays: number | null | und
   };
   if (pkg.is_online) return [{ available_classes: UNLIMITED, expiration_date: expiry(pkg.expiration_days), class_type_id: null, is_online: true }];
   const lots: LotSpec[] = [];
-  if (pkg.class_amount !== 0) lots.push({ available_classes: pkg.class_amount, expiration_date: expiry(pkg.expiration_days), class_type_id: null, is_online: false });
+  if (pkg.class_amount !== 0)
+    lots.push({ available_classes: pkg.class_amount, expiration_date: expiry(pkg.expiration_days), class_type_id: null, is_online: false });
   for (const entry of pkg.class_package_types ?? []) {
     if (entry.class_amount === 0) continue;
-    lots.push({ available_classes: entry.class_amount, expiration_date: expiry(entry.expiration_days ?? pkg.expiration_days), class_type_id: entry.class_type_id, is_online: false });
+    lots.push({
+      available_classes: entry.class_amount,
+      expiration_date: expiry(entry.expiration_days ?? pkg.expiration_days),
+      class_type_id: entry.class_type_id,
+      is_online: false,
+    });
   }
   return lots;
 }
 
-export function lotFromSpec(spec: LotSpec, id: number, customer: Pick<CustomerDoc, 'customer_id' | 'uid'>, purchase: Pick<PurchaseDoc, 'purchase_id' | 'class_package_id'>, now: Date): AvailableClassDoc {
+export function lotFromSpec(
+  spec: LotSpec,
+  id: number,
+  customer: Pick<CustomerDoc, 'customer_id' | 'uid'>,
+  purchase: Pick<PurchaseDoc, 'purchase_id' | 'class_package_id'>,
+  now: Date,
+): AvailableClassDoc {
   return {
     available_class_id: id,
     customer_id: customer.customer_id,

@@ -18,7 +18,11 @@ export const classCount = (n: number) => fill(n === 1 ? messages.access.classCou
  * and nothing is written. Reads and writes share one transaction, so
  * concurrent removals (or bookings) can never spend the same credit twice.
  */
-export async function removeClasses(deps: Deps, admin: VerifiedIdentity, input: RemoveClassesInput): Promise<{ message: string; removed: number; available: number }> {
+export async function removeClasses(
+  deps: Deps,
+  admin: VerifiedIdentity,
+  input: RemoveClassesInput,
+): Promise<{ message: string; removed: number; available: number }> {
   return deps.store.runTransaction(async (tx) => {
     const customer = await getCustomerById(deps.store, input.customer_id, tx);
     if (!customer) throw customerNotFound();

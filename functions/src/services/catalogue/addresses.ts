@@ -88,7 +88,14 @@ export async function createAddress(deps: Deps, identity: VerifiedIdentity, inpu
     }
     const addressId = await allocateId(deps.store, tx, COLLECTION);
     const now = deps.now();
-    const created: AddressDoc = { address_id: addressId, customer_id: customer.customer_id, uid: identity.uid, ...addressFields(input, null), createdAt: now, updatedAt: now };
+    const created: AddressDoc = {
+      address_id: addressId,
+      customer_id: customer.customer_id,
+      uid: identity.uid,
+      ...addressFields(input, null),
+      createdAt: now,
+      updatedAt: now,
+    };
     createRecord(deps.store, tx, COLLECTION, addressId, created);
     return created;
   });

@@ -4,8 +4,8 @@ import type { ClassCategory } from '@studio/shared/types/catalogue';
 import { listRecords, type ClassCategoryDoc } from '../../data/repos/catalogue-repo';
 import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';
-import { createDoc, crudOperations, listLiveDocs, type CatalogueResource } from './records';
 import { refuseIfScheduled } from './in-use-by-classes';
+import { createDoc, crudOperations, listLiveDocs, type CatalogueResource } from './records';
 import { kept, optionalText, stamps } from './values';
 
 const m = messages.catalogue.classCategories;

@@ -4,8 +4,8 @@ import type { ClassType } from '@studio/shared/types/catalogue';
 import type { ClassTypeDoc } from '../../data/repos/catalogue-repo';
 import { activePackagesWithClassType } from '../../data/repos/class-packages-repo';
 import { AppError } from '../../domain/errors';
-import { crudOperations, type CatalogueResource } from './records';
 import { refuseIfScheduled } from './in-use-by-classes';
+import { crudOperations, type CatalogueResource } from './records';
 import { fileOf, kept, optionalText, stamps } from './values';
 
 const m = messages.catalogue.classTypes;

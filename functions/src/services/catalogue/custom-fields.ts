@@ -41,7 +41,12 @@ export const customFieldsResource: CatalogueResource<'custom_field_id', CustomFi
 
 const plain = crudOperations(customFieldsResource);
 
-export const customFieldOperations: CrudOperations<CustomField, CustomFieldCreateInput, CustomFieldCreateInput & { custom_field_id: number }, CustomFieldQuery> = {
+export const customFieldOperations: CrudOperations<
+  CustomField,
+  CustomFieldCreateInput,
+  CustomFieldCreateInput & { custom_field_id: number },
+  CustomFieldQuery
+> = {
   ...plain,
   /** GET /custom_fields?object=customer: the fields of one object type (all without the filter). */
   list: async (deps, query) => {

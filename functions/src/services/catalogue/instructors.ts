@@ -3,8 +3,8 @@ import type { InstructorCreateInput } from '@studio/shared/schemas/catalogue/ins
 import type { Instructor } from '@studio/shared/types/catalogue';
 import type { InstructorDoc } from '../../data/repos/catalogue-repo';
 import type { Deps } from '../../deps';
-import { crudOperations, listLiveDocs, type CatalogueResource } from './records';
 import { refuseIfScheduled } from './in-use-by-classes';
+import { crudOperations, listLiveDocs, type CatalogueResource } from './records';
 import { fileOf, kept, optionalText, stamps } from './values';
 
 const m = messages.catalogue.instructors;

@@ -2,8 +2,8 @@ import { messages } from '@studio/shared/messages';
 import type { LocationCreateInput } from '@studio/shared/schemas/catalogue/locations';
 import type { Location } from '@studio/shared/types/catalogue';
 import type { LocationDoc } from '../../data/repos/catalogue-repo';
-import { crudOperations, type CatalogueResource } from './records';
 import { refuseIfScheduled } from './in-use-by-classes';
+import { crudOperations, type CatalogueResource } from './records';
 import { optionalText, stamps } from './values';
 
 export const locationsResource: CatalogueResource<'location_id', LocationDoc, Location, LocationCreateInput> = {

@@ -8,7 +8,12 @@ import { stamps } from './values';
 
 const m = messages.catalogue.paymentMethods;
 
-const fold = (name: string) => name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
+const fold = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase();
 /** Checkout recognises cash by the exact name 'Efectivo'; 'efectivo ' or 'EFECTIVO' would be a second, unrecognised cash method. */
 export const isCashName = (name: string) => fold(name) === fold(CASH_PAYMENT_METHOD_NAME);
 

@@ -1,5 +1,5 @@
-import { allocateId } from '../../data/repos/counters-repo';
 import { createRecord, getRecord, listRecords, replaceRecord, type CatalogueRecord } from '../../data/repos/catalogue-repo';
+import { allocateId } from '../../data/repos/counters-repo';
 import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';

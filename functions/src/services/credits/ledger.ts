@@ -1,5 +1,13 @@
 import { messages } from '@studio/shared/messages';
-import { appendLedgerEntry, createLot, writeLot, type AvailableClassDoc, type LedgerActor, type LedgerEntryDoc, type LedgerKind } from '../../data/repos/credits-repo';
+import {
+  appendLedgerEntry,
+  createLot,
+  writeLot,
+  type AvailableClassDoc,
+  type LedgerActor,
+  type LedgerEntryDoc,
+  type LedgerKind,
+} from '../../data/repos/credits-repo';
 import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';

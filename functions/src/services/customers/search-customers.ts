@@ -9,7 +9,6 @@ export const QUICK_SEARCH_LIMIT = 10;
 /** How many index matches are scanned to apply the query's other words. */
 const SCAN_LIMIT = 500;
 
-
 /**
  * Every word of the query must prefix-match a name, e-mail or phone word. The
  * longest word goes to the index (array-contains); the rest are checked here.
@@ -22,7 +21,10 @@ async function search(deps: Deps, query: string | undefined, limit: number, offs
   }
   const scanned = await listCustomers(deps.store, { term: first, limit: SCAN_LIMIT, offset: 0 });
   const matches = scanned.customers.filter((doc) => rest.every((term) => doc.search_terms.includes(term)));
-  return { customers: matches.slice(offset, offset + limit).map((doc) => toCustomerDto(doc, { acceptedPages: [], isAdmin: false, now: deps.now() })), total: matches.length };
+  return {
+    customers: matches.slice(offset, offset + limit).map((doc) => toCustomerDto(doc, { acceptedPages: [], isAdmin: false, now: deps.now() })),
+    total: matches.length,
+  };
 }
 
 /** GET /customer/admin/all: paged list, newest first. */

@@ -3,11 +3,17 @@ const MAX_PREFIX = 20;
 
 /** Lower case, no accents, so 'Ángela' is found by 'angela'. */
 export function normalizeForSearch(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim();
 }
 
 function tokens(text: string): string[] {
-  return normalizeForSearch(text).split(/[^a-z0-9@._+-]+/).filter(Boolean);
+  return normalizeForSearch(text)
+    .split(/[^a-z0-9@._+-]+/)
+    .filter(Boolean);
 }
 
 function prefixes(token: string): string[] {
@@ -30,5 +36,11 @@ export function buildSearchTerms(fields: { name: string; last_name: string; emai
 
 /** The query's words, longest first: the longest is the most selective for the index lookup. */
 export function queryTerms(query: string): string[] {
-  return [...new Set(tokens(query).map((t) => t.slice(0, MAX_PREFIX)).filter((t) => t.length >= MIN_PREFIX))].sort((a, b) => b.length - a.length);
+  return [
+    ...new Set(
+      tokens(query)
+        .map((t) => t.slice(0, MAX_PREFIX))
+        .filter((t) => t.length >= MIN_PREFIX),
+    ),
+  ].sort((a, b) => b.length - a.length);
 }

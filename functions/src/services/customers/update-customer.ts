@@ -2,7 +2,14 @@ import { messages } from '@studio/shared/messages';
 import type { CustomerUpdateInput } from '@studio/shared/schemas/customer';
 import type { Customer } from '@studio/shared/types/customers';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
-import { getCustomerById, getCustomerByUid, getPhoneOwner, listAcceptedPages, updateCustomer as writeCustomer, type CustomerDoc } from '../../data/repos/customers-repo';
+import {
+  getCustomerById,
+  getCustomerByUid,
+  getPhoneOwner,
+  listAcceptedPages,
+  updateCustomer as writeCustomer,
+  type CustomerDoc,
+} from '../../data/repos/customers-repo';
 import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';
 import { consumeRateLimit, rateRules } from '../rate-limits';
@@ -21,9 +28,10 @@ export async function updateCustomer(deps: Deps, identity: VerifiedIdentity, inp
     if (current && current.phone !== input.phone) await consumeRateLimit(deps, rateRules.phoneChangePerUser, identity.uid);
   }
   const updated = await deps.store.runTransaction(async (tx) => {
-    const before = input.customer_id !== undefined && identity.admin
-      ? await getCustomerById(deps.store, input.customer_id, tx)
-      : await getCustomerByUid(deps.store, identity.uid, tx);
+    const before =
+      input.customer_id !== undefined && identity.admin
+        ? await getCustomerById(deps.store, input.customer_id, tx)
+        : await getCustomerByUid(deps.store, identity.uid, tx);
     if (!before) throw new AppError('not-found', 'customer/not-found', messages.customer.notFound);
     if (input.customer_id !== undefined && input.customer_id !== before.customer_id) {
       throw new AppError('forbidden', 'auth/forbidden', messages.auth.forbidden);

@@ -23,7 +23,11 @@ export interface DiscountClaim {
  * the package. Nothing is written, so checkout may keep reading afterwards
  * (the use number is the last read of this step).
  */
-export async function prepareDiscountClaim(deps: Deps, tx: Transaction, input: { code: string; customerId: number; pkg: ClassPackageDoc }): Promise<DiscountClaim> {
+export async function prepareDiscountClaim(
+  deps: Deps,
+  tx: Transaction,
+  input: { code: string; customerId: number; pkg: ClassPackageDoc },
+): Promise<DiscountClaim> {
   const settings = await readDiscountSettings(deps, tx);
   const key = codeKey(input.code);
   if (key === null) throw invalidDiscount();

@@ -19,7 +19,12 @@ export const codeLookupRule: RateRule = { name: 'discount-code-uid', limit: 60, 
  * could use the code on that package right now, and the price it would give.
  * The same rules as the checkout claim, without claiming anything.
  */
-export async function lookUpDiscountCode(deps: Deps, identity: VerifiedIdentity, code: string, classPackageId: number): Promise<{ discount: PublicDiscount; quote: DiscountQuote }> {
+export async function lookUpDiscountCode(
+  deps: Deps,
+  identity: VerifiedIdentity,
+  code: string,
+  classPackageId: number,
+): Promise<{ discount: PublicDiscount; quote: DiscountQuote }> {
   const customer = await requireCustomerDoc(deps, identity.uid);
   await consumeRateLimit(deps, codeLookupRule, identity.uid);
   const pkg = await getClassPackage(deps.store, classPackageId);

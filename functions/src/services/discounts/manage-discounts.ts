@@ -1,6 +1,6 @@
-import { ValidationError } from 'yup';
 import { fill, messages } from '@studio/shared/messages';
 import { discountSchema, normalizeDiscountCode, type Discount, type DiscountInput, type DiscountUpdateInput } from '@studio/shared/schemas/discount';
+import { ValidationError } from 'yup';
 import { getClassPackages } from '../../data/repos/class-packages-repo';
 import { allocateId } from '../../data/repos/counters-repo';
 import {

@@ -12,11 +12,12 @@ const toCents = (amount: number) => Math.round(amount * 100);
  * exactly instead of depending on binary floating point (10.01 at 50 % is
  * 5.01, not 5.00).
  */
-export function quoteDiscount(pkg: Pick<ClassPackageDoc, 'class_package_id' | 'price' | 'sale_price'>, discount: Pick<DiscountDoc, 'is_percent' | 'amount'>): DiscountQuote {
+export function quoteDiscount(
+  pkg: Pick<ClassPackageDoc, 'class_package_id' | 'price' | 'sale_price'>,
+  discount: Pick<DiscountDoc, 'is_percent' | 'amount'>,
+): DiscountQuote {
   const baseCents = toCents(pkg.sale_price ?? pkg.price);
-  const totalCents = discount.is_percent
-    ? Math.round((baseCents * (10_000 - toCents(discount.amount))) / 10_000)
-    : baseCents - toCents(discount.amount);
+  const totalCents = discount.is_percent ? Math.round((baseCents * (10_000 - toCents(discount.amount))) / 10_000) : baseCents - toCents(discount.amount);
   const total = Math.max(0, totalCents);
   return {
     class_package_id: pkg.class_package_id,

@@ -12,7 +12,12 @@ import { toFileRef } from './file-dto';
  * - { ownerUid }: not that person's own upload (form answers, profile photo).
  * Pass the transaction to read it with the record's other reads.
  */
-export async function findFileRef(deps: Pick<Deps, 'store'>, fileId: number, use: 'public' | { ownerUid: string }, tx?: Transaction): Promise<StudioFileRef | null> {
+export async function findFileRef(
+  deps: Pick<Deps, 'store'>,
+  fileId: number,
+  use: 'public' | { ownerUid: string },
+  tx?: Transaction,
+): Promise<StudioFileRef | null> {
   const doc = await getFile(deps.store, fileId, tx);
   if (doc === null || doc.status === 'rejected') return null;
   if (use === 'public' ? doc.visibility !== 'public' : doc.owner_uid !== use.ownerUid) return null;

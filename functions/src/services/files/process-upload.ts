@@ -11,7 +11,8 @@ export interface ProcessingDeps {
   now: () => Date;
 }
 
-export type Verdict = { status: 'ready'; width: number | null; height: number | null } | { status: 'rejected'; reason: InspectionFailure | 'missing-bytes' | 'checksum-mismatch' };
+export type Verdict =
+  { status: 'ready'; width: number | null; height: number | null } | { status: 'rejected'; reason: InspectionFailure | 'missing-bytes' | 'checksum-mismatch' };
 
 /** Re-reads the stored bytes and checks them in depth, against the type and checksum recorded at upload. */
 export async function verifyStoredFile(files: FileStorage, doc: FileDoc): Promise<Verdict> {
@@ -51,9 +52,14 @@ export async function processFileChange(deps: ProcessingDeps, event: DocumentCha
     const current = await getFile(deps.store, doc.file_id, tx);
     if (current === null || current.status !== 'uploaded' || current.key !== doc.key) return false;
     const now = deps.now();
-    updateFile(deps.store, tx, doc.file_id, verdict.status === 'ready'
-      ? { status: 'ready', width: verdict.width, height: verdict.height, rejection: null, processedAt: now, updatedAt: now }
-      : { status: 'rejected', rejection: verdict.reason, processedAt: now, updatedAt: now });
+    updateFile(
+      deps.store,
+      tx,
+      doc.file_id,
+      verdict.status === 'ready'
+        ? { status: 'ready', width: verdict.width, height: verdict.height, rejection: null, processedAt: now, updatedAt: now }
+        : { status: 'rejected', rejection: verdict.reason, processedAt: now, updatedAt: now },
+    );
     return true;
   });
   if (applied && verdict.status === 'rejected') {

@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { ValidationError } from 'yup';
 import { messages, fill } from '@studio/shared/messages';
 import {
   ALLOWED_FILE_TYPES,
@@ -10,6 +9,7 @@ import {
   type FileDataInput,
   type StudioFile,
 } from '@studio/shared/schemas/file';
+import { ValidationError } from 'yup';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { createFile, type FileDoc } from '../../data/files/files-repo';
 import { allocateId } from '../../data/repos/counters-repo';

@@ -43,7 +43,10 @@ export async function listPublicPackages(deps: Deps, list: PackageList, homeOnly
 /** GET /class_packages/admin/all: active and inactive; archived packages are gone for the admin too. */
 export async function listPackagesForAdmin(deps: Deps): Promise<ClassPackage[]> {
   const docs = await listClassPackages(deps.store);
-  return toDtos(deps, docs.filter((doc) => !doc.archivedAt));
+  return toDtos(
+    deps,
+    docs.filter((doc) => !doc.archivedAt),
+  );
 }
 
 /**

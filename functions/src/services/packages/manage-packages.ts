@@ -1,7 +1,7 @@
-import { ValidationError } from 'yup';
 import { fill, messages } from '@studio/shared/messages';
 import { classPackageSchema, type ClassPackageInput, type ClassPackageUpdateInput } from '@studio/shared/schemas/class-package';
 import type { ClassPackage } from '@studio/shared/types/class-packages';
+import { ValidationError } from 'yup';
 import { getClassTypeNames } from '../../data/repos/catalogue-repo';
 import { createClassPackage, deleteClassPackage, getClassPackage, replaceClassPackage, type ClassPackageDoc } from '../../data/repos/class-packages-repo';
 import { allocateId } from '../../data/repos/counters-repo';
@@ -172,5 +172,11 @@ export async function setPackageHome(deps: Deps, id: number, home: boolean): Pro
     replaceClassPackage(deps.store, tx, after);
     return after;
   });
-  return toClassPackageDto(doc, await getClassTypeNames(deps.store, doc.class_package_types.map((entry) => entry.class_type_id)));
+  return toClassPackageDto(
+    doc,
+    await getClassTypeNames(
+      deps.store,
+      doc.class_package_types.map((entry) => entry.class_type_id),
+    ),
+  );
 }

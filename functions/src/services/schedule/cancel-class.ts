@@ -25,7 +25,14 @@ export const RESERVATIONS_PER_TRANSACTION = 80;
 /** How long a credit returned in place of an expired lot stays usable (ADR 0054). */
 export const REPLACEMENT_VALIDITY_DAYS = 14;
 
-const emptySummary = (): CancellationSummary => ({ reservations_cancelled: 0, credits_returned: 0, credits_replaced: 0, unlimited: 0, not_refunded: 0, customers_notified: 0 });
+const emptySummary = (): CancellationSummary => ({
+  reservations_cancelled: 0,
+  credits_returned: 0,
+  credits_replaced: 0,
+  unlimited: 0,
+  not_refunded: 0,
+  customers_notified: 0,
+});
 
 const noticeId = (singleClassId: number, customerId: number) => `class-cancelled-${singleClassId}-${customerId}`;
 
@@ -96,7 +103,13 @@ function refundOne(state: RefundState, r: ClassReservationDoc): ReservationRefun
   }
   let replacement = state.replacements.get(lot.available_class_id);
   if (!replacement) {
-    const fresh = replacementLot(lot, state.newLotIds[state.replacements.size] as number, state.replacementCredits.get(lot.available_class_id) as number, now, state.tz);
+    const fresh = replacementLot(
+      lot,
+      state.newLotIds[state.replacements.size] as number,
+      state.replacementCredits.get(lot.available_class_id) as number,
+      now,
+      state.tz,
+    );
     replacement = grantLot(deps, tx, fresh, { ...context, reason: fill(messages.schedule.replacementReason, { lot: lot.available_class_id }) });
   }
   replacement = changeLot(deps, tx, replacement, 1, 'class-cancelled', context);
@@ -145,7 +158,11 @@ async function cancelNextReservations(deps: Deps, tx: Transaction, singleClassId
   const lotIds = [...new Set(chunk.flatMap((r) => (r.available_class_id === null ? [] : [r.available_class_id])))];
   const lots = await getLots(deps.store, lotIds, tx);
   const customers = [...new Map(chunk.map((r) => [r.customer_id, r.uid])).entries()];
-  const noticed = await existingNotificationIds(deps.store, tx, customers.map(([customerId]) => noticeId(singleClassId, customerId)));
+  const noticed = await existingNotificationIds(
+    deps.store,
+    tx,
+    customers.map(([customerId]) => noticeId(singleClassId, customerId)),
+  );
   const [types, locations] = await Promise.all([
     getCatalogueDocs(deps.store, 'class_types', [cls.class_type_id], tx),
     getCatalogueDocs(deps.store, 'locations', [cls.location_id], tx),
@@ -159,7 +176,8 @@ async function cancelNextReservations(deps: Deps, tx: Transaction, singleClassId
     }
   }
   // The last read: it also writes the counter, so nothing may be read after it.
-  const newLotIds = replacementCredits.size > 0 ? (await allocateIdBlocks(deps.store, tx, { available_classes: replacementCredits.size })).available_classes : [];
+  const newLotIds =
+    replacementCredits.size > 0 ? (await allocateIdBlocks(deps.store, tx, { available_classes: replacementCredits.size })).available_classes : [];
 
   const state: RefundState = {
     deps,
@@ -172,7 +190,9 @@ async function cancelNextReservations(deps: Deps, tx: Transaction, singleClassId
     newLotIds,
     replacements: new Map(),
   };
-  const outcomes = new Map<number, CustomerOutcome>(customers.map(([customerId]) => [customerId, { returned: 0, replacementExpiry: null, unlimited: 0, notRefunded: 0 }]));
+  const outcomes = new Map<number, CustomerOutcome>(
+    customers.map(([customerId]) => [customerId, { returned: 0, replacementExpiry: null, unlimited: 0, notRefunded: 0 }]),
+  );
   for (const r of chunk) {
     const refund = refundOne(state, r);
     replaceReservation(deps.store, tx, { ...r, deletedAt: now, cancel_reason: 'class-cancelled', refund, updatedAt: now });
@@ -180,7 +200,13 @@ async function cancelNextReservations(deps: Deps, tx: Transaction, singleClassId
     tally(summary, outcomes.get(r.customer_id) as CustomerOutcome, refund, replacement);
   }
 
-  const facts = { classTypeName: nameOf(types.get(cls.class_type_id)), locationName: nameOf(locations.get(cls.location_id)), classDate: cls.class_date, reason: cls.cancel_reason, tz };
+  const facts = {
+    classTypeName: nameOf(types.get(cls.class_type_id)),
+    locationName: nameOf(locations.get(cls.location_id)),
+    classDate: cls.class_date,
+    reason: cls.cancel_reason,
+    tz,
+  };
   for (const [customerId, uid] of customers) {
     const id = noticeId(singleClassId, customerId);
     if (noticed.has(id)) continue;
@@ -214,7 +240,12 @@ function add(total: CancellationSummary, part: CancellationSummary): void {
  * whatever is left and never refunds a reservation twice. The summary counts
  * what this call did.
  */
-export async function cancelClass(deps: Deps, adminUid: string, singleClassId: number, input: SingleClassCancelInput): Promise<{ single_class: SingleClass; cancellation: CancellationSummary }> {
+export async function cancelClass(
+  deps: Deps,
+  adminUid: string,
+  singleClassId: number,
+  input: SingleClassCancelInput,
+): Promise<{ single_class: SingleClass; cancellation: CancellationSummary }> {
   const tz = await studioTimezone(deps);
   await deps.store.runTransaction(async (tx) => {
     const cls = await getSingleClass(deps.store, singleClassId, tx);

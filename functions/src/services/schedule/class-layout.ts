@@ -22,7 +22,13 @@ export interface LayoutChange {
 }
 
 /** '4, 5,5' → '4,5,5'; anything that is not a list of row sizes means "no map". */
-const normalizeMap = (map: string | null) => (spotMapTotal(map) === null ? null : (map as string).split(',').map((row) => Number(row.trim())).join(','));
+const normalizeMap = (map: string | null) =>
+  spotMapTotal(map) === null
+    ? null
+    : (map as string)
+        .split(',')
+        .map((row) => Number(row.trim()))
+        .join(',');
 
 /**
  * Capacity and spot map of a class after a create or edit.
@@ -36,7 +42,8 @@ const normalizeMap = (map: string | null) => (spotMapTotal(map) === null ? null 
  */
 export function resolveLayout(change: LayoutChange): Layout {
   const { previous } = change;
-  const requested = change.spot_map !== undefined ? change.spot_map : change.classTypeSpotMap !== undefined ? change.classTypeSpotMap : (previous?.spot_map ?? null);
+  const requested =
+    change.spot_map !== undefined ? change.spot_map : change.classTypeSpotMap !== undefined ? change.classTypeSpotMap : (previous?.spot_map ?? null);
   const spotMap = normalizeMap(requested);
   const spots = spotMapTotal(spotMap);
   const mapChanged = previous !== null && previous.spot_map !== spotMap;
@@ -49,7 +56,11 @@ export function resolveLayout(change: LayoutChange): Layout {
     throw new AppError('conflict', 'single_class/spot-map-locked', fill(s.spotMapLocked, { date: change.label }));
   }
   if (previous !== null && capacity < previous.booked) {
-    throw new AppError('conflict', 'single_class/capacity-below-booked', fill(s.capacityBelowBooked, { capacity, date: change.label, booked: previous.booked }));
+    throw new AppError(
+      'conflict',
+      'single_class/capacity-below-booked',
+      fill(s.capacityBelowBooked, { capacity, date: change.label, booked: previous.booked }),
+    );
   }
   return { capacity, spot_map: spotMap };
 }

@@ -44,7 +44,8 @@ const others: Array<{ field: Exclude<keyof ClassReferences, 'class_type_id'>; re
   { field: 'class_package_id', read: getClassPackages, message: s.packageMissing },
 ];
 
-const idsOf = (value: ClassReferences[keyof ClassReferences]): number[] => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]);
+const idsOf = (value: ClassReferences[keyof ClassReferences]): number[] =>
+  value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
 
 /** Archived records count as gone for new references. */
 const isGone = (doc: Referenced | undefined) => !doc || (doc.deletedAt ?? null) !== null || (doc.archivedAt ?? null) !== null;

@@ -5,15 +5,19 @@ import { createSingleClass, type SingleClassDoc } from '../../data/repos/single-
 import type { Deps } from '../../deps';
 import { studioTimezone } from '../credits/expiry';
 import { resolveLayout, type Layout } from './class-layout';
-import { presentClasses } from './present-classes';
 import { checkReferences } from './class-references';
+import { presentClasses } from './present-classes';
 
 export type ClassTemplate = Omit<SingleClassCreateInput, 'date' | 'start_time'>;
 
 export const cleanDescription = (value: string | null | undefined) => (value === undefined || value === null || value.trim() === '' ? null : value.trim());
 
 /** A new, scheduled class with nothing booked. */
-export function newClassDoc(template: ClassTemplate, layout: Layout, at: { single_class_id: number; class_date: Date; series_id: number | null; now: Date }): SingleClassDoc {
+export function newClassDoc(
+  template: ClassTemplate,
+  layout: Layout,
+  at: { single_class_id: number; class_date: Date; series_id: number | null; now: Date },
+): SingleClassDoc {
   return {
     single_class_id: at.single_class_id,
     class_date: at.class_date,
@@ -44,7 +48,13 @@ export async function createClass(deps: Deps, input: SingleClassCreateInput): Pr
   const classDate = studioWallTimeToInstant(input.date, input.start_time, tz);
   const doc = await deps.store.runTransaction(async (tx) => {
     const refs = await checkReferences(deps, tx, input);
-    const layout = resolveLayout({ capacity: input.capacity, spot_map: input.spot_map, classTypeSpotMap: refs.classTypeSpotMap, previous: null, label: input.date });
+    const layout = resolveLayout({
+      capacity: input.capacity,
+      spot_map: input.spot_map,
+      classTypeSpotMap: refs.classTypeSpotMap,
+      previous: null,
+      label: input.date,
+    });
     const singleClassId = await allocateId(deps.store, tx, 'single_classes');
     const created = newClassDoc(input, layout, { single_class_id: singleClassId, class_date: classDate, series_id: null, now: deps.now() });
     createSingleClass(deps.store, tx, created);

@@ -4,13 +4,13 @@ import { SERIES_MAX_DAYS, type ClassSeries, type SeriesCreateInput, type SingleC
 import { allocateIdBlocks } from '../../data/repos/counters-repo';
 import { createSeries as writeSeries, createSingleClass, type ClassSeriesDoc } from '../../data/repos/single-classes-repo';
 import type { Deps } from '../../deps';
+import { invalidFields } from '../../domain/errors';
 import { studioTimezone } from '../credits/expiry';
 import { addDays, daysFromTo, isoWeekday } from './calendar';
 import { resolveLayout } from './class-layout';
-import { newClassDoc } from './create-class';
-import { invalidFields } from '../../domain/errors';
-import { presentClasses } from './present-classes';
 import { checkReferences } from './class-references';
+import { newClassDoc } from './create-class';
+import { presentClasses } from './present-classes';
 
 const s = messages.schedule;
 
@@ -47,12 +47,23 @@ export async function createSeries(deps: Deps, adminUid: string, input: SeriesCr
   const days = seriesDays(input);
   const { series, classes } = await deps.store.runTransaction(async (tx) => {
     const refs = await checkReferences(deps, tx, input);
-    const layout = resolveLayout({ capacity: input.capacity, spot_map: input.spot_map, classTypeSpotMap: refs.classTypeSpotMap, previous: null, label: input.first_date });
+    const layout = resolveLayout({
+      capacity: input.capacity,
+      spot_map: input.spot_map,
+      classTypeSpotMap: refs.classTypeSpotMap,
+      previous: null,
+      label: input.first_date,
+    });
     const ids = await allocateIdBlocks(deps.store, tx, { single_classes: days.length, class_series: 1 });
     const now = deps.now();
     const seriesId = ids.class_series[0] as number;
     const created = days.map((day, index) =>
-      newClassDoc(input, layout, { single_class_id: ids.single_classes[index] as number, class_date: studioWallTimeToInstant(day, input.start_time, tz), series_id: seriesId, now }),
+      newClassDoc(input, layout, {
+        single_class_id: ids.single_classes[index] as number,
+        class_date: studioWallTimeToInstant(day, input.start_time, tz),
+        series_id: seriesId,
+        now,
+      }),
     );
     const record: ClassSeriesDoc = {
       series_id: seriesId,

@@ -3,9 +3,9 @@ import { messages, fill } from '@studio/shared/messages';
 import { SCHEDULE_MAX_DAYS, type ScheduleQuery, type SingleClass } from '@studio/shared/schemas/single-class';
 import { listSingleClassesBetween } from '../../data/repos/single-classes-repo';
 import type { Deps } from '../../deps';
+import { invalidFields } from '../../domain/errors';
 import { studioTimezone } from '../credits/expiry';
 import { addDays, daysFromTo } from './calendar';
-import { invalidFields } from '../../domain/errors';
 import { presentClasses } from './present-classes';
 
 const s = messages.schedule;

@@ -41,10 +41,26 @@ const tagView = (tagId: number, doc: TagDoc) => ({ tag_id: id(doc.tag_id, tagId)
  */
 export async function presentClasses(deps: Deps, docs: readonly SingleClassDoc[], tz: string): Promise<SingleClass[]> {
   const [types, locations, instructors, tags] = await Promise.all([
-    getCatalogueDocs(deps.store, 'class_types', docs.map((d) => d.class_type_id)),
-    getCatalogueDocs(deps.store, 'locations', docs.map((d) => d.location_id)),
-    getCatalogueDocs(deps.store, 'instructors', docs.flatMap((d) => d.instructor_ids)),
-    getCatalogueDocs(deps.store, 'tags', docs.flatMap((d) => d.tag_ids)),
+    getCatalogueDocs(
+      deps.store,
+      'class_types',
+      docs.map((d) => d.class_type_id),
+    ),
+    getCatalogueDocs(
+      deps.store,
+      'locations',
+      docs.map((d) => d.location_id),
+    ),
+    getCatalogueDocs(
+      deps.store,
+      'instructors',
+      docs.flatMap((d) => d.instructor_ids),
+    ),
+    getCatalogueDocs(
+      deps.store,
+      'tags',
+      docs.flatMap((d) => d.tag_ids),
+    ),
   ]);
   return docs.map((doc) => {
     const type = types.get(doc.class_type_id);

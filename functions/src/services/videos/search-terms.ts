@@ -5,7 +5,9 @@ const MAX_PREFIX = 20;
 
 /** Prefixes of every word of the name, so one array-contains finds "yoga" from "yo". */
 export function videoSearchTerms(name: string): string[] {
-  const words = normalizeForSearch(name).split(/[^a-z0-9]+/).filter(Boolean);
+  const words = normalizeForSearch(name)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
   const out = new Set<string>();
   for (const word of words) {
     for (let n = MIN_PREFIX; n <= Math.min(word.length, MAX_PREFIX); n++) out.add(word.slice(0, n));

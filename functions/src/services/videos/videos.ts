@@ -15,7 +15,8 @@ const notFound = () => new AppError('not-found', 'videos/not-found', messages.ac
 const text = (value: string | null | undefined) => (value === undefined || value === null || value.trim() === '' ? null : value.trim());
 
 /** Customers see published videos once released; admins see drafts and upcoming ones too. */
-const visibleTo = (identity: VerifiedIdentity, video: VideoDoc, now: Date) => identity.admin || (video.available && video.release_date.getTime() <= now.getTime());
+const visibleTo = (identity: VerifiedIdentity, video: VideoDoc, now: Date) =>
+  identity.admin || (video.available && video.release_date.getTime() <= now.getTime());
 
 const newestFirst = (a: VideoDoc, b: VideoDoc) => b.release_date.getTime() - a.release_date.getTime() || b.video_id - a.video_id;
 
@@ -41,7 +42,13 @@ async function toVideoDtos(deps: Deps, docs: VideoDoc[]): Promise<Video[]> {
       file: doc.file,
       instructor_id: doc.instructor_id,
       instructor: instructor
-        ? { instructor_id: instructor.instructor_id, name: instructor.name, last_name: instructor.last_name ?? null, nick_name: instructor.nick_name ?? null, file: instructor.file ?? null }
+        ? {
+            instructor_id: instructor.instructor_id,
+            name: instructor.name,
+            last_name: instructor.last_name ?? null,
+            nick_name: instructor.nick_name ?? null,
+            file: instructor.file ?? null,
+          }
         : null,
       video_type_id: doc.video_type_id,
       program_id: doc.program_id,
@@ -132,7 +139,6 @@ const references: Array<{ field: keyof VideoFields; collection: string }> = [
   { field: 'class_type_id', collection: 'class_types' },
   { field: 'class_category_id', collection: 'class_categories' },
 ];
-
 
 /**
  * Every catalogue record the video newly points at must exist and not be

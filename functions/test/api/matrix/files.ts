@@ -12,7 +12,11 @@ export async function uploadThroughApi(token: string | undefined, bytes: Buffer,
   const form = new FormData();
   if (options.data) form.set('data', JSON.stringify(options.data));
   form.set('file', new Blob([new Uint8Array(bytes)], { type }), name);
-  const response = await fetch(`${BASE_URL}${options.route ?? '/api/files'}`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(`${BASE_URL}${options.route ?? '/api/files'}`, {
+    method: 'POST',
+    body: form,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   const text = await response.text();
   let body: unknown = text;
   try {
@@ -56,14 +60,84 @@ async function publicFile(adminToken: string): Promise<number> {
  */
 export const filesRows: MatrixRow[] = [
   { route: 'GET /api/files', call: () => ({ method: 'GET', path: '/api/files' }), anonymous: 401, customer: 200, other: 200, admin: 200 },
-  { route: 'GET /api/files/{id} (private)', call: async ({ owner }) => ({ method: 'GET', path: `/api/files/${await ownerFile(owner.token)}` }), anonymous: 404, customer: 200, other: 404, admin: 200 },
-  { route: 'GET /api/files/{id} (public)', call: async ({ adminToken }) => ({ method: 'GET', path: `/api/files/${await publicFile(adminToken)}` }), anonymous: 200, customer: 200, other: 200, admin: 200 },
-  { route: 'GET /api/files/raw/{id} (private)', call: async ({ owner }) => ({ method: 'GET', path: `/api/files/raw/${await ownerFile(owner.token)}` }), anonymous: 404, customer: 200, other: 404, admin: 200 },
-  { route: 'GET /api/files/raw/{id} (public)', call: async ({ adminToken }) => ({ method: 'GET', path: `/api/files/raw/${await publicFile(adminToken)}` }), anonymous: 200, customer: 200, other: 200, admin: 200 },
-  { route: 'POST /api/files (JSON)', call: () => ({ method: 'POST', path: '/api/files', body: { name: 'foto.png' } }), anonymous: 401, customer: 415, other: 415, admin: 415 },
-  { route: 'POST /api/files/s3 (JSON)', call: () => ({ method: 'POST', path: '/api/files/s3', body: { name: 'foto.png' } }), anonymous: 401, customer: 415, other: 415, admin: 415 },
-  { route: 'PUT /api/files (private)', call: async ({ owner }) => ({ method: 'PUT', path: '/api/files', body: { file_id: await ownerFile(owner.token), alt: 'Mi foto' } }), anonymous: 401, customer: 200, other: 404, admin: 200 },
-  { route: 'PUT /api/files (public)', call: async ({ adminToken }) => ({ method: 'PUT', path: '/api/files', body: { file_id: await publicFile(adminToken), alt: 'Portada' } }), anonymous: 401, customer: 403, other: 403, admin: 200 },
-  { route: 'DELETE /api/files/{id} (private)', call: async ({ owner }) => ({ method: 'DELETE', path: `/api/files/${await ownerFile(owner.token)}` }), anonymous: 401, customer: 204, other: 404, admin: 204 },
-  { route: 'DELETE /api/files/{id} (public)', call: async ({ adminToken }) => ({ method: 'DELETE', path: `/api/files/${await publicFile(adminToken)}` }), anonymous: 401, customer: 403, other: 403, admin: 204 },
+  {
+    route: 'GET /api/files/{id} (private)',
+    call: async ({ owner }) => ({ method: 'GET', path: `/api/files/${await ownerFile(owner.token)}` }),
+    anonymous: 404,
+    customer: 200,
+    other: 404,
+    admin: 200,
+  },
+  {
+    route: 'GET /api/files/{id} (public)',
+    call: async ({ adminToken }) => ({ method: 'GET', path: `/api/files/${await publicFile(adminToken)}` }),
+    anonymous: 200,
+    customer: 200,
+    other: 200,
+    admin: 200,
+  },
+  {
+    route: 'GET /api/files/raw/{id} (private)',
+    call: async ({ owner }) => ({ method: 'GET', path: `/api/files/raw/${await ownerFile(owner.token)}` }),
+    anonymous: 404,
+    customer: 200,
+    other: 404,
+    admin: 200,
+  },
+  {
+    route: 'GET /api/files/raw/{id} (public)',
+    call: async ({ adminToken }) => ({ method: 'GET', path: `/api/files/raw/${await publicFile(adminToken)}` }),
+    anonymous: 200,
+    customer: 200,
+    other: 200,
+    admin: 200,
+  },
+  {
+    route: 'POST /api/files (JSON)',
+    call: () => ({ method: 'POST', path: '/api/files', body: { name: 'foto.png' } }),
+    anonymous: 401,
+    customer: 415,
+    other: 415,
+    admin: 415,
+  },
+  {
+    route: 'POST /api/files/s3 (JSON)',
+    call: () => ({ method: 'POST', path: '/api/files/s3', body: { name: 'foto.png' } }),
+    anonymous: 401,
+    customer: 415,
+    other: 415,
+    admin: 415,
+  },
+  {
+    route: 'PUT /api/files (private)',
+    call: async ({ owner }) => ({ method: 'PUT', path: '/api/files', body: { file_id: await ownerFile(owner.token), alt: 'Mi foto' } }),
+    anonymous: 401,
+    customer: 200,
+    other: 404,
+    admin: 200,
+  },
+  {
+    route: 'PUT /api/files (public)',
+    call: async ({ adminToken }) => ({ method: 'PUT', path: '/api/files', body: { file_id: await publicFile(adminToken), alt: 'Portada' } }),
+    anonymous: 401,
+    customer: 403,
+    other: 403,
+    admin: 200,
+  },
+  {
+    route: 'DELETE /api/files/{id} (private)',
+    call: async ({ owner }) => ({ method: 'DELETE', path: `/api/files/${await ownerFile(owner.token)}` }),
+    anonymous: 401,
+    customer: 204,
+    other: 404,
+    admin: 204,
+  },
+  {
+    route: 'DELETE /api/files/{id} (public)',
+    call: async ({ adminToken }) => ({ method: 'DELETE', path: `/api/files/${await publicFile(adminToken)}` }),
+    anonymous: 401,
+    customer: 403,
+    other: 403,
+    admin: 204,
+  },
 ];

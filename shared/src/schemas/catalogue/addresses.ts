@@ -21,7 +21,9 @@ const addressShape = {
 /** POST /api/addresses (for the caller) */
 export const addressCreateSchema = object(addressShape).noUnknown(unknownFields).strict();
 /** PUT /api/addresses (by address_id; the caller's own) */
-export const addressUpdateSchema = object({ address_id: positiveId().required(v.required), ...addressShape }).noUnknown(unknownFields).strict();
+export const addressUpdateSchema = object({ address_id: positiveId().required(v.required), ...addressShape })
+  .noUnknown(unknownFields)
+  .strict();
 /** GET /api/addresses?customer_id (admins may list anyone's) */
 export const addressListQuerySchema = object({ customer_id: positiveId().optional() }).noUnknown(unknownFields);
 export type AddressCreateInput = InferType<typeof addressCreateSchema>;

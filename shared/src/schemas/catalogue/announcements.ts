@@ -13,6 +13,8 @@ const announcementShape = {
 /** POST /api/announcements */
 export const announcementCreateSchema = object(announcementShape).noUnknown(unknownFields).strict();
 /** PUT /api/announcements (by announcement_id) */
-export const announcementUpdateSchema = object({ announcement_id: positiveId().required(v.required), ...announcementShape }).noUnknown(unknownFields).strict();
+export const announcementUpdateSchema = object({ announcement_id: positiveId().required(v.required), ...announcementShape })
+  .noUnknown(unknownFields)
+  .strict();
 export type AnnouncementCreateInput = InferType<typeof announcementCreateSchema>;
 export type AnnouncementUpdateInput = InferType<typeof announcementUpdateSchema>;

@@ -18,12 +18,17 @@ const classCategoryShape = {
 
 /** POST /api/class_categories; the client marks the new record with class_category_id 'nueva'. */
 export const classCategoryCreateSchema = object({
-  class_category_id: string().typeError(messages.catalogue.validation.newCategoryId).oneOf([NEW_CLASS_CATEGORY_ID], messages.catalogue.validation.newCategoryId).optional(),
+  class_category_id: string()
+    .typeError(messages.catalogue.validation.newCategoryId)
+    .oneOf([NEW_CLASS_CATEGORY_ID], messages.catalogue.validation.newCategoryId)
+    .optional(),
   ...classCategoryShape,
 })
   .noUnknown(unknownFields)
   .strict();
 /** PUT /api/class_categories (by class_category_id) */
-export const classCategoryUpdateSchema = object({ class_category_id: positiveId().required(v.required), ...classCategoryShape }).noUnknown(unknownFields).strict();
+export const classCategoryUpdateSchema = object({ class_category_id: positiveId().required(v.required), ...classCategoryShape })
+  .noUnknown(unknownFields)
+  .strict();
 export type ClassCategoryCreateInput = InferType<typeof classCategoryCreateSchema>;
 export type ClassCategoryUpdateInput = InferType<typeof classCategoryUpdateSchema>;

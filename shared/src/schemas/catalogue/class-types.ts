@@ -16,6 +16,8 @@ const classTypeShape = {
 /** POST /api/class_types */
 export const classTypeCreateSchema = object(classTypeShape).noUnknown(unknownFields).strict();
 /** PUT /api/class_types (by class_type_id) */
-export const classTypeUpdateSchema = object({ class_type_id: positiveId().required(v.required), ...classTypeShape }).noUnknown(unknownFields).strict();
+export const classTypeUpdateSchema = object({ class_type_id: positiveId().required(v.required), ...classTypeShape })
+  .noUnknown(unknownFields)
+  .strict();
 export type ClassTypeCreateInput = InferType<typeof classTypeCreateSchema>;
 export type ClassTypeUpdateInput = InferType<typeof classTypeUpdateSchema>;

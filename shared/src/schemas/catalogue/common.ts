@@ -31,10 +31,17 @@ export const fileRef = () =>
     .optional()
     .default(undefined);
 
-export const hexColor = () => string().typeError(v.mustBeText).matches(/^#[0-9a-fA-F]{6}$/, c.colorFormat);
+export const hexColor = () =>
+  string()
+    .typeError(v.mustBeText)
+    .matches(/^#[0-9a-fA-F]{6}$/, c.colorFormat);
 
 export const HANDLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const handle = () => string().typeError(v.mustBeText).max(80, fill(v.tooLong, { n: 80 })).matches(HANDLE_PATTERN, c.handleFormat);
+export const handle = () =>
+  string()
+    .typeError(v.mustBeText)
+    .max(80, fill(v.tooLong, { n: 80 }))
+    .matches(HANDLE_PATTERN, c.handleFormat);
 
 export const SPOT_MAP_MAX_ROWS = 30;
 export const SPOT_MAP_MAX_PER_ROW = 50;
@@ -67,12 +74,34 @@ export const optionalFlag = () => flag().optional();
 export const position = () => number().typeError(v.mustBeNumber).integer(v.mustBeInteger).min(0, v.mustBePositive).max(10_000, v.invalidValue);
 
 /** Field types of dynamic forms and custom fields (customer-area spec §5 "Dynamic form"). */
-export const FORM_FIELD_TYPES = ['text', 'time', 'textarea', 'date', 'datetime-local', 'file', 'image', 'phone', 'select', 'number', 'creatable-select', 'address'] as const;
+export const FORM_FIELD_TYPES = [
+  'text',
+  'time',
+  'textarea',
+  'date',
+  'datetime-local',
+  'file',
+  'image',
+  'phone',
+  'select',
+  'number',
+  'creatable-select',
+  'address',
+] as const;
 export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 
 export const FIELD_KEY_PATTERN = /^[a-z][a-z0-9_]*$/;
-export const fieldKey = () => string().typeError(v.mustBeText).required(v.required).max(60, fill(v.tooLong, { n: 60 })).matches(FIELD_KEY_PATTERN, c.fieldKeyFormat);
-export const fieldType = () => string().typeError(v.mustBeText).required(v.selectOption).oneOf([...FORM_FIELD_TYPES], v.selectOption);
+export const fieldKey = () =>
+  string()
+    .typeError(v.mustBeText)
+    .required(v.required)
+    .max(60, fill(v.tooLong, { n: 60 }))
+    .matches(FIELD_KEY_PATTERN, c.fieldKeyFormat);
+export const fieldType = () =>
+  string()
+    .typeError(v.mustBeText)
+    .required(v.selectOption)
+    .oneOf([...FORM_FIELD_TYPES], v.selectOption);
 
 export type OptionValue = string | number | boolean;
 const isScalar = (value: unknown): value is OptionValue =>
@@ -85,7 +114,9 @@ export const fieldOptions = () =>
   array(
     object({
       label: nonBlankText(120),
-      value: mixed<OptionValue>((value): value is OptionValue => isScalar(value)).typeError(v.invalidValue).required(v.required),
+      value: mixed<OptionValue>((value): value is OptionValue => isScalar(value))
+        .typeError(v.invalidValue)
+        .required(v.required),
     })
       .typeError(v.invalidValue)
       .noUnknown(unknownFields),
@@ -102,7 +133,9 @@ export type FieldValue = OptionValue | OptionValue[] | null;
 
 /** A field's default value: a scalar, or a list for multiple choices and files. */
 export const fieldValue = () =>
-  mixed<OptionValue | OptionValue[]>((value): value is OptionValue | OptionValue[] => isScalar(value) || (Array.isArray(value) && value.length <= FIELD_OPTIONS_MAX && value.every(isScalar)))
+  mixed<OptionValue | OptionValue[]>(
+    (value): value is OptionValue | OptionValue[] => isScalar(value) || (Array.isArray(value) && value.length <= FIELD_OPTIONS_MAX && value.every(isScalar)),
+  )
     .typeError(v.invalidValue)
     .nullable()
     .optional();

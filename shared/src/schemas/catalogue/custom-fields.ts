@@ -10,7 +10,10 @@ const c = messages.catalogue.validation;
 export const CUSTOM_FIELD_OBJECTS = ['customer', 'class_reservation', 'purchase', 'single_class'] as const;
 export type CustomFieldObject = (typeof CUSTOM_FIELD_OBJECTS)[number];
 
-const objectName = () => string().typeError(v.mustBeText).oneOf([...CUSTOM_FIELD_OBJECTS], v.selectOption);
+const objectName = () =>
+  string()
+    .typeError(v.mustBeText)
+    .oneOf([...CUSTOM_FIELD_OBJECTS], v.selectOption);
 
 const customFieldShape = {
   key: fieldKey(),
@@ -21,7 +24,8 @@ const customFieldShape = {
   options: fieldOptions(),
 };
 
-const withOptions = <T extends { type?: string; options?: unknown[] | null }>(field: T | undefined) => !field || !needsOptions(field.type) || (field.options?.length ?? 0) > 0;
+const withOptions = <T extends { type?: string; options?: unknown[] | null }>(field: T | undefined) =>
+  !field || !needsOptions(field.type) || (field.options?.length ?? 0) > 0;
 
 /** POST /api/custom_fields */
 export const customFieldCreateSchema = object(customFieldShape)

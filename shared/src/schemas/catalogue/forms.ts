@@ -51,7 +51,9 @@ const formShape = {
 /** POST /api/forms */
 export const formCreateSchema = object(formShape).noUnknown(unknownFields).strict();
 /** PUT /api/forms (by form_id) */
-export const formUpdateSchema = object({ form_id: positiveId().required(v.required), ...formShape }).noUnknown(unknownFields).strict();
+export const formUpdateSchema = object({ form_id: positiveId().required(v.required), ...formShape })
+  .noUnknown(unknownFields)
+  .strict();
 export type FormFieldInput = InferType<typeof formFieldSchema>;
 export type FormCreateInput = InferType<typeof formCreateSchema>;
 export type FormUpdateInput = InferType<typeof formUpdateSchema>;

@@ -24,6 +24,8 @@ const instructorShape = {
 /** POST /api/instructors */
 export const instructorCreateSchema = object(instructorShape).noUnknown(unknownFields).strict();
 /** PUT /api/instructors (by instructor_id) */
-export const instructorUpdateSchema = object({ instructor_id: positiveId().required(v.required), ...instructorShape }).noUnknown(unknownFields).strict();
+export const instructorUpdateSchema = object({ instructor_id: positiveId().required(v.required), ...instructorShape })
+  .noUnknown(unknownFields)
+  .strict();
 export type InstructorCreateInput = InferType<typeof instructorCreateSchema>;
 export type InstructorUpdateInput = InferType<typeof instructorUpdateSchema>;

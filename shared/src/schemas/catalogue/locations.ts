@@ -13,6 +13,8 @@ const locationShape = {
 /** POST /api/locations */
 export const locationCreateSchema = object(locationShape).noUnknown(unknownFields).strict();
 /** PUT /api/locations (by location_id) */
-export const locationUpdateSchema = object({ location_id: positiveId().required(v.required), ...locationShape }).noUnknown(unknownFields).strict();
+export const locationUpdateSchema = object({ location_id: positiveId().required(v.required), ...locationShape })
+  .noUnknown(unknownFields)
+  .strict();
 export type LocationCreateInput = InferType<typeof locationCreateSchema>;
 export type LocationUpdateInput = InferType<typeof locationUpdateSchema>;

@@ -16,6 +16,8 @@ const paymentMethodShape = {
 /** POST /api/payment_methods */
 export const paymentMethodCreateSchema = object(paymentMethodShape).noUnknown(unknownFields).strict();
 /** PUT /api/payment_methods (by payment_method_id) */
-export const paymentMethodUpdateSchema = object({ payment_method_id: positiveId().required(v.required), ...paymentMethodShape }).noUnknown(unknownFields).strict();
+export const paymentMethodUpdateSchema = object({ payment_method_id: positiveId().required(v.required), ...paymentMethodShape })
+  .noUnknown(unknownFields)
+  .strict();
 export type PaymentMethodCreateInput = InferType<typeof paymentMethodCreateSchema>;
 export type PaymentMethodUpdateInput = InferType<typeof paymentMethodUpdateSchema>;

@@ -15,6 +15,8 @@ const programShape = {
 /** POST /api/programs */
 export const programCreateSchema = object(programShape).noUnknown(unknownFields).strict();
 /** PUT /api/programs (by program_id) */
-export const programUpdateSchema = object({ program_id: positiveId().required(v.required), ...programShape }).noUnknown(unknownFields).strict();
+export const programUpdateSchema = object({ program_id: positiveId().required(v.required), ...programShape })
+  .noUnknown(unknownFields)
+  .strict();
 export type ProgramCreateInput = InferType<typeof programCreateSchema>;
 export type ProgramUpdateInput = InferType<typeof programUpdateSchema>;

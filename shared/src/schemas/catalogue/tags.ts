@@ -13,6 +13,8 @@ const tagShape = {
 /** POST /api/tags */
 export const tagCreateSchema = object(tagShape).noUnknown(unknownFields).strict();
 /** PUT /api/tags (by tag_id) */
-export const tagUpdateSchema = object({ tag_id: positiveId().required(v.required), ...tagShape }).noUnknown(unknownFields).strict();
+export const tagUpdateSchema = object({ tag_id: positiveId().required(v.required), ...tagShape })
+  .noUnknown(unknownFields)
+  .strict();
 export type TagCreateInput = InferType<typeof tagCreateSchema>;
 export type TagUpdateInput = InferType<typeof tagUpdateSchema>;

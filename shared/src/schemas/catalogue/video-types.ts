@@ -13,6 +13,8 @@ const videoTypeShape = {
 /** POST /api/video_types */
 export const videoTypeCreateSchema = object(videoTypeShape).noUnknown(unknownFields).strict();
 /** PUT /api/video_types (by video_type_id) */
-export const videoTypeUpdateSchema = object({ video_type_id: positiveId().required(v.required), ...videoTypeShape }).noUnknown(unknownFields).strict();
+export const videoTypeUpdateSchema = object({ video_type_id: positiveId().required(v.required), ...videoTypeShape })
+  .noUnknown(unknownFields)
+  .strict();
 export type VideoTypeCreateInput = InferType<typeof videoTypeCreateSchema>;
 export type VideoTypeUpdateInput = InferType<typeof videoTypeUpdateSchema>;

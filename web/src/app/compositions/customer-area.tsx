@@ -1,11 +1,11 @@
 import { Outlet } from 'react-router';
-import { useRouteDisabled } from '../../lib/route-handle';
-import { updateCustomer, useSession } from '../../lib/session';
-import { useSignOut } from '../../lib/use-sign-out';
 import { AccessingScreen } from '../../components/accessing-screen';
 import { NotFound } from '../../components/not-found';
 import { AreaMenu } from '../../features/customer-area/area-menu';
 import { RequiredPagesGate } from '../../features/pages/required-pages-gate';
+import { useRouteDisabled } from '../../lib/route-handle';
+import { updateCustomer, useSession } from '../../lib/session';
+import { useSignOut } from '../../lib/use-sign-out';
 
 /** /mystudio/*: signed-in customers only, behind the required-documents gate. */
 export function CustomerAreaRoute() {

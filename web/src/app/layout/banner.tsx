@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { configBoolean, configString, useConfig } from '../../lib/app-config';
 import { SmartLink } from '../../components/smart-link';
+import { configBoolean, configString, useConfig } from '../../lib/app-config';
 
 export const BANNER_HIDE_SCROLL_PX = 1000;
 

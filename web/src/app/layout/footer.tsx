@@ -1,7 +1,7 @@
+import type { AppConfigKey } from '@studio/shared/config/app-config';
+import { messages } from '@studio/shared/messages';
 import { lazy, Suspense, useId, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { messages } from '@studio/shared/messages';
-import type { AppConfigKey } from '@studio/shared/config/app-config';
 import { configString, useConfig } from '../../lib/app-config';
 import { whatsappUrl } from '../../lib/links';
 import { paths } from '../../lib/paths';

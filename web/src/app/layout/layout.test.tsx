@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeCustomer, makePage, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
+import { useSession } from '../../lib/session';
 import { createRoutes } from '../router';
 import { BANNER_HIDE_SCROLL_PX } from './banner';
-import { useSession } from '../../lib/session';
-import { makeCustomer, makePage, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
 
 const pages = [
   makePage({ page_id: 1, title: 'Aviso de Privacidad', slug: 'aviso-de-privacidad', content: '<p>Datos</p>' }),
@@ -55,9 +55,17 @@ describe('public shell', () => {
 
     const drawer = screen.getByRole('dialog');
     const menu = within(drawer).getByRole('region', { name: 'Menú' });
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Calendario', 'Reservaciones', 'Paquetes']);
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Calendario', 'Reservaciones', 'Paquetes']);
     const account = within(drawer).getByRole('region', { name: 'Mi Cuenta' });
-    expect(within(account).getAllByRole('link').map((link) => link.textContent)).toEqual(['Mi Información', 'Mis Compras']);
+    expect(
+      within(account)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Mi Información', 'Mis Compras']);
     expect(within(drawer).getByRole('button', { name: 'Salir' })).toBeInTheDocument();
 
     await user.keyboard('{Escape}');
@@ -99,7 +107,13 @@ describe('public shell', () => {
   });
 
   it('lists contact (WhatsApp with prefix 52), location and the pages that have content plus Avisos in the footer', async () => {
-    await renderHome({ whatsapp: '5512345678', email: 'hola@estudio.mx', facebook: '', instagram: 'https://instagram.com/estudio', location: 'Av. Siempre Viva 1' });
+    await renderHome({
+      whatsapp: '5512345678',
+      email: 'hola@estudio.mx',
+      facebook: '',
+      instagram: 'https://instagram.com/estudio',
+      location: 'Av. Siempre Viva 1',
+    });
     const footer = screen.getByRole('contentinfo');
     const contact = within(footer).getByRole('region', { name: 'CONTACTO' });
     expect(within(contact).getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', 'https://wa.me/525512345678');
@@ -110,7 +124,11 @@ describe('public shell', () => {
 
     const info = within(footer).getByRole('region', { name: 'INFORMACIÓN' });
     await vi.waitFor(() => expect(within(info).getAllByRole('link')).toHaveLength(2));
-    expect(within(info).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(info)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['Aviso de Privacidad', '/aviso-de-privacidad'],
       ['Avisos', '/avisos'],
     ]);

@@ -1,12 +1,12 @@
+import { messages } from '@studio/shared/messages';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { messages } from '@studio/shared/messages';
+import { Modal } from '../../components/modal';
+import { drawerSections } from '../../features/customer-area/area-links';
 import { configString, useConfig } from '../../lib/app-config';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { useSignOut } from '../../lib/use-sign-out';
-import { Modal } from '../../components/modal';
-import { drawerSections } from '../../features/customer-area/area-links';
 import type { NavItem } from './nav-links';
 
 function LinkList({ links, onNavigate }: { links: readonly NavItem[]; onNavigate: () => void }) {

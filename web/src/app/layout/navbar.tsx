@@ -1,6 +1,6 @@
+import { messages } from '@studio/shared/messages';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { messages } from '@studio/shared/messages';
 import { configString, useConfig } from '../../lib/app-config';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';

@@ -1,8 +1,8 @@
-import type { RouteObject } from 'react-router';
 import { messages } from '@studio/shared/messages';
-import { paths } from '../../lib/paths';
+import type { RouteObject } from 'react-router';
 import { ComingSoon } from '../../components/coming-soon';
 import { NotFound } from '../../components/not-found';
+import { paths } from '../../lib/paths';
 
 /**
  * /admin/*: the studio's console, for identities with the `admin` claim only.

@@ -1,5 +1,5 @@
-import type { RouteObject } from 'react-router';
 import { messages } from '@studio/shared/messages';
+import type { RouteObject } from 'react-router';
 import { paths } from '../../lib/paths';
 import { lazyScreen } from './route-helpers';
 
@@ -11,7 +11,12 @@ export function authRoutes(): RouteObject {
     children: [
       lazyScreen('login', paths.login, { title: messages.auth.loginTitle }, async () => (await import('../../features/auth/login-screen')).LoginScreen),
       lazyScreen('signup', paths.signup, { title: messages.auth.signupTitle }, async () => (await import('../compositions/signup')).SignupRoute),
-      lazyScreen('recover', paths.recover, { title: messages.auth.recoverTitle }, async () => (await import('../../features/auth/recover-screen')).RecoverScreen),
+      lazyScreen(
+        'recover',
+        paths.recover,
+        { title: messages.auth.recoverTitle },
+        async () => (await import('../../features/auth/recover-screen')).RecoverScreen,
+      ),
     ],
   };
 }

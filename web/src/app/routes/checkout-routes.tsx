@@ -1,5 +1,5 @@
-import type { RouteObject } from 'react-router';
 import { fill, messages } from '@studio/shared/messages';
+import type { RouteObject } from 'react-router';
 import { paths } from '../../lib/paths';
 import { comingSoon } from './route-helpers';
 

@@ -1,9 +1,9 @@
-import type { RouteObject } from 'react-router';
 import { messages } from '@studio/shared/messages';
-import { configString, type AppConfig } from '../../lib/app-config';
-import { paths } from '../../lib/paths';
+import type { RouteObject } from 'react-router';
 import { ComingSoon } from '../../components/coming-soon';
 import { NotFound } from '../../components/not-found';
+import { configString, type AppConfig } from '../../lib/app-config';
+import { paths } from '../../lib/paths';
 import { comingSoon } from './route-helpers';
 
 const s = messages.screens;

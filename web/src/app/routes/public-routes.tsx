@@ -1,9 +1,9 @@
-import type { RouteObject } from 'react-router';
 import { messages } from '@studio/shared/messages';
-import { configString, type AppConfig } from '../../lib/app-config';
-import { packagesPath, paths } from '../../lib/paths';
+import type { RouteObject } from 'react-router';
 import { NotFound } from '../../components/not-found';
 import { Landing } from '../../features/landing/landing';
+import { configString, type AppConfig } from '../../lib/app-config';
+import { packagesPath, paths } from '../../lib/paths';
 import { comingSoon, lazyScreen } from './route-helpers';
 
 const s = messages.screens;

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { ComingSoon } from '../../components/coming-soon';
 import { screenFeature } from '../../lib/feature-flags';
 import type { RouteHandle } from '../../lib/route-handle';
-import { ComingSoon } from '../../components/coming-soon';
 
 /** The route's handle, with the feature its screen depends on (lib/feature-flags.ts) looked up by its path. */
 function screenHandle(path: string | undefined, handle: RouteHandle | undefined): RouteHandle | undefined {

@@ -1,9 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeCustomer, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
 import { createRoutes } from '../../app/router';
 import { useSession } from '../../lib/session';
-import { makeCustomer, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
 
 async function renderAdmin(path = '/admin') {
   mockFetch((call) => (call.url === '/api/pages' ? { body: { pages: [] } } : undefined));

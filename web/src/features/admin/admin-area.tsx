@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
-import { useSession } from '../../lib/session';
 import { AccessingScreen } from '../../components/accessing-screen';
 import { NotFound } from '../../components/not-found';
+import { useSession } from '../../lib/session';
 
 /**
  * /admin/*: only identities whose ID token carries the `admin` claim (docs/auth).

@@ -1,5 +1,5 @@
-import type { Customer } from '@studio/shared/types/api';
 import type { SignupInput } from '@studio/shared/schemas/customer';
+import type { Customer } from '@studio/shared/types/api';
 import { api } from '../../lib/api-client';
 
 export async function isPhoneAvailable(phone: string): Promise<boolean> {

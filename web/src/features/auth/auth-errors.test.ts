@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { messages } from '@studio/shared/messages';
+import { describe, expect, it } from 'vitest';
 import { authErrorMessage } from './auth-errors';
 
 function firebaseError(code: string): Error & { code: string } {

@@ -1,23 +1,26 @@
+import { messages } from '@studio/shared/messages';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@studio/shared/messages';
-import { LoginScreen } from './login-screen';
-import { RecoverScreen } from './recover-screen';
+import { makeCustomer, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
+import { onIdTokenChanged, resetFakeAuth, signInWithEmailAndPassword } from '../../../test/mocks/firebase-auth';
 import { AlertRegion } from '../../components/alert-region';
 import { useAlerts } from '../../lib/alerts';
 import { startSession, useSession } from '../../lib/session';
-import { onIdTokenChanged, resetFakeAuth, signInWithEmailAndPassword } from '../../../test/mocks/firebase-auth';
-import { makeCustomer, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
+import { LoginScreen } from './login-screen';
+import { RecoverScreen } from './recover-screen';
 
 vi.mock('firebase/auth', () => import('../../../test/mocks/firebase-auth'));
 vi.mock('firebase/app', () => import('../../../test/mocks/firebase-app'));
 
 function renderLogin() {
-  return renderRoutes([
-    { path: '/entrar', element: <LoginScreen /> },
-    { path: '/mystudio', element: <h1>Mi estudio</h1> },
-  ], '/entrar');
+  return renderRoutes(
+    [
+      { path: '/entrar', element: <LoginScreen /> },
+      { path: '/mystudio', element: <h1>Mi estudio</h1> },
+    ],
+    '/entrar',
+  );
 }
 
 describe('login screen', () => {
@@ -86,7 +89,20 @@ describe('recover screen', () => {
     const user = userEvent.setup();
     useAlerts.setState({ error: null, success: null });
     const { calls } = mockFetch(() => ({ body: { message: 'ok' } }));
-    renderRoutes([{ path: '/recuperar', element: <><RecoverScreen /><AlertRegion /></> }], '/recuperar');
+    renderRoutes(
+      [
+        {
+          path: '/recuperar',
+          element: (
+            <>
+              <RecoverScreen />
+              <AlertRegion />
+            </>
+          ),
+        },
+      ],
+      '/recuperar',
+    );
 
     const email = screen.getByLabelText('Correo electrónico');
     expect(email).toHaveAttribute('type', 'email');

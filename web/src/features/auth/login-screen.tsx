@@ -1,12 +1,12 @@
-import { useId } from 'react';
-import { Link, Navigate } from 'react-router';
-import { Form, Formik } from 'formik';
 import { messages } from '@studio/shared/messages';
 import { loginFormSchema } from '@studio/shared/schemas/customer';
+import { Form, Formik } from 'formik';
+import { useId } from 'react';
+import { Link, Navigate } from 'react-router';
+import { FocusFirstError, FormError, TextField } from '../../components/form-field';
 import { signIn } from '../../lib/auth-client';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
-import { FocusFirstError, FormError, TextField } from '../../components/form-field';
 import { authErrorMessage } from './auth-errors';
 import './auth.css';
 

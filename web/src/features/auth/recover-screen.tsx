@@ -1,13 +1,13 @@
-import { useId } from 'react';
-import { Link } from 'react-router';
-import { Form, Formik } from 'formik';
 import { messages } from '@studio/shared/messages';
 import { recoverSchema } from '@studio/shared/schemas/customer';
-import { apiErrorText } from '../../lib/api-client';
+import { Form, Formik } from 'formik';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { FocusFirstError, FormError, TextField } from '../../components/form-field';
 import { showSuccess } from '../../lib/alerts';
+import { apiErrorText } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { useServerMutation } from '../../lib/server-data';
-import { FocusFirstError, FormError, TextField } from '../../components/form-field';
 import { requestPasswordReset } from './auth-api';
 import './auth.css';
 

@@ -1,12 +1,12 @@
 import { messages } from '@studio/shared/messages';
 import { SIGNUP_REASON_OTHER, type SignupInput } from '@studio/shared/schemas/customer';
 import type { Customer } from '@studio/shared/types/api';
+import { showSuccess } from '../../lib/alerts';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { createIdentity, deleteCurrentIdentity, sendVerificationEmail } from '../../lib/auth-client';
-import { showSuccess } from '../../lib/alerts';
 import { abortSignup, beginSignup, completeSignup, signOutSession } from '../../lib/session';
-import { authErrorMessage } from './auth-errors';
 import { fetchOwnCustomer, isPhoneAvailable, registerCustomer } from './auth-api';
+import { authErrorMessage } from './auth-errors';
 
 export interface SignupValues {
   name: string;

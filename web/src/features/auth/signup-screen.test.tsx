@@ -1,14 +1,14 @@
+import { messages } from '@studio/shared/messages';
+import type { Page } from '@studio/shared/types/api';
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@studio/shared/messages';
-import type { Page } from '@studio/shared/types/api';
+import { makeCustomer, makePage, mockFetch, renderRoutes, setConfig, type FetchCall } from '../../../test/helpers';
+import { createUserWithEmailAndPassword, deleteUser, resetFakeAuth, sendEmailVerification } from '../../../test/mocks/firebase-auth';
 import { ModalHost } from '../../components/modal-host';
-import { SignupScreen } from './signup-screen';
 import { initAuth } from '../../lib/auth-client';
 import { useSession } from '../../lib/session';
-import { createUserWithEmailAndPassword, deleteUser, resetFakeAuth, sendEmailVerification } from '../../../test/mocks/firebase-auth';
-import { makeCustomer, makePage, mockFetch, renderRoutes, setConfig, type FetchCall } from '../../../test/helpers';
+import { SignupScreen } from './signup-screen';
 
 vi.mock('firebase/auth', () => import('../../../test/mocks/firebase-auth'));
 vi.mock('firebase/app', () => import('../../../test/mocks/firebase-app'));
@@ -16,18 +16,21 @@ vi.mock('firebase/app', () => import('../../../test/mocks/firebase-app'));
 const terms = makePage({ page_id: 3, title: 'Términos y Condiciones', slug: 'terminos', required_signup: true, content: '<p>Reglas del estudio.</p>' });
 
 function renderSignup(requiredPages: Page[] | null = []) {
-  return renderRoutes([
-    {
-      path: '/registro',
-      element: (
-        <>
-          <SignupScreen requiredPages={requiredPages} />
-          <ModalHost />
-        </>
-      ),
-    },
-    { path: '/mystudio', element: <h1>Mi estudio</h1> },
-  ], '/registro');
+  return renderRoutes(
+    [
+      {
+        path: '/registro',
+        element: (
+          <>
+            <SignupScreen requiredPages={requiredPages} />
+            <ModalHost />
+          </>
+        ),
+      },
+      { path: '/mystudio', element: <h1>Mi estudio</h1> },
+    ],
+    '/registro',
+  );
 }
 
 async function fillValidForm(user: UserEvent) {
@@ -178,7 +181,9 @@ describe('sign-up screen', () => {
   it('maps auth/email-already-in-use to the catalogue message', async () => {
     const user = userEvent.setup();
     signupApi();
-    createUserWithEmailAndPassword.mockRejectedValueOnce(Object.assign(new Error('Firebase: Error (auth/email-already-in-use).'), { code: 'auth/email-already-in-use' }));
+    createUserWithEmailAndPassword.mockRejectedValueOnce(
+      Object.assign(new Error('Firebase: Error (auth/email-already-in-use).'), { code: 'auth/email-already-in-use' }),
+    );
     renderSignup();
     await fillValidForm(user);
     await submit(user);
@@ -188,7 +193,9 @@ describe('sign-up screen', () => {
 
   it('deletes the new identity and shows the server message when registering fails', async () => {
     const user = userEvent.setup();
-    signupApi({ signup: () => ({ status: 409, body: { error: { code: 'customer/phone-taken', message: 'Ya existe una cuenta con ese número de teléfono' } } }) });
+    signupApi({
+      signup: () => ({ status: 409, body: { error: { code: 'customer/phone-taken', message: 'Ya existe una cuenta con ese número de teléfono' } } }),
+    });
     renderSignup();
     await fillValidForm(user);
     await submit(user);

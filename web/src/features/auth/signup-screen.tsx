@@ -1,17 +1,17 @@
+import { fill, messages } from '@studio/shared/messages';
+import { passwordPolicyFromConfig, signupFormSchema, SIGNUP_REASON_OTHER } from '@studio/shared/schemas/customer';
+import { normalizePhone } from '@studio/shared/schemas/fields';
+import type { Page } from '@studio/shared/types/api';
+import { Form, Formik, useFormikContext } from 'formik';
 import { useId, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Form, Formik, useFormikContext } from 'formik';
-import { fill, messages } from '@studio/shared/messages';
-import { normalizePhone } from '@studio/shared/schemas/fields';
-import { passwordPolicyFromConfig, signupFormSchema, SIGNUP_REASON_OTHER } from '@studio/shared/schemas/customer';
-import type { Page } from '@studio/shared/types/api';
-import { useConfig } from '../../lib/app-config';
-import { paths } from '../../lib/paths';
-import { useServerMutation } from '../../lib/server-data';
 import { Checkbox, FocusFirstError, FormError, SelectField, TextField } from '../../components/form-field';
 import { HtmlContent } from '../../components/html-content';
 import { openModal } from '../../components/modal-store';
 import { Spinner } from '../../components/spinner';
+import { useConfig } from '../../lib/app-config';
+import { paths } from '../../lib/paths';
+import { useServerMutation } from '../../lib/server-data';
 import { signUp, type SignupValues } from './sign-up';
 import './auth.css';
 
@@ -101,7 +101,11 @@ export function SignupScreen({ requiredPages }: SignupScreenProps) {
   const config = useConfig();
   const policy = useMemo(() => passwordPolicyFromConfig(config), [config]);
   const schema = useMemo(
-    () => signupFormSchema(policy, (requiredPages ?? []).map((page) => page.page_id)),
+    () =>
+      signupFormSchema(
+        policy,
+        (requiredPages ?? []).map((page) => page.page_id),
+      ),
     [policy, requiredPages],
   );
 
@@ -143,12 +147,7 @@ export function SignupScreen({ requiredPages }: SignupScreenProps) {
             <div className="form-grid__full">
               {requiredPages === null ? <Spinner /> : requiredPages.length > 0 && <TermsField pages={requiredPages} />}
               <FormError message={submitError} />
-              <button
-                type="submit"
-                className="button button--block"
-                disabled={isSubmitting || requiredPages === null}
-                aria-busy={isSubmitting}
-              >
+              <button type="submit" className="button button--block" disabled={isSubmitting || requiredPages === null} aria-busy={isSubmitting}>
                 {messages.auth.signupButton}
               </button>
             </div>

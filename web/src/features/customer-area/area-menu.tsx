@@ -1,5 +1,5 @@
-import { NavLink } from 'react-router';
 import { messages } from '@studio/shared/messages';
+import { NavLink } from 'react-router';
 import { useConfig } from '../../lib/app-config';
 import { paths } from '../../lib/paths';
 import { areaMenuLinks } from './area-links';

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { renderAt, setConfig } from '../../../test/helpers';
 import { Landing } from './landing';
 import { visibleSections } from './landing-sections';
-import { renderAt, setConfig } from '../../../test/helpers';
 
 const titles = { hero_title: 'Tu lugar para moverte', about_title: 'Quiénes somos', mission_title: 'Para qué existimos' };
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ContentPage } from './content-page';
 import { makePage, mockFetch, renderRoutes } from '../../../test/helpers';
+import { ContentPage } from './content-page';
 
 function renderPage(slug = 'aviso-de-privacidad') {
   return renderRoutes([{ path: '/:slug', Component: ContentPage }], `/${slug}`);
@@ -10,7 +10,9 @@ function renderPage(slug = 'aviso-de-privacidad') {
 describe('content page /{slug}', () => {
   it('shows a spinner, then the title and the sanitized HTML content', async () => {
     const { calls } = mockFetch(() => ({
-      body: { page: makePage({ title: 'Aviso de Privacidad', content: '<p>Cuidamos tus datos.</p><img src="x" onerror="alert(1)"><script>alert(2)</script>' }) },
+      body: {
+        page: makePage({ title: 'Aviso de Privacidad', content: '<p>Cuidamos tus datos.</p><img src="x" onerror="alert(1)"><script>alert(2)</script>' }),
+      },
     }));
     const { container } = renderPage();
     expect(screen.getByRole('status')).toHaveTextContent('Cargando…');

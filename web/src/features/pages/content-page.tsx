@@ -1,10 +1,10 @@
-import { useParams } from 'react-router';
 import { messages } from '@studio/shared/messages';
-import { ApiError } from '../../lib/api-client';
-import { useServerQuery } from '../../lib/server-data';
+import { useParams } from 'react-router';
 import { HtmlContent } from '../../components/html-content';
 import { NotFound } from '../../components/not-found';
 import { Spinner } from '../../components/spinner';
+import { ApiError } from '../../lib/api-client';
+import { useServerQuery } from '../../lib/server-data';
 import { pageQuery } from './pages-api';
 
 function ContentPageView({ slug }: { slug: string }) {

@@ -1,9 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { makeCustomer, makePage, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
 import { createRoutes } from '../../app/router';
 import { useSession } from '../../lib/session';
-import { makeCustomer, makePage, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
 
 vi.mock('firebase/auth', () => import('../../../test/mocks/firebase-auth'));
 vi.mock('firebase/app', () => import('../../../test/mocks/firebase-app'));
@@ -17,7 +17,8 @@ describe('required documents gate when the page list cannot load', () => {
     useSession.setState({ status: 'signed-in', uid: 'uid-login', customer: makeCustomer({ accepted_pages: [] }), signupPending: false });
     let fail = true;
     mockFetch((call) => {
-      if (call.url === '/api/pages') return fail ? { status: 503, body: { error: { code: 'store/unavailable', message: 'No disponible' } } } : { body: { pages: [privacy] } };
+      if (call.url === '/api/pages')
+        return fail ? { status: 503, body: { error: { code: 'store/unavailable', message: 'No disponible' } } } : { body: { pages: [privacy] } };
       return undefined;
     });
     renderRoutes(createRoutes(setConfig()), '/mystudio');

@@ -1,9 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeCustomer, makePage, mockFetch, renderRoutes, setConfig, type FetchCall } from '../../../test/helpers';
 import { createRoutes } from '../../app/router';
 import { useSession } from '../../lib/session';
-import { makeCustomer, makePage, mockFetch, renderRoutes, setConfig, type FetchCall } from '../../../test/helpers';
 
 const privacy = makePage({ page_id: 5, title: 'Aviso de Privacidad', slug: 'aviso-de-privacidad', required_signup: true, content: '<p>Tus datos.</p>' });
 const rules = makePage({ page_id: 6, title: 'Reglamento', slug: 'reglamento', required: true, required_signup: false });

@@ -1,13 +1,13 @@
-import { useState, type FormEvent } from 'react';
 import { fill, messages } from '@studio/shared/messages';
 import type { Page } from '@studio/shared/types/api';
-import { apiErrorText } from '../../lib/api-client';
-import { showSuccess } from '../../lib/alerts';
-import { useServerMutation } from '../../lib/server-data';
-import { useSignOut } from '../../lib/use-sign-out';
+import { useState, type FormEvent } from 'react';
 import { Checkbox, FormError } from '../../components/form-field';
 import { HtmlContent } from '../../components/html-content';
 import { Modal } from '../../components/modal';
+import { showSuccess } from '../../lib/alerts';
+import { apiErrorText } from '../../lib/api-client';
+import { useServerMutation } from '../../lib/server-data';
+import { useSignOut } from '../../lib/use-sign-out';
 import { acceptPage, usePages } from './pages-api';
 
 /** The gate blocks the whole area, so it always offers a way out. */
@@ -46,9 +46,7 @@ function AcceptPageModal({ page, onAccepted }: { page: Page; onAccepted: (pageId
 
   return (
     <Modal title={page.title}>
-      <div className="modal__document">
-        {page.content?.trim() ? <HtmlContent html={page.content} /> : <p className="muted">{messages.pages.empty}</p>}
-      </div>
+      <div className="modal__document">{page.content?.trim() ? <HtmlContent html={page.content} /> : <p className="muted">{messages.pages.empty}</p>}</div>
       <form onSubmit={submit} noValidate>
         <Checkbox
           label={fill(messages.pages.acceptLabel, { page: page.title })}

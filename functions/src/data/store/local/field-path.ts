@@ -23,9 +23,7 @@ export function parseFieldPath(path: string): string[] {
 }
 
 export function isMap(value: unknown): value is Record<string, unknown> {
-  return (
-    typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date) && !(value instanceof Uint8Array)
-  );
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date) && !(value instanceof Uint8Array);
 }
 
 export function getAtPath(data: Record<string, unknown>, segments: readonly string[]): { found: boolean; value: unknown } {

@@ -96,6 +96,9 @@ export class SqliteHeatMeter implements HotDocumentMeter {
 export function formatHeat(heat: readonly DocumentHeat[]): string {
   if (heat.length === 0) return '  (no writes)';
   return heat
-    .map((h) => `  ${h.path.padEnd(48)} peak ${String(h.peakWritesPerSecond).padStart(5)}/s  writes ${String(h.writes).padStart(6)}  conflicts ${String(h.conflicts).padStart(5)}  aborts ${String(h.aborts).padStart(4)}`)
+    .map(
+      (h) =>
+        `  ${h.path.padEnd(48)} peak ${String(h.peakWritesPerSecond).padStart(5)}/s  writes ${String(h.writes).padStart(6)}  conflicts ${String(h.conflicts).padStart(5)}  aborts ${String(h.aborts).padStart(4)}`,
+    )
     .join('\n');
 }

@@ -1,8 +1,8 @@
 import type { DocumentSnapshot } from '../types';
 import { HEAT_RETENTION_MS } from './hot-document-meter';
+import type { StoredDocument } from './local-snapshot';
 import { retryWhileBusy } from './sqlite-support';
 import type { DatabaseSync, SharedFileState } from './sqlite-support';
-import type { StoredDocument } from './local-snapshot';
 import { decodeDocument } from './value-codec';
 
 /** What the outbox needs from the store that owns the SQLite file. */
@@ -390,9 +390,7 @@ export class Outbox implements LocalOutbox {
       for (const name of names) {
         const formerlyDead = (dead.all(name) as unknown as FailedRow[]).map((row) => toFailedEvent(row, this.store));
         const deadSeqs = new Set(formerlyDead.map((event) => event.seq));
-        const stillWaiting = (waiting.all(name) as unknown as FailedRow[])
-          .filter((row) => !deadSeqs.has(row.seq))
-          .map((row) => toFailedEvent(row, this.store));
+        const stillWaiting = (waiting.all(name) as unknown as FailedRow[]).filter((row) => !deadSeqs.has(row.seq)).map((row) => toFailedEvent(row, this.store));
         hurry.run(now, name);
         revive.run(now, name);
         bury.run(name);
@@ -413,9 +411,7 @@ export class Outbox implements LocalOutbox {
     const cutoff = Date.now() - this.store.retention;
     return this.withWriter((db) => {
       // With no trigger registered yet nothing will ever read these rows: a trigger added later starts at its registration, as a newly deployed Firestore trigger does.
-      const delivered = db
-        .prepare('DELETE FROM outbox WHERE seq <= COALESCE((SELECT MIN(cursor) FROM trigger_cursors), (SELECT MAX(seq) FROM outbox))')
-        .run();
+      const delivered = db.prepare('DELETE FROM outbox WHERE seq <= COALESCE((SELECT MIN(cursor) FROM trigger_cursors), (SELECT MAX(seq) FROM outbox))').run();
       const stale = db.prepare('DELETE FROM outbox WHERE commit_time < ?').run(cutoff);
       // The hot-document meter keeps a day; a long-running stack would otherwise keep a row per document and second for ever.
       db.prepare('DELETE FROM doc_heat WHERE second < ?').run(Math.floor((Date.now() - HEAT_RETENTION_MS) / 1000));

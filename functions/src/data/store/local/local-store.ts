@@ -1,8 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { dirname, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { StoreError } from '../types';
 import type {
   CollectionReference,
@@ -19,27 +19,17 @@ import type {
   WhereOp,
   WriteBatch,
 } from '../types';
-import { Outbox } from './local-outbox';
-import type { LocalOutbox, OutboxHost } from './local-outbox';
-import { HEAT_RETENTION_MS, SqliteHeatMeter } from './hot-document-meter';
-import type { HotDocumentMeter } from './hot-document-meter';
 import { assertCommitWithinLimits, assertDocumentSize } from './document-validation';
 import { DOCUMENT_ID_FIELD } from './field-path';
+import { HEAT_RETENTION_MS, SqliteHeatMeter } from './hot-document-meter';
+import type { HotDocumentMeter } from './hot-document-meter';
 import type { FirestoreIndexConfig } from './index-rules';
 import { IndexSource } from './index-rules';
+import { Outbox } from './local-outbox';
+import type { LocalOutbox, OutboxHost } from './local-outbox';
 import { LocalDocumentSnapshot, makeQuerySnapshot } from './local-snapshot';
 import type { StoredDocument } from './local-snapshot';
-import {
-  addFilter,
-  addOrder,
-  collectionGroupSpec,
-  collectionSpec,
-  runQuery,
-  validateForExecution,
-  withCursor,
-  withLimit,
-  withOffset,
-} from './query-engine';
+import { addFilter, addOrder, collectionGroupSpec, collectionSpec, runQuery, validateForExecution, withCursor, withLimit, withOffset } from './query-engine';
 import type { QuerySpec } from './query-engine';
 import { autoId, parseCollectionPath, parseDocumentPath, validateCollectionId, validatePathSegments } from './resource-path';
 import { loadSqlite, retryWhileBusy, sharedFileState } from './sqlite-support';
@@ -290,9 +280,9 @@ function fingerprint(spec: QuerySpec, statements: Statements): string {
 }
 
 function evaluateQuery(spec: QuerySpec, statements: Statements): StoredDocument[] {
-  const rows = (
-    spec.allDescendants ? statements.listByCollectionId.all(spec.collectionId) : statements.listByParent.all(spec.parentSegments.join('/'))
-  ) as unknown as DocumentRow[];
+  const rows = (spec.allDescendants
+    ? statements.listByCollectionId.all(spec.collectionId)
+    : statements.listByParent.all(spec.parentSegments.join('/'))) as unknown as DocumentRow[];
   return runQuery(spec, rows.map(toStored));
 }
 
@@ -636,7 +626,15 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
       );
       if (after !== undefined) {
         const segments = after.segments;
-        upsert.run(path, segments.slice(0, -1).join('/'), segments[segments.length - 2] as string, afterJson, after.createTime, after.updateTime, lastInsertRowid);
+        upsert.run(
+          path,
+          segments.slice(0, -1).join('/'),
+          segments[segments.length - 2] as string,
+          afterJson,
+          after.createTime,
+          after.updateTime,
+          lastInsertRowid,
+        );
       } else {
         remove.run(path);
       }

@@ -229,7 +229,13 @@ function fieldValue(doc: StoredDocument, field: FieldRef): { found: boolean; val
   return getAtPath(doc.data, field.segments);
 }
 
-export function withCursor(spec: QuerySpec, which: 'start' | 'end', inclusive: boolean, args: readonly unknown[], snapshot: LocalDocumentSnapshot | undefined): QuerySpec {
+export function withCursor(
+  spec: QuerySpec,
+  which: 'start' | 'end',
+  inclusive: boolean,
+  args: readonly unknown[],
+  snapshot: LocalDocumentSnapshot | undefined,
+): QuerySpec {
   const method = which === 'start' ? (inclusive ? 'startAt' : 'startAfter') : inclusive ? 'endAt' : 'endBefore';
   if (args.length === 0) throw invalid(`${method}() needs at least one value or a document snapshot.`);
   if (snapshot !== undefined) {
@@ -282,7 +288,8 @@ export function validateForExecution(spec: QuerySpec): void {
         arrayContains++;
         disjunctive++;
         disjunctions *= size;
-        if (size > MAX_DISJUNCTIONS) throw invalid(`Invalid query. 'array-contains-any' filters support a maximum of ${MAX_DISJUNCTIONS} elements in the value array.`);
+        if (size > MAX_DISJUNCTIONS)
+          throw invalid(`Invalid query. 'array-contains-any' filters support a maximum of ${MAX_DISJUNCTIONS} elements in the value array.`);
         break;
       case 'in':
         disjunctive++;
@@ -305,7 +312,9 @@ export function validateForExecution(spec: QuerySpec): void {
   if (notIn > 0 && notEqual > 0) throw invalid("Invalid query. You cannot use 'not-in' filters with '!=' filters.");
   if (notIn > 0 && disjunctive > 0) throw invalid("Invalid query. You cannot use 'not-in' filters with 'in' or 'array-contains-any' filters.");
   if (disjunctions > MAX_DISJUNCTIONS) {
-    throw invalid(`Invalid query. The query's 'in' and 'array-contains-any' filters expand to ${disjunctions} disjunctions; Firestore allows at most ${MAX_DISJUNCTIONS}.`);
+    throw invalid(
+      `Invalid query. The query's 'in' and 'array-contains-any' filters expand to ${disjunctions} disjunctions; Firestore allows at most ${MAX_DISJUNCTIONS}.`,
+    );
   }
 }
 

@@ -28,10 +28,7 @@ export function splitPath(path: string, what: string): string[] {
 export function parseDocumentPath(path: string): string[] {
   const segments = splitPath(path, 'A document path');
   if (segments.length === 0 || segments.length % 2 !== 0) {
-    throw new StoreError(
-      'invalid-argument',
-      `"${path}" is not a document path: it must have an even number of segments (collection/doc[/collection/doc...]).`,
-    );
+    throw new StoreError('invalid-argument', `"${path}" is not a document path: it must have an even number of segments (collection/doc[/collection/doc...]).`);
   }
   return segments;
 }
@@ -39,10 +36,7 @@ export function parseDocumentPath(path: string): string[] {
 export function parseCollectionPath(path: string): string[] {
   const segments = splitPath(path, 'A collection path');
   if (segments.length % 2 !== 1) {
-    throw new StoreError(
-      'invalid-argument',
-      `"${path}" is not a collection path: it must have an odd number of segments (collection[/doc/collection...]).`,
-    );
+    throw new StoreError('invalid-argument', `"${path}" is not a collection path: it must have an odd number of segments (collection[/doc/collection...]).`);
   }
   return segments;
 }

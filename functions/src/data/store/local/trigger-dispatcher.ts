@@ -487,11 +487,7 @@ class Dispatcher implements TriggerDispatcher {
  * Starts delivering the local store's committed changes to `triggers`. The
  * store must be the local engine (on Firestore, Cloud Functions delivers).
  */
-export function startTriggerDispatcher(
-  store: DocumentStore,
-  triggers: readonly DocumentTrigger[],
-  options: TriggerDispatcherOptions = {},
-): TriggerDispatcher {
+export function startTriggerDispatcher(store: DocumentStore, triggers: readonly DocumentTrigger[], options: TriggerDispatcherOptions = {}): TriggerDispatcher {
   if (!isLocalStore(store)) {
     throw new StoreError('failed-precondition', 'startTriggerDispatcher needs the local store; on Firestore, Cloud Functions delivers document events.');
   }

@@ -1,7 +1,7 @@
 import { isFieldTransform, StoreError } from '../types';
 import type { DocumentData, FieldTransform } from '../types';
-import { deleteAtPath, getAtPath, isMap, parseFieldPath, setAtPath } from './field-path';
 import { isPlainObject, validateWriteData } from './document-validation';
+import { deleteAtPath, getAtPath, isMap, parseFieldPath, setAtPath } from './field-path';
 import { cloneValue } from './value-codec';
 import { valuesEqual } from './value-order';
 
@@ -42,7 +42,9 @@ function stripTransforms(map: Record<string, unknown>, base: readonly string[], 
 }
 
 function onlyDeletes(value: Record<string, unknown>): boolean {
-  return Object.values(value).every((v) => (isFieldTransform(v) ? v.__transform === 'delete' : isPlainObject(v) && Object.keys(v).length > 0 && onlyDeletes(v)));
+  return Object.values(value).every((v) =>
+    isFieldTransform(v) ? v.__transform === 'delete' : isPlainObject(v) && Object.keys(v).length > 0 && onlyDeletes(v),
+  );
 }
 
 /** set(..., {merge: true}): non-empty maps merge field by field; every other value (empty maps included) replaces. */
