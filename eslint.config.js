@@ -1,15 +1,9 @@
-import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import simpleImportSort from 'eslint-plugin-simple-import-sort';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-
-// bulletproof-react's rule: a feature never imports another feature; app/ composes them.
-const webFeatures = readdirSync(new URL('./web/src/features/', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+import { boundaries } from './scripts/eslint/boundaries.js';
 
 export default tseslint.config(
   {
@@ -116,72 +110,42 @@ export default tseslint.config(
     },
   },
   {
-    // Imports: resolvable, acyclic, in one order (fixable with `npm run lint -- --fix`).
+    // One import order everywhere (fixable: `npm run format`). Cycles: scripts/check-import-cycles.mjs, run by `npm run lint`.
     files: ['**/*.{ts,tsx,js,mjs}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
-          project: ['shared/tsconfig.json', 'functions/tsconfig.json', 'web/tsconfig.json', 'emulators/tsconfig.json'],
-          noWarnOnMultipleProjects: true,
-        }),
-      ],
-    },
+    plugins: { 'simple-import-sort': simpleImportSort },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/order': [
-        'error',
-        {
-          groups: ['builtin', 'external', 'internal', 'parent', 'sibling', 'index'],
-          'newlines-between': 'never',
-          alphabetize: { order: 'asc', caseInsensitive: true },
-        },
-      ],
+      // Stylesheets stay after the modules (as Vite orders CSS by import order, a component's own CSS comes after its children's).
+      'simple-import-sort/imports': ['error', { groups: [['^\\u0000(?!.*\\.css$)', '^node:', '^@?\\w', '^', '^\\.', '^\\u0000.*\\.css$']] }],
+      'simple-import-sort/exports': 'error',
     },
   },
   {
     // Web: one-way imports. app/ → features/ → components/ and lib/; never sideways or back up.
-    // A feature's tests may render it through app/'s router (they check it in place, as a visitor meets it).
     files: ['web/src/**/*.{ts,tsx}'],
-    ignores: ['web/src/features/**/*.test.{ts,tsx}'],
-    plugins: { 'import-x': importX },
+    plugins: { local: { rules: { boundaries } } },
     rules: {
-      'import-x/no-restricted-paths': [
+      'local/boundaries': [
         'error',
         {
           zones: [
-            ...webFeatures.map((feature) => ({
-              target: `./web/src/features/${feature}`,
-              from: './web/src/features',
-              except: [`./${feature}`],
-              message: 'Features never import each other: compose them in web/src/app/.',
-            })),
-            { target: './web/src/features', from: './web/src/app', message: 'Features never import app/: app/ composes features.' },
             {
-              target: ['./web/src/components', './web/src/lib', './web/src/styles'],
-              from: ['./web/src/features', './web/src/app'],
+              target: 'web/src/features',
+              from: 'web/src/features',
+              except: ['web/src/features/{feature}'],
+              message: 'Features never import each other (not even in tests): compose them in web/src/app/.',
+            },
+            {
+              target: 'web/src/features',
+              from: 'web/src/app',
+              ignoreTests: true,
+              message: "Features never import app/: app/ composes features (a feature's tests may render it through app/'s router).",
+            },
+            {
+              target: ['web/src/components', 'web/src/lib', 'web/src/styles'],
+              from: ['web/src/features', 'web/src/app'],
               message: 'Shared code (components/, lib/) never imports features or app/.',
             },
           ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['web/src/features/**/*.test.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: webFeatures.map((feature) => ({
-            target: `./web/src/features/${feature}`,
-            from: './web/src/features',
-            except: [`./${feature}`],
-            message: 'Features never import each other, not even in tests: go through web/src/app/.',
-          })),
         },
       ],
     },

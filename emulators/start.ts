@@ -5,7 +5,7 @@
  *
  *   node --import tsx emulators/start.ts [--db PATH] [--fresh] [--exec "command"]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';

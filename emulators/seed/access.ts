@@ -4,13 +4,13 @@ import type { PurchaseDoc } from '../../functions/src/data/repos/purchases-repo'
 import type { VideoDoc } from '../../functions/src/data/repos/videos-repo';
 import { adminPurchase, lotFromSpec, planGrant } from '../../functions/src/services/access/grant-plan';
 import { unlimitedWindow } from '../../functions/src/services/credits/balance';
-import { ledgerEntryFor, type LedgerContext } from '../../functions/src/services/credits/ledger';
+import { type LedgerContext, ledgerEntryFor } from '../../functions/src/services/credits/ledger';
 import { buildSearchTerms } from '../../functions/src/services/customers/search-terms';
 import { videoSearchTerms } from '../../functions/src/services/videos/search-terms';
 import { paymentMethods } from './catalogue';
 import { seedUsers } from './core';
 import { classPackages } from './packages';
-import { STUDIO_TZ, type SeedSet } from './seed-set';
+import { type SeedSet, STUDIO_TZ } from './seed-set';
 
 const DAY = 24 * 60 * 60 * 1000;
 const ADMIN_UID = 'seed-admin-valeria';

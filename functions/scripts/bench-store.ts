@@ -24,8 +24,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatHeat } from '../src/data/store/local/hot-document-meter';
 import { openLocalStore } from '../src/data/store/local/local-store';
-import { StoreError } from '../src/data/store/types';
 import type { DocumentStore } from '../src/data/store/types';
+import { StoreError } from '../src/data/store/types';
 import { claimWithCounter, claimWithSpots } from '../test/contract/fixtures/claims';
 
 type Workload = 'distinct' | 'hot';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 // Demo accounts (README.md): only the first carries the `admin` custom claim.
 const admin = { email: 'admin@estudiolatido.mx', password: 'Latido.Admin.2026' };

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 const ana = { email: 'ana.lopez@example.com', password: 'Cliente.Ana.2026' };
 

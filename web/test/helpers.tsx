@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { vi } from 'vitest';
-import { useAppConfig, type AppConfig } from '../src/lib/app-config';
+import { type AppConfig, useAppConfig } from '../src/lib/app-config';
 
 export function setConfig(overrides: Record<string, unknown> = {}): AppConfig {
   const config = { ...defaultAppConfig(), ...overrides };

@@ -1,4 +1,4 @@
-import { messages, fill } from '@studio/shared/messages';
+import { fill, messages } from '@studio/shared/messages';
 
 /**
  * The one error type the domain throws (services, and the request parsing

@@ -1,5 +1,5 @@
 import type { ValidationError } from 'yup';
-import { invalidFields, type AppError } from './errors';
+import { type AppError, invalidFields } from './errors';
 
 /**
  * A yup ValidationError (from the schemas shared with the forms) as the

@@ -1,6 +1,6 @@
 import { messages } from '@studio/shared/messages';
 import type { RequestHandler } from 'express';
-import { IdentityProviderUnavailable, TokenError, type AuthGateway } from '../data/auth/auth-gateway';
+import { type AuthGateway, IdentityProviderUnavailable, TokenError } from '../data/auth/auth-gateway';
 import { AppError } from '../domain/errors';
 
 const BEARER = /^Bearer\s+(\S+)$/i;

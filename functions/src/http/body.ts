@@ -1,4 +1,4 @@
-import { messages, fill } from '@studio/shared/messages';
+import { fill, messages } from '@studio/shared/messages';
 import { MAX_FILE_BYTES, MAX_FILE_MB } from '@studio/shared/schemas/file';
 import express, { type RequestHandler } from 'express';
 import { AppError } from '../domain/errors';

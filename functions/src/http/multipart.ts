@@ -1,10 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import { messages, fill } from '@studio/shared/messages';
+import { fill, messages } from '@studio/shared/messages';
 import { MAX_FILE_BYTES, MAX_FILE_MB } from '@studio/shared/schemas/file';
 import busboy from 'busboy';
 import { AppError } from '../domain/errors';
-import type { UploadInput, UploadedPart } from '../services/files/upload-file';
+import type { UploadedPart, UploadInput } from '../services/files/upload-file';
 
 /** What an upload request offers: its headers, and either the body the platform already read or the stream. */
 export type UploadRequest = Readable & { headers: IncomingHttpHeaders; rawBody?: Buffer };

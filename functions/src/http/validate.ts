@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { ValidationError, type Schema } from 'yup';
+import { type Schema, ValidationError } from 'yup';
 import { toValidationAppError } from '../domain/validation';
 
 type Source = 'body' | 'query';

@@ -1,4 +1,4 @@
-import { addressCreateSchema, addressListQuerySchema, addressUpdateSchema, type AddressListQuery } from '@studio/shared/schemas/catalogue/addresses';
+import { addressCreateSchema, type AddressListQuery, addressListQuerySchema, addressUpdateSchema } from '@studio/shared/schemas/catalogue/addresses';
 import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireUser } from '../http/authenticate';

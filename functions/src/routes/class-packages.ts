@@ -1,5 +1,5 @@
 import { classPackageSchema, classPackageUpdateSchema } from '@studio/shared/schemas/class-package';
-import { Router, type RequestHandler } from 'express';
+import { type RequestHandler, Router } from 'express';
 import type { Deps } from '../deps';
 import { requireAdmin } from '../http/authenticate';
 import { numericParam } from '../http/params';

@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream/promises';
-import { fileListQuerySchema, fileUpdateSchema, type FileListQuery } from '@studio/shared/schemas/file';
-import { Router, type RequestHandler } from 'express';
+import { type FileListQuery, fileListQuerySchema, fileUpdateSchema } from '@studio/shared/schemas/file';
+import { type RequestHandler, Router } from 'express';
 import type { Deps } from '../deps';
 import { requireUser } from '../http/authenticate';
 import { readMultipartUpload, type UploadRequest } from '../http/multipart';

@@ -1,10 +1,10 @@
 import {
+  type ScheduleQuery,
   scheduleQuerySchema,
   seriesCreateSchema,
   singleClassCancelSchema,
   singleClassCreateSchema,
   singleClassUpdateSchema,
-  type ScheduleQuery,
 } from '@studio/shared/schemas/single-class';
 import { Router } from 'express';
 import type { Deps } from '../deps';

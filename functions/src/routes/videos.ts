@@ -1,4 +1,4 @@
-import { videoCreateSchema, videoQuerySchema, videoUpdateSchema, type VideoQuery } from '@studio/shared/schemas/video';
+import { videoCreateSchema, type VideoQuery, videoQuerySchema, videoUpdateSchema } from '@studio/shared/schemas/video';
 import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireAdmin, requireUser } from '../http/authenticate';

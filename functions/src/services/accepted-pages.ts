@@ -2,7 +2,7 @@ import { messages } from '@studio/shared/messages';
 import type { AcceptedPageInput } from '@studio/shared/schemas/page';
 import type { AcceptedPage } from '@studio/shared/types/pages';
 import type { VerifiedIdentity } from '../data/auth/auth-gateway';
-import { getCustomerById, hasAcceptedPage, listAcceptedPages, recordAcceptedPage, type AcceptedPageDoc } from '../data/repos/customers-repo';
+import { type AcceptedPageDoc, getCustomerById, hasAcceptedPage, listAcceptedPages, recordAcceptedPage } from '../data/repos/customers-repo';
 import { getPage } from '../data/repos/pages-repo';
 import type { Deps } from '../deps';
 import { AppError } from '../domain/errors';

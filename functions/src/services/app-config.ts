@@ -1,4 +1,4 @@
-import { appConfigDefinitions, defaultAppConfig, type AppConfigEntry } from '@studio/shared/config/app-config';
+import { appConfigDefinitions, type AppConfigEntry, defaultAppConfig } from '@studio/shared/config/app-config';
 import type { AppConfigUpdateInput } from '@studio/shared/schemas/app-config';
 import { getStoredConfig, saveConfigValues } from '../data/repos/app-config-repo';
 import type { Deps, WebSettings } from '../deps';

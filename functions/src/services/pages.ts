@@ -9,8 +9,8 @@ import {
   getPageBySlug,
   getSlugOwner,
   listPages,
-  replacePage,
   type PageDoc,
+  replacePage,
 } from '../data/repos/pages-repo';
 import type { Deps } from '../deps';
 import { AppError } from '../domain/errors';

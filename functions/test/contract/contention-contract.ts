@@ -9,8 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StoreError } from '../../src/data/store/types';
 import type { DocumentStore, Transaction } from '../../src/data/store/types';
+import { StoreError } from '../../src/data/store/types';
 import { barrier, claimWithCounter, claimWithSpots } from './fixtures/claims';
 import type { ContractTarget } from './store-contract';
 

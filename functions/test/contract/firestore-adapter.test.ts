@@ -6,17 +6,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
 import type { App } from 'firebase-admin/app';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { FieldValue as AdminFieldValue, getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFirestoreStore } from '../../src/data/store/firestore/firestore-store';
 import { fromFirestoreValue, sdkInTransaction, toFirestoreValue, toStoreError } from '../../src/data/store/firestore/firestore-values';
-import { fromFirestoreEvent } from '../../src/data/store/firestore/from-firestore-event';
 import type { FirestoreWrittenEvent } from '../../src/data/store/firestore/from-firestore-event';
+import { fromFirestoreEvent } from '../../src/data/store/firestore/from-firestore-event';
 import { openLocalStore } from '../../src/data/store/local/local-store';
-import { FieldValue, StoreError } from '../../src/data/store/types';
 import type { DocumentStore } from '../../src/data/store/types';
+import { FieldValue, StoreError } from '../../src/data/store/types';
 import { expectStoreError, tempDir } from './support';
 
 describe('Firestore adapter (no server needed)', () => {

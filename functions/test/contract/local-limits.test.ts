@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
 import type { App } from 'firebase-admin/app';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,12 +21,12 @@ import {
   validateWriteData,
 } from '../../src/data/store/local/document-validation';
 import type { CompositeIndexConfig, FirestoreIndexConfig } from '../../src/data/store/local/index-rules';
-import { openLocalStore } from '../../src/data/store/local/local-store';
 import type { LocalDocumentStore } from '../../src/data/store/local/local-store';
-import { makeWrite } from '../../src/data/store/local/write-apply';
+import { openLocalStore } from '../../src/data/store/local/local-store';
 import type { PendingWrite } from '../../src/data/store/local/write-apply';
-import { FieldValue, StoreError } from '../../src/data/store/types';
+import { makeWrite } from '../../src/data/store/local/write-apply';
 import type { DocumentData } from '../../src/data/store/types';
+import { FieldValue, StoreError } from '../../src/data/store/types';
 import { expectStoreError, tempDir } from './support';
 
 const ids = (snapshot: { docs: { id: string }[] }) => snapshot.docs.map((doc) => doc.id);

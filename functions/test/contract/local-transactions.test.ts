@@ -4,8 +4,8 @@
  */
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openLocalStore } from '../../src/data/store/local/local-store';
 import type { LocalDocumentStore, LocalStoreOptions } from '../../src/data/store/local/local-store';
+import { openLocalStore } from '../../src/data/store/local/local-store';
 import { loadSqlite } from '../../src/data/store/local/sqlite-support';
 import { FieldValue } from '../../src/data/store/types';
 import { barrier } from './fixtures/claims';

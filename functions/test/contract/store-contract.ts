@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FirestoreIndexConfig } from '../../src/data/store/local/index-rules';
-import { FieldValue } from '../../src/data/store/types';
 import type { CollectionReference, DocumentData, DocumentStore, Query } from '../../src/data/store/types';
+import { FieldValue } from '../../src/data/store/types';
 import { bookConcurrently } from './fixtures/booking';
 import { expectStoreError } from './support';
 

@@ -1,12 +1,12 @@
-import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { expect } from 'vitest';
-import { StoreError } from '../../src/data/store/types';
 import type { StoreErrorCode } from '../../src/data/store/types';
+import { StoreError } from '../../src/data/store/types';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 export const workerScript = path.join(import.meta.dirname, 'fixtures', 'store-worker.ts');

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openLocalStore } from '../../src/data/store/local/local-store';
 import type { LocalDocumentStore } from '../../src/data/store/local/local-store';
-import { compileDocumentPattern, matchDocumentPattern, startTriggerDispatcher } from '../../src/data/store/local/trigger-dispatcher';
+import { openLocalStore } from '../../src/data/store/local/local-store';
 import type { TriggerDispatcher, TriggerDispatcherOptions } from '../../src/data/store/local/trigger-dispatcher';
-import { FieldValue } from '../../src/data/store/types';
+import { compileDocumentPattern, matchDocumentPattern, startTriggerDispatcher } from '../../src/data/store/local/trigger-dispatcher';
 import type { DocumentChangeEvent, DocumentStore, DocumentTrigger } from '../../src/data/store/types';
+import { FieldValue } from '../../src/data/store/types';
 import { expectStoreError, startWorker, tempDir } from './support';
 
 vi.setConfig({ testTimeout: 0, hookTimeout: 0 });

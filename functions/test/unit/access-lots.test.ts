@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminToken, grant, http, seedAccessFixtures, snapshotOf, T0, tokenOf } from './access-fixtures';
-import { testEnv, type TestEnv } from './support';
+import { type TestEnv, testEnv } from './support';
 
 let env: TestEnv;
 beforeEach(async () => {

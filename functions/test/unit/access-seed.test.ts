@@ -3,7 +3,7 @@ import { seedAccess } from '../../../emulators/seed/access';
 import { loadSeedData } from '../../../emulators/seed/load-seed';
 import type { AvailableClassDoc, LedgerEntryDoc } from '../../src/data/repos/credits-repo';
 import { http } from './access-fixtures';
-import { testEnv, type TestEnv } from './support';
+import { type TestEnv, testEnv } from './support';
 
 let env: TestEnv;
 const NOW = new Date('2026-11-22T18:00:00Z');

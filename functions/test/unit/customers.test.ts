@@ -5,7 +5,7 @@ import { listCustomersForAdmin, quickSearchCustomers } from '../../src/services/
 import { buildSearchTerms, normalizeForSearch, queryTerms } from '../../src/services/customers/search-terms';
 import { signUp } from '../../src/services/customers/sign-up';
 import { updateCustomer } from '../../src/services/customers/update-customer';
-import { testEnv, type TestEnv } from './support';
+import { type TestEnv, testEnv } from './support';
 
 let env: TestEnv;
 beforeEach(() => {

@@ -12,7 +12,7 @@ import type { AppError } from '../../src/domain/errors';
 import { signUp } from '../../src/services/customers/sign-up';
 import { prepareDiscountClaim, recordDiscountClaim } from '../../src/services/discounts/claim-discount';
 import { createPackage } from '../../src/services/packages/manage-packages';
-import { testEnv, type TestEnv } from './support';
+import { type TestEnv, testEnv } from './support';
 
 let env: TestEnv;
 let five: number;

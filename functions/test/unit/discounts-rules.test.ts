@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ClassPackageDoc } from '../../src/data/repos/class-packages-repo';
 import type { DiscountDoc } from '../../src/data/repos/discounts-repo';
-import { assertDiscountUsable, codeKey, isWithinValidity, readDiscountSettings, type DiscountSettings } from '../../src/services/discounts/discount-rules';
+import { assertDiscountUsable, codeKey, type DiscountSettings, isWithinValidity, readDiscountSettings } from '../../src/services/discounts/discount-rules';
 import { quoteDiscount } from '../../src/services/discounts/pricing';
-import { testEnv, type TestEnv } from './support';
+import { type TestEnv, testEnv } from './support';
 
 const MX = 'America/Mexico_City';
 

@@ -7,7 +7,7 @@ import { createApp } from '../../src/app';
 import { createLocalFileStorage } from '../../src/data/files/local-file-storage';
 import { findFileRef } from '../../src/services/files/file-refs';
 import { jpeg, pdf, png } from './files-fixtures';
-import { testEnv, type TestEnv } from './support';
+import { type TestEnv, testEnv } from './support';
 
 let env: TestEnv;
 let app: ReturnType<typeof createApp>;

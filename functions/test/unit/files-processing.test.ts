@@ -10,7 +10,7 @@ import { uploadFile } from '../../src/services/files/upload-file';
 import { processFileTrigger } from '../../src/triggers/process-file';
 import { documentTriggers } from '../../src/triggers/registry';
 import { gif, jpegOfSize, pdf, png, webp, webpOfSize } from './files-fixtures';
-import { testEnv, type TestEnv } from './support';
+import { type TestEnv, testEnv } from './support';
 
 let env: TestEnv;
 let dispatcher: TriggerDispatcher;

@@ -8,7 +8,7 @@ import { createApp } from '../../src/app';
 import { createLocalFileStorage } from '../../src/data/files/local-file-storage';
 import { signUp } from '../../src/services/customers/sign-up';
 import { exe, gif, html, jpeg, pdf, png, svg, webp } from './files-fixtures';
-import { testEnv, type TestEnv } from './support';
+import { type TestEnv, testEnv } from './support';
 
 let env: TestEnv;
 let filesDir: string;

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app';
-import { testEnv, type fakeAuth, type TestEnv } from './support';
+import { type fakeAuth, type TestEnv, testEnv } from './support';
 
 let env: TestEnv;
 beforeEach(() => {

@@ -16,7 +16,7 @@ import { removeClasses } from '../../src/services/access/remove-classes';
 import { revokeAccess } from '../../src/services/access/revoke-access';
 import { changeLot } from '../../src/services/credits/ledger';
 import { customers, packages, seedAccessFixtures, T0 } from './access-fixtures';
-import { testEnv, type TestEnv } from './support';
+import { type TestEnv, testEnv } from './support';
 
 let env: TestEnv;
 beforeEach(async () => {

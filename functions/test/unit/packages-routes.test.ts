@@ -4,7 +4,7 @@ import { createApp } from '../../src/app';
 import type { PurchaseDoc, PurchaseStatus } from '../../src/data/repos/purchases-repo';
 import type { DocumentStore } from '../../src/data/store/types';
 import { signUp } from '../../src/services/customers/sign-up';
-import { testEnv, type TestEnv } from './support';
+import { type TestEnv, testEnv } from './support';
 
 let env: TestEnv;
 beforeEach(async () => {

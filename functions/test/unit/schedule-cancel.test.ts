@@ -7,7 +7,7 @@ import { cancelClass, RESERVATIONS_PER_TRANSACTION } from '../../src/services/sc
 import { createClass } from '../../src/services/schedule/create-class';
 import { getClass } from '../../src/services/schedule/get-class';
 import { ADMIN_UID, book, giveLot, ledgerMismatches, seedScheduleCatalogue, yogaClass } from './schedule-fixtures';
-import { testEnv, type TestEnv } from './support';
+import { type TestEnv, testEnv } from './support';
 
 let env: TestEnv;
 beforeEach(async () => {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app';
 import { createClass } from '../../src/services/schedule/create-class';
 import { seedScheduleCatalogue, setStudioZone, yogaClass } from './schedule-fixtures';
-import { testEnv, type TestEnv } from './support';
+import { type TestEnv, testEnv } from './support';
 
 let env: TestEnv;
 beforeEach(async () => {

@@ -4,7 +4,7 @@ import { createApp } from '../../src/app';
 import { cancelClass } from '../../src/services/schedule/cancel-class';
 import { createClass } from '../../src/services/schedule/create-class';
 import { ADMIN_UID, book, giveLot, seedScheduleCatalogue, setStudioZone, yogaClass } from './schedule-fixtures';
-import { testEnv, type TestEnv } from './support';
+import { type TestEnv, testEnv } from './support';
 
 let env: TestEnv;
 beforeEach(async () => {

@@ -5,7 +5,7 @@ import { getLot } from '../../src/data/repos/credits-repo';
 import { getClass } from '../../src/services/schedule/get-class';
 import { listSchedule } from '../../src/services/schedule/list-schedule';
 import { ledgerMismatches } from './schedule-fixtures';
-import { testEnv, type TestEnv } from './support';
+import { type TestEnv, testEnv } from './support';
 
 let env: TestEnv;
 beforeEach(() => {

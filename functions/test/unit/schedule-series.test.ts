@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app';
 import { createSeries, seriesDays } from '../../src/services/schedule/create-series';
 import { ADMIN_UID, seedScheduleCatalogue, setStudioZone } from './schedule-fixtures';
-import { testEnv, type TestEnv } from './support';
+import { type TestEnv, testEnv } from './support';
 
 let env: TestEnv;
 beforeEach(async () => {

@@ -6,7 +6,7 @@ import { createClass } from '../../src/services/schedule/create-class';
 import { createSeries } from '../../src/services/schedule/create-series';
 import { updateClass } from '../../src/services/schedule/update-class';
 import { ADMIN_UID, book, giveLot, seedScheduleCatalogue, setStudioZone, yogaClass } from './schedule-fixtures';
-import { testEnv, type TestEnv } from './support';
+import { type TestEnv, testEnv } from './support';
 
 let env: TestEnv;
 beforeEach(async () => {

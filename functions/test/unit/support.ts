@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { TokenError, type AuthGateway, type AuthUser } from '../../src/data/auth/auth-gateway';
+import { type AuthGateway, type AuthUser, TokenError } from '../../src/data/auth/auth-gateway';
 import { createLocalFileStorage } from '../../src/data/files/local-file-storage';
 import { openLocalStore } from '../../src/data/store/local/local-store';
 import type { DocumentStore } from '../../src/data/store/types';

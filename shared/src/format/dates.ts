@@ -1,8 +1,8 @@
+import 'dayjs/locale/es';
 import dayjs from 'dayjs';
 import isoWeek from 'dayjs/plugin/isoWeek';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import 'dayjs/locale/es';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

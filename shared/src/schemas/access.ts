@@ -1,4 +1,4 @@
-import { number, object, type InferType } from 'yup';
+import { type InferType, number, object } from 'yup';
 import { fill, messages } from '../messages';
 import { calendarDate, flag, optionalText, positiveId, unknownFields } from './fields';
 

@@ -1,6 +1,6 @@
-import { array, mixed, object, string, type InferType } from 'yup';
+import { array, type InferType, mixed, object, string } from 'yup';
 import { appConfigDefinitions, isAppConfigKey } from '../config/app-config';
-import { messages, fill } from '../messages';
+import { fill, messages } from '../messages';
 import { unknownFields } from './fields';
 
 const v = messages.validation;

@@ -1,5 +1,5 @@
-import { array, number, object, string, type InferType } from 'yup';
-import { messages, fill } from '../messages';
+import { array, type InferType, number, object, string } from 'yup';
+import { fill, messages } from '../messages';
 import { flag, optionalText, positiveId, requiredText, unknownFields } from './fields';
 
 const v = messages.validation;

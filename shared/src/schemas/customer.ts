@@ -1,5 +1,5 @@
-import { object, string, number, type InferType } from 'yup';
-import { messages, fill } from '../messages';
+import { type InferType, number, object, string } from 'yup';
+import { fill, messages } from '../messages';
 import { calendarDate, email, idList, optionalText, phone, positiveId, requiredText, unknownFields } from './fields';
 
 const v = messages.validation;

@@ -1,5 +1,5 @@
 import { array, boolean, number, string } from 'yup';
-import { messages, fill } from '../messages';
+import { fill, messages } from '../messages';
 
 const v = messages.validation;
 

@@ -1,5 +1,5 @@
-import { number, object, string, type InferType } from 'yup';
-import { messages, fill } from '../messages';
+import { type InferType, number, object, string } from 'yup';
+import { fill, messages } from '../messages';
 import { optionalText, positiveId, unknownFields } from './fields';
 
 const v = messages.validation;

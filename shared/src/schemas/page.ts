@@ -1,5 +1,5 @@
-import { object, string, type InferType } from 'yup';
-import { messages, fill } from '../messages';
+import { type InferType, object, string } from 'yup';
+import { fill, messages } from '../messages';
 import { flag, positiveId, requiredText, unknownFields } from './fields';
 
 const v = messages.validation;

@@ -1,5 +1,5 @@
-import { array, boolean, number, object, string, type InferType } from 'yup';
-import { messages, fill } from '../messages';
+import { array, boolean, type InferType, number, object, string } from 'yup';
+import { fill, messages } from '../messages';
 import { calendarDate, idList, optionalText, positiveId, unknownFields } from './fields';
 
 const v = messages.validation;

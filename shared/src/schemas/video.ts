@@ -1,4 +1,4 @@
-import { boolean, number, object, string, type InferType } from 'yup';
+import { boolean, type InferType, number, object, string } from 'yup';
 import { fill, messages } from '../messages';
 import { fileRef, nonBlankText } from './catalogue/common';
 import { flag, idList, optionalText, positiveId, unknownFields } from './fields';

@@ -3,7 +3,7 @@ import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { setConfig } from '../../test/helpers';
 import { areaMenuLinks, drawerSections } from '../features/customer-area/area-links';
-import { FEATURES, featureEnabled, screenEnabled, screenFeature } from '../lib/feature-flags';
+import { featureEnabled, FEATURES, screenEnabled, screenFeature } from '../lib/feature-flags';
 import { paths } from '../lib/paths';
 import type { RouteHandle } from '../lib/route-handle';
 import { publicNavLinks } from './layout/nav-links';

@@ -1,5 +1,5 @@
 import { messages } from '@studio/shared/messages';
-import { useEffect, useRef, type MouseEvent } from 'react';
+import { type MouseEvent, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AlertRegion } from '../components/alert-region';
 import { APP_ROOT_ID } from '../components/modal';

@@ -1,5 +1,5 @@
 import { messages } from '@studio/shared/messages';
-import { dismissAlert, useAlerts, type AlertKind } from '../lib/alerts';
+import { type AlertKind, dismissAlert, useAlerts } from '../lib/alerts';
 import './alert-region.css';
 
 function AlertBox({ kind, text }: { kind: AlertKind; text: string }) {

@@ -1,6 +1,6 @@
 import { messages } from '@studio/shared/messages';
 import { useField, useFormikContext } from 'formik';
-import { useEffect, useId, useRef, type InputHTMLAttributes, type SelectHTMLAttributes } from 'react';
+import { type InputHTMLAttributes, type SelectHTMLAttributes, useEffect, useId, useRef } from 'react';
 import './form-field.css';
 
 /** Errors show once a field was left or the form was submitted, not while someone is still typing a first time. */

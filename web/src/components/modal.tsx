@@ -1,5 +1,5 @@
 import { messages } from '@studio/shared/messages';
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import './modal.css';
 

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AlertRegion } from '../components/alert-region';
-import { ERROR_ALERT_TIMEOUT_MS, SUCCESS_ALERT_TIMEOUT_MS, showError, showSuccess, useAlerts } from './alerts';
+import { ERROR_ALERT_TIMEOUT_MS, showError, showSuccess, SUCCESS_ALERT_TIMEOUT_MS, useAlerts } from './alerts';
 
 describe('global alerts', () => {
   beforeEach(() => {

@@ -1,9 +1,9 @@
 import { messages } from '@studio/shared/messages';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../test/helpers';
-import { connectAuthEmulator, makeUser, setUser, signOut, type FakeUser } from '../../test/mocks/firebase-auth';
+import { connectAuthEmulator, type FakeUser, makeUser, setUser, signOut } from '../../test/mocks/firebase-auth';
 import { useAlerts } from './alerts';
-import { ApiError, api, apiErrorText, showApiError, TOKEN_REFRESH_INTERVAL_MS } from './api-client';
+import { api, ApiError, apiErrorText, showApiError, TOKEN_REFRESH_INTERVAL_MS } from './api-client';
 import { initAuth } from './auth-client';
 
 vi.mock('firebase/auth', () => import('../../test/mocks/firebase-auth'));

@@ -1,4 +1,4 @@
-import { appConfigDefinitions, configFromEntries, type AppConfigEntry, type AppConfigKey } from '@studio/shared/config/app-config';
+import { appConfigDefinitions, type AppConfigEntry, type AppConfigKey, configFromEntries } from '@studio/shared/config/app-config';
 import { create } from 'zustand';
 import { api } from './api-client';
 

@@ -1,5 +1,5 @@
 import type { AppConfigKey } from '@studio/shared/config/app-config';
-import { configBoolean, type AppConfig } from './app-config';
+import { type AppConfig, configBoolean } from './app-config';
 import { paths } from './paths';
 
 /**

@@ -1,6 +1,6 @@
-import { useMatches, type Params } from 'react-router';
+import { type Params, useMatches } from 'react-router';
 import { useConfig } from './app-config';
-import { featureEnabled, type Feature } from './feature-flags';
+import { type Feature, featureEnabled } from './feature-flags';
 
 /** What a route declares about itself in its area's route module (app/routes/*-routes.tsx). */
 export interface RouteHandle {

@@ -12,23 +12,23 @@
  * mutations with `meta.invalidates`; screens call useServerQuery/useServerMutation.
  */
 import {
+  type DefaultError,
   MutationCache,
   QueryCache,
   QueryClient,
-  useMutation,
-  useQuery,
-  type DefaultError,
   type QueryKey,
+  useMutation,
   type UseMutationOptions,
   type UseMutationResult,
+  useQuery,
   type UseQueryOptions,
   type UseQueryResult,
 } from '@tanstack/react-query';
-import { showApiError, type ErrorTexts } from './api-client';
+import { type ErrorTexts, showApiError } from './api-client';
 import { useSession } from './session';
 
-export { queryOptions } from '@tanstack/react-query';
 export type { QueryKey } from '@tanstack/react-query';
+export { queryOptions } from '@tanstack/react-query';
 
 /** A read is fresh for this long unless its query says otherwise; a remount within it costs no request. */
 export const DEFAULT_STALE_TIME_MS = 30_000;

@@ -2,8 +2,8 @@ import { messages } from '@studio/shared/messages';
 import type { Customer } from '@studio/shared/types/api';
 import { create } from 'zustand';
 import { showError } from './alerts';
-import { ApiError, api, errorMessage } from './api-client';
-import { currentAdminClaim, initAuth, onIdentityChanged, parseFirebaseConfig, signOut, type Identity } from './auth-client';
+import { api, ApiError, errorMessage } from './api-client';
+import { currentAdminClaim, type Identity, initAuth, onIdentityChanged, parseFirebaseConfig, signOut } from './auth-client';
 
 const CUSTOMER_LOAD_ATTEMPTS = 3;
 const CUSTOMER_LOAD_BACKOFF_MS = 1500;

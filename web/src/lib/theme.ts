@@ -1,4 +1,4 @@
-import { configString, type AppConfig } from './app-config';
+import { type AppConfig, configString } from './app-config';
 
 const THEME_KEYS = ['primary', 'accent', 'dark', 'gray', 'light', 'primary-light'] as const;
 const MIN_TEXT_CONTRAST = 4.5;

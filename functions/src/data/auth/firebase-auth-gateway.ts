@@ -1,6 +1,6 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
-import { getAuth, type Auth, type UserRecord } from 'firebase-admin/auth';
-import { IdentityProviderUnavailable, TokenError, type AuthGateway, type AuthUser, type VerifiedIdentity } from './auth-gateway';
+import { type Auth, getAuth, type UserRecord } from 'firebase-admin/auth';
+import { type AuthGateway, type AuthUser, IdentityProviderUnavailable, TokenError, type VerifiedIdentity } from './auth-gateway';
 
 function adminAuth(): Auth {
   if (getApps().length === 0) initializeApp();

@@ -1,5 +1,5 @@
-import { FieldValue, type DocumentStore, type Transaction } from '../store/types';
-import { findFreeNumber, takeNumber, type NumberSpace } from './number-claims';
+import { type DocumentStore, FieldValue, type Transaction } from '../store/types';
+import { findFreeNumber, type NumberSpace, takeNumber } from './number-claims';
 
 /**
  * Numeric ids (the spec's clients decide "update when the id is numeric"),

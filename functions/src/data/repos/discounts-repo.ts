@@ -1,5 +1,5 @@
 import type { DocumentStore, Transaction } from '../store/types';
-import { anyNumberTaken, countTakenNumbers, findFreeNumber, listTakenNumbers, moveNumber, takeNumber, type NumberSpace } from './number-claims';
+import { anyNumberTaken, countTakenNumbers, findFreeNumber, listTakenNumbers, moveNumber, type NumberSpace, takeNumber } from './number-claims';
 import { readDoc } from './read';
 
 /** discounts/{discount_id}. `code` is stored upper-case; discount_codes/{code} keeps it unique. */

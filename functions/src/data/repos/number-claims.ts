@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { StoreError, type DocumentData, type DocumentReference, type DocumentStore, type Transaction } from '../store/types';
+import { type DocumentData, type DocumentReference, type DocumentStore, StoreError, type Transaction } from '../store/types';
 
 /**
  * Numbers handed out without a shared counter (ADR 0009). Each number taken is

@@ -3,7 +3,7 @@ import type { Purchase } from '@studio/shared/types/purchases';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { listLotsOfCustomer } from '../../data/repos/credits-repo';
 import { getCustomerByUid } from '../../data/repos/customers-repo';
-import { getPurchase, writePurchase, type PurchaseDoc } from '../../data/repos/purchases-repo';
+import { getPurchase, type PurchaseDoc, writePurchase } from '../../data/repos/purchases-repo';
 import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';
 import { revokeLot } from '../credits/ledger';

@@ -2,7 +2,7 @@ import { fill, messages } from '@studio/shared/messages';
 import type { AddressCreateInput, AddressListQuery, AddressUpdateInput } from '@studio/shared/schemas/catalogue/addresses';
 import type { Address } from '@studio/shared/types/catalogue';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
-import { createRecord, deleteRecord, getRecord, listRecords, replaceRecord, type AddressDoc } from '../../data/repos/catalogue-repo';
+import { type AddressDoc, createRecord, deleteRecord, getRecord, listRecords, replaceRecord } from '../../data/repos/catalogue-repo';
 import { allocateId } from '../../data/repos/counters-repo';
 import { getCustomerByUid } from '../../data/repos/customers-repo';
 import type { Transaction } from '../../data/store/types';

@@ -2,7 +2,7 @@ import { messages } from '@studio/shared/messages';
 import type { AnnouncementCreateInput } from '@studio/shared/schemas/catalogue/announcements';
 import type { Announcement } from '@studio/shared/types/catalogue';
 import type { AnnouncementDoc } from '../../data/repos/catalogue-repo';
-import { crudOperations, type CatalogueResource } from './records';
+import { type CatalogueResource, crudOperations } from './records';
 import { stamps } from './values';
 
 export const announcementsResource: CatalogueResource<'announcement_id', AnnouncementDoc, Announcement, AnnouncementCreateInput> = {

@@ -1,11 +1,11 @@
 import { messages } from '@studio/shared/messages';
 import type { ClassCategoryCreateInput } from '@studio/shared/schemas/catalogue/class-categories';
 import type { ClassCategory } from '@studio/shared/types/catalogue';
-import { listRecords, type ClassCategoryDoc } from '../../data/repos/catalogue-repo';
+import { type ClassCategoryDoc, listRecords } from '../../data/repos/catalogue-repo';
 import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';
 import { refuseIfScheduled } from './in-use-by-classes';
-import { createDoc, crudOperations, listLiveDocs, type CatalogueResource } from './records';
+import { type CatalogueResource, createDoc, crudOperations, listLiveDocs } from './records';
 import { kept, optionalText, stamps } from './values';
 
 const m = messages.catalogue.classCategories;

@@ -5,7 +5,7 @@ import type { ClassTypeDoc } from '../../data/repos/catalogue-repo';
 import { activePackagesWithClassType } from '../../data/repos/class-packages-repo';
 import { AppError } from '../../domain/errors';
 import { refuseIfScheduled } from './in-use-by-classes';
-import { crudOperations, type CatalogueResource } from './records';
+import { type CatalogueResource, crudOperations } from './records';
 import { fileOf, kept, optionalText, stamps } from './values';
 
 const m = messages.catalogue.classTypes;

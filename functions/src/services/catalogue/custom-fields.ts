@@ -1,9 +1,9 @@
 import { messages } from '@studio/shared/messages';
 import type { CustomFieldCreateInput, CustomFieldQuery } from '@studio/shared/schemas/catalogue/custom-fields';
 import type { CustomField } from '@studio/shared/types/catalogue';
-import { listRecords, type CustomFieldDoc } from '../../data/repos/catalogue-repo';
+import { type CustomFieldDoc, listRecords } from '../../data/repos/catalogue-repo';
 import { AppError } from '../../domain/errors';
-import { crudOperations, listLiveDocs, type CatalogueResource, type CrudOperations } from './records';
+import { type CatalogueResource, type CrudOperations, crudOperations, listLiveDocs } from './records';
 import { stamps } from './values';
 
 const m = messages.catalogue.customFields;

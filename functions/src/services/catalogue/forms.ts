@@ -1,10 +1,10 @@
 import { messages } from '@studio/shared/messages';
 import { ADDRESS_FORM_ID, type FormCreateInput, type FormFieldInput, type FormUpdateInput } from '@studio/shared/schemas/catalogue/forms';
 import type { Form, FormField } from '@studio/shared/types/catalogue';
-import { getRecord, type FormDoc, type StoredFormField } from '../../data/repos/catalogue-repo';
+import { type FormDoc, getRecord, type StoredFormField } from '../../data/repos/catalogue-repo';
 import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';
-import { archiveDoc, createDoc, getLiveDoc, listLiveDocs, updateDoc, type CatalogueResource, type CrudOperations } from './records';
+import { archiveDoc, type CatalogueResource, createDoc, type CrudOperations, getLiveDoc, listLiveDocs, updateDoc } from './records';
 import { optionalText, stamps } from './values';
 
 const m = messages.catalogue.forms;

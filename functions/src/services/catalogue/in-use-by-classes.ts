@@ -1,4 +1,4 @@
-import { hasUpcomingClassUsing, type ClassReference } from '../../data/repos/single-classes-repo';
+import { type ClassReference, hasUpcomingClassUsing } from '../../data/repos/single-classes-repo';
 import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';

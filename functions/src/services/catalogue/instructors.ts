@@ -4,7 +4,7 @@ import type { Instructor } from '@studio/shared/types/catalogue';
 import type { InstructorDoc } from '../../data/repos/catalogue-repo';
 import type { Deps } from '../../deps';
 import { refuseIfScheduled } from './in-use-by-classes';
-import { crudOperations, listLiveDocs, type CatalogueResource } from './records';
+import { type CatalogueResource, crudOperations, listLiveDocs } from './records';
 import { fileOf, kept, optionalText, stamps } from './values';
 
 const m = messages.catalogue.instructors;

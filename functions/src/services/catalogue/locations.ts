@@ -3,7 +3,7 @@ import type { LocationCreateInput } from '@studio/shared/schemas/catalogue/locat
 import type { Location } from '@studio/shared/types/catalogue';
 import type { LocationDoc } from '../../data/repos/catalogue-repo';
 import { refuseIfScheduled } from './in-use-by-classes';
-import { crudOperations, type CatalogueResource } from './records';
+import { type CatalogueResource, crudOperations } from './records';
 import { optionalText, stamps } from './values';
 
 export const locationsResource: CatalogueResource<'location_id', LocationDoc, Location, LocationCreateInput> = {

@@ -3,7 +3,7 @@ import { CARD_PAYMENT_METHOD_ID, CASH_PAYMENT_METHOD_NAME, type PaymentMethodCre
 import type { PaymentMethod } from '@studio/shared/types/catalogue';
 import { listRecords, type PaymentMethodDoc } from '../../data/repos/catalogue-repo';
 import { AppError } from '../../domain/errors';
-import { crudOperations, type CatalogueResource } from './records';
+import { type CatalogueResource, crudOperations } from './records';
 import { stamps } from './values';
 
 const m = messages.catalogue.paymentMethods;

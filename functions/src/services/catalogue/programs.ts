@@ -2,7 +2,7 @@ import { messages } from '@studio/shared/messages';
 import type { ProgramCreateInput } from '@studio/shared/schemas/catalogue/programs';
 import type { Program } from '@studio/shared/types/catalogue';
 import type { ProgramDoc } from '../../data/repos/catalogue-repo';
-import { crudOperations, type CatalogueResource } from './records';
+import { type CatalogueResource, crudOperations } from './records';
 import { fileOf, optionalText, stamps } from './values';
 
 export const programsResource: CatalogueResource<'program_id', ProgramDoc, Program, ProgramCreateInput> = {

@@ -1,4 +1,4 @@
-import { createRecord, getRecord, listRecords, replaceRecord, type CatalogueRecord } from '../../data/repos/catalogue-repo';
+import { type CatalogueRecord, createRecord, getRecord, listRecords, replaceRecord } from '../../data/repos/catalogue-repo';
 import { allocateId } from '../../data/repos/counters-repo';
 import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';

@@ -3,7 +3,7 @@ import type { TagCreateInput } from '@studio/shared/schemas/catalogue/tags';
 import type { Tag } from '@studio/shared/types/catalogue';
 import type { TagDoc } from '../../data/repos/catalogue-repo';
 import { refuseIfScheduled } from './in-use-by-classes';
-import { crudOperations, type CatalogueResource } from './records';
+import { type CatalogueResource, crudOperations } from './records';
 import { stamps } from './values';
 
 export const tagsResource: CatalogueResource<'tag_id', TagDoc, Tag, TagCreateInput> = {

@@ -2,7 +2,7 @@ import { messages } from '@studio/shared/messages';
 import type { VideoTypeCreateInput } from '@studio/shared/schemas/catalogue/video-types';
 import type { VideoType } from '@studio/shared/types/catalogue';
 import type { VideoTypeDoc } from '../../data/repos/catalogue-repo';
-import { crudOperations, type CatalogueResource } from './records';
+import { type CatalogueResource, crudOperations } from './records';
 import { optionalText, stamps } from './values';
 
 export const videoTypesResource: CatalogueResource<'video_type_id', VideoTypeDoc, VideoType, VideoTypeCreateInput> = {

@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEZONE, dayjs, studioDay, studioWallTimeToInstant } from '@studio/shared/format/dates';
+import { dayjs, DEFAULT_TIMEZONE, studioDay, studioWallTimeToInstant } from '@studio/shared/format/dates';
 import { getStoredConfig } from '../../data/repos/app-config-repo';
 import type { Deps } from '../../deps';
 

@@ -1,12 +1,12 @@
 import { messages } from '@studio/shared/messages';
 import {
   appendLedgerEntry,
-  createLot,
-  writeLot,
   type AvailableClassDoc,
+  createLot,
   type LedgerActor,
   type LedgerEntryDoc,
   type LedgerKind,
+  writeLot,
 } from '../../data/repos/credits-repo';
 import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';

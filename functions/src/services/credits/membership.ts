@@ -1,5 +1,5 @@
 import type { AvailableClassDoc } from '../../data/repos/credits-repo';
-import { updateCustomer, type CustomerDoc } from '../../data/repos/customers-repo';
+import { type CustomerDoc, updateCustomer } from '../../data/repos/customers-repo';
 import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
 import { unlimitedWindow } from './balance';

@@ -1,7 +1,7 @@
 import { messages } from '@studio/shared/messages';
 import type { Customer } from '@studio/shared/types/customers';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
-import { getCustomerById, getCustomerByUid, listAcceptedPages, type CustomerDoc } from '../../data/repos/customers-repo';
+import { type CustomerDoc, getCustomerById, getCustomerByUid, listAcceptedPages } from '../../data/repos/customers-repo';
 import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';
 import { toCustomerDto } from './customer-dto';

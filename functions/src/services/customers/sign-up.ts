@@ -3,7 +3,7 @@ import type { SignupInput } from '@studio/shared/schemas/customer';
 import type { Customer } from '@studio/shared/types/customers';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { allocateSpreadId } from '../../data/repos/counters-repo';
-import { createCustomer, getCustomerByUid, getPhoneOwner, recordAcceptedPage, type CustomerDoc } from '../../data/repos/customers-repo';
+import { createCustomer, type CustomerDoc, getCustomerByUid, getPhoneOwner, recordAcceptedPage } from '../../data/repos/customers-repo';
 import { listSignupRequiredPages } from '../../data/repos/pages-repo';
 import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';

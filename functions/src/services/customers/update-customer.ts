@@ -3,12 +3,12 @@ import type { CustomerUpdateInput } from '@studio/shared/schemas/customer';
 import type { Customer } from '@studio/shared/types/customers';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import {
+  type CustomerDoc,
   getCustomerById,
   getCustomerByUid,
   getPhoneOwner,
   listAcceptedPages,
   updateCustomer as writeCustomer,
-  type CustomerDoc,
 } from '../../data/repos/customers-repo';
 import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';

@@ -1,6 +1,6 @@
 import type { DiscountQuote } from '@studio/shared/schemas/discount';
 import type { ClassPackageDoc } from '../../data/repos/class-packages-repo';
-import { findFreeUseNumber, getCodeOwner, getCustomerUses, getDiscount, recordDiscountUse, type DiscountDoc } from '../../data/repos/discounts-repo';
+import { type DiscountDoc, findFreeUseNumber, getCodeOwner, getCustomerUses, getDiscount, recordDiscountUse } from '../../data/repos/discounts-repo';
 import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
 import { assertCustomerMayUse, assertDiscountApplies, codeKey, discountUsedUp, invalidDiscount, readDiscountSettings } from './discount-rules';

@@ -1,5 +1,5 @@
 import { fill, messages } from '@studio/shared/messages';
-import { discountSchema, normalizeDiscountCode, type Discount, type DiscountInput, type DiscountUpdateInput } from '@studio/shared/schemas/discount';
+import { type Discount, type DiscountInput, discountSchema, type DiscountUpdateInput, normalizeDiscountCode } from '@studio/shared/schemas/discount';
 import { ValidationError } from 'yup';
 import { getClassPackages } from '../../data/repos/class-packages-repo';
 import { allocateId } from '../../data/repos/counters-repo';
@@ -8,6 +8,7 @@ import {
   archiveDiscount,
   createDiscount,
   deleteDiscount,
+  type DiscountDoc,
   discountUsesSoFar,
   getCodeOwner,
   getDiscount,
@@ -15,7 +16,6 @@ import {
   planUseRelocation,
   replaceDiscount,
   wasDiscountUsed,
-  type DiscountDoc,
 } from '../../data/repos/discounts-repo';
 import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';

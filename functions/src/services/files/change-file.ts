@@ -1,6 +1,6 @@
 import { displayFileName, type FileUpdateInput, type StudioFile } from '@studio/shared/schemas/file';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
-import { deleteFile as removeFileDoc, getFile, updateFile as writeFile, type FileDoc } from '../../data/files/files-repo';
+import { deleteFile as removeFileDoc, type FileDoc, getFile, updateFile as writeFile } from '../../data/files/files-repo';
 import type { Deps } from '../../deps';
 import { assertCanChangeFile } from './file-access';
 import { toFileDto } from './file-dto';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FileStorage } from '../../data/files/file-storage';
-import { fileFromSnapshot, getFile, updateFile, type FileDoc } from '../../data/files/files-repo';
+import { type FileDoc, fileFromSnapshot, getFile, updateFile } from '../../data/files/files-repo';
 import type { DocumentChangeEvent, DocumentStore } from '../../data/store/types';
 import { inspectFile, type InspectionFailure } from './file-content';
 

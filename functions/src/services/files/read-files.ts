@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FileListQuery, StudioFile } from '@studio/shared/schemas/file';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
-import { getFile, listFiles, type FileDoc } from '../../data/files/files-repo';
+import { type FileDoc, getFile, listFiles } from '../../data/files/files-repo';
 import type { Deps } from '../../deps';
 import { canSeeFile, fileNotFound } from './file-access';
 import { toFileDto } from './file-dto';

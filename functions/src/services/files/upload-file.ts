@@ -1,12 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { messages, fill } from '@studio/shared/messages';
+import { fill, messages } from '@studio/shared/messages';
 import {
   ALLOWED_FILE_TYPES,
   displayFileName,
+  type FileDataInput,
   fileDataSchema,
   isSafeFileName,
   normalizeFileType,
-  type FileDataInput,
   type StudioFile,
 } from '@studio/shared/schemas/file';
 import { ValidationError } from 'yup';

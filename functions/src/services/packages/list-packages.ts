@@ -2,7 +2,7 @@ import { messages } from '@studio/shared/messages';
 import { UNLIMITED_CLASSES } from '@studio/shared/schemas/class-package';
 import type { ClassPackage } from '@studio/shared/types/class-packages';
 import { getClassTypeNames } from '../../data/repos/catalogue-repo';
-import { getClassPackage, listClassPackages, type ClassPackageDoc, type ClassPackageFilter } from '../../data/repos/class-packages-repo';
+import { type ClassPackageDoc, type ClassPackageFilter, getClassPackage, listClassPackages } from '../../data/repos/class-packages-repo';
 import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';
 import { classTypeIdsOf, toClassPackageDto } from './package-dto';

@@ -1,9 +1,9 @@
 import { fill, messages } from '@studio/shared/messages';
-import { classPackageSchema, type ClassPackageInput, type ClassPackageUpdateInput } from '@studio/shared/schemas/class-package';
+import { type ClassPackageInput, classPackageSchema, type ClassPackageUpdateInput } from '@studio/shared/schemas/class-package';
 import type { ClassPackage } from '@studio/shared/types/class-packages';
 import { ValidationError } from 'yup';
 import { getClassTypeNames } from '../../data/repos/catalogue-repo';
-import { createClassPackage, deleteClassPackage, getClassPackage, replaceClassPackage, type ClassPackageDoc } from '../../data/repos/class-packages-repo';
+import { type ClassPackageDoc, createClassPackage, deleteClassPackage, getClassPackage, replaceClassPackage } from '../../data/repos/class-packages-repo';
 import { allocateId } from '../../data/repos/counters-repo';
 import { packageHasPurchases } from '../../data/repos/purchases-repo';
 import type { Transaction } from '../../data/store/types';

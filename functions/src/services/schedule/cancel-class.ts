@@ -1,10 +1,10 @@
-import { messages, fill } from '@studio/shared/messages';
+import { fill, messages } from '@studio/shared/messages';
 import type { CancellationSummary, SingleClass, SingleClassCancelInput } from '@studio/shared/schemas/single-class';
 import { getCatalogueDocs } from '../../data/repos/catalogue-repo';
 import { allocateIdBlocks } from '../../data/repos/counters-repo';
-import { getLots, type AvailableClassDoc } from '../../data/repos/credits-repo';
+import { type AvailableClassDoc, getLots } from '../../data/repos/credits-repo';
 import { createNotification, existingNotificationIds } from '../../data/repos/notifications-repo';
-import { listActiveReservationsOfClass, replaceReservation, type ClassReservationDoc, type ReservationRefund } from '../../data/repos/reservations-repo';
+import { type ClassReservationDoc, listActiveReservationsOfClass, replaceReservation, type ReservationRefund } from '../../data/repos/reservations-repo';
 import { getSingleClass, replaceSingleClass, type SingleClassDoc } from '../../data/repos/single-classes-repo';
 import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';

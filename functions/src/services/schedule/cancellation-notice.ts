@@ -1,5 +1,5 @@
 import { formatStudioDate } from '@studio/shared/format/dates';
-import { messages, fill } from '@studio/shared/messages';
+import { fill, messages } from '@studio/shared/messages';
 
 const n = messages.schedule.notification;
 

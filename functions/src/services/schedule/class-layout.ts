@@ -1,4 +1,4 @@
-import { messages, fill } from '@studio/shared/messages';
+import { fill, messages } from '@studio/shared/messages';
 import { spotMapTotal } from '@studio/shared/schemas/single-class';
 import { AppError, invalidFields } from '../../domain/errors';
 

@@ -1,5 +1,5 @@
 import { messages } from '@studio/shared/messages';
-import { getCatalogueDocs, type CatalogueCollection } from '../../data/repos/catalogue-repo';
+import { type CatalogueCollection, getCatalogueDocs } from '../../data/repos/catalogue-repo';
 import { getClassPackages } from '../../data/repos/class-packages-repo';
 import type { DocumentStore, Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';

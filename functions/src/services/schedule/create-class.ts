@@ -4,7 +4,7 @@ import { allocateId } from '../../data/repos/counters-repo';
 import { createSingleClass, type SingleClassDoc } from '../../data/repos/single-classes-repo';
 import type { Deps } from '../../deps';
 import { studioTimezone } from '../credits/expiry';
-import { resolveLayout, type Layout } from './class-layout';
+import { type Layout, resolveLayout } from './class-layout';
 import { checkReferences } from './class-references';
 import { presentClasses } from './present-classes';
 

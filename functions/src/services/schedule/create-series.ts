@@ -1,8 +1,8 @@
 import { studioWallTimeToInstant } from '@studio/shared/format/dates';
-import { messages, fill } from '@studio/shared/messages';
-import { SERIES_MAX_DAYS, type ClassSeries, type SeriesCreateInput, type SingleClass } from '@studio/shared/schemas/single-class';
+import { fill, messages } from '@studio/shared/messages';
+import { type ClassSeries, SERIES_MAX_DAYS, type SeriesCreateInput, type SingleClass } from '@studio/shared/schemas/single-class';
 import { allocateIdBlocks } from '../../data/repos/counters-repo';
-import { createSeries as writeSeries, createSingleClass, type ClassSeriesDoc } from '../../data/repos/single-classes-repo';
+import { type ClassSeriesDoc, createSeries as writeSeries, createSingleClass } from '../../data/repos/single-classes-repo';
 import type { Deps } from '../../deps';
 import { invalidFields } from '../../domain/errors';
 import { studioTimezone } from '../credits/expiry';

@@ -1,5 +1,5 @@
 import { studioDay, studioWallTimeToInstant } from '@studio/shared/format/dates';
-import { messages, fill } from '@studio/shared/messages';
+import { fill, messages } from '@studio/shared/messages';
 import { SCHEDULE_MAX_DAYS, type ScheduleQuery, type SingleClass } from '@studio/shared/schemas/single-class';
 import { listSingleClassesBetween } from '../../data/repos/single-classes-repo';
 import type { Deps } from '../../deps';

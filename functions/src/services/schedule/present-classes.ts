@@ -1,5 +1,5 @@
 import type { SingleClass } from '@studio/shared/schemas/single-class';
-import { getCatalogueDocs, type ClassTypeDoc, type InstructorDoc, type LocationDoc, type TagDoc } from '../../data/repos/catalogue-repo';
+import { type ClassTypeDoc, getCatalogueDocs, type InstructorDoc, type LocationDoc, type TagDoc } from '../../data/repos/catalogue-repo';
 import type { SingleClassDoc } from '../../data/repos/single-classes-repo';
 import type { Deps } from '../../deps';
 import { studioWallClock } from './calendar';

@@ -7,7 +7,7 @@ import { AppError, invalidFields } from '../../domain/errors';
 import { studioTimezone } from '../credits/expiry';
 import { studioWallClock } from './calendar';
 import { resolveLayout } from './class-layout';
-import { checkReferences, type CheckedReferences } from './class-references';
+import { type CheckedReferences, checkReferences } from './class-references';
 import { cleanDescription } from './create-class';
 import { classNotFound } from './get-class';
 import { presentClasses } from './present-classes';

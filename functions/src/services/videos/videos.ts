@@ -1,8 +1,8 @@
 import { messages } from '@studio/shared/messages';
-import { VIDEOS_PAGE_SIZE, type VideoCreateInput, type VideoQuery, type VideoUpdateInput } from '@studio/shared/schemas/video';
+import { type VideoCreateInput, type VideoQuery, VIDEOS_PAGE_SIZE, type VideoUpdateInput } from '@studio/shared/schemas/video';
 import type { Video } from '@studio/shared/types/videos';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
-import { getRecord, type CatalogueRecord, type InstructorDoc, type TagDoc } from '../../data/repos/catalogue-repo';
+import { type CatalogueRecord, getRecord, type InstructorDoc, type TagDoc } from '../../data/repos/catalogue-repo';
 import { allocateId } from '../../data/repos/counters-repo';
 import { createVideo, deleteVideo as removeVideo, findVideos, getVideo, replaceVideo, type VideoDoc, type VideoFilter } from '../../data/repos/videos-repo';
 import type { Transaction } from '../../data/store/types';

@@ -1,4 +1,4 @@
-import { object, string, type InferType } from 'yup';
+import { type InferType, object, string } from 'yup';
 import { messages } from '../../messages';
 import { positiveId, unknownFields } from '../fields';
 import { handle, nonBlankText, optionalField, optionalFlag } from './common';

@@ -1,4 +1,4 @@
-import { object, string, type InferType } from 'yup';
+import { type InferType, object, string } from 'yup';
 import { messages } from '../../messages';
 import { flag, positiveId, unknownFields } from '../fields';
 import { fieldKey, fieldOptions, fieldType, needsOptions, nonBlankText } from './common';

@@ -1,4 +1,4 @@
-import { array, number, object, type InferType } from 'yup';
+import { array, type InferType, number, object } from 'yup';
 import { fill, messages } from '../../messages';
 import { flag, positiveId, unknownFields } from '../fields';
 import { fieldKey, fieldOptions, fieldType, fieldValue, needsOptions, nonBlankText, optionalField, position } from './common';

@@ -1,4 +1,4 @@
-import { object, type InferType } from 'yup';
+import { type InferType, object } from 'yup';
 import { messages } from '../../messages';
 import { positiveId, unknownFields } from '../fields';
 import { nonBlankText, optionalField } from './common';

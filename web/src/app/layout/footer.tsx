@@ -1,6 +1,6 @@
 import type { AppConfigKey } from '@studio/shared/config/app-config';
 import { messages } from '@studio/shared/messages';
-import { lazy, Suspense, useId, type ComponentType, type ReactNode } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { configString, useConfig } from '../../lib/app-config';
 import { whatsappUrl } from '../../lib/links';

@@ -2,7 +2,7 @@ import { messages } from '@studio/shared/messages';
 import type { RouteObject } from 'react-router';
 import { ComingSoon } from '../../components/coming-soon';
 import { NotFound } from '../../components/not-found';
-import { configString, type AppConfig } from '../../lib/app-config';
+import { type AppConfig, configString } from '../../lib/app-config';
 import { paths } from '../../lib/paths';
 import { comingSoon } from './route-helpers';
 

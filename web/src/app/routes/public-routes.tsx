@@ -2,7 +2,7 @@ import { messages } from '@studio/shared/messages';
 import type { RouteObject } from 'react-router';
 import { NotFound } from '../../components/not-found';
 import { Landing } from '../../features/landing/landing';
-import { configString, type AppConfig } from '../../lib/app-config';
+import { type AppConfig, configString } from '../../lib/app-config';
 import { packagesPath, paths } from '../../lib/paths';
 import { comingSoon, lazyScreen } from './route-helpers';
 

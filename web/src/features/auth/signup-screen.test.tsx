@@ -3,7 +3,7 @@ import type { Page } from '@studio/shared/types/api';
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeCustomer, makePage, mockFetch, renderRoutes, setConfig, type FetchCall } from '../../../test/helpers';
+import { type FetchCall, makeCustomer, makePage, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
 import { createUserWithEmailAndPassword, deleteUser, resetFakeAuth, sendEmailVerification } from '../../../test/mocks/firebase-auth';
 import { ModalHost } from '../../components/modal-host';
 import { initAuth } from '../../lib/auth-client';

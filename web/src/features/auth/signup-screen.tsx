@@ -1,5 +1,5 @@
 import { fill, messages } from '@studio/shared/messages';
-import { passwordPolicyFromConfig, signupFormSchema, SIGNUP_REASON_OTHER } from '@studio/shared/schemas/customer';
+import { passwordPolicyFromConfig, SIGNUP_REASON_OTHER, signupFormSchema } from '@studio/shared/schemas/customer';
 import { normalizePhone } from '@studio/shared/schemas/fields';
 import type { Page } from '@studio/shared/types/api';
 import { Form, Formik, useFormikContext } from 'formik';

@@ -1,6 +1,6 @@
 import { messages } from '@studio/shared/messages';
-import { configString, type AppConfig } from '../../lib/app-config';
-import { featureEnabled, screenEnabled, type Feature } from '../../lib/feature-flags';
+import { type AppConfig, configString } from '../../lib/app-config';
+import { type Feature, featureEnabled, screenEnabled } from '../../lib/feature-flags';
 import { paths } from '../../lib/paths';
 
 export interface AreaLink {

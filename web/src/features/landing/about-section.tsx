@@ -1,5 +1,5 @@
 import { messages } from '@studio/shared/messages';
-import { configString, type AppConfig } from '../../lib/app-config';
+import { type AppConfig, configString } from '../../lib/app-config';
 
 /** The navbar's "Nosotros" link scrolls here (/#about). */
 export function AboutSection({ config }: { config: AppConfig }) {

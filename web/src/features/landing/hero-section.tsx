@@ -1,6 +1,6 @@
 import { messages } from '@studio/shared/messages';
 import { SmartLink } from '../../components/smart-link';
-import { configString, type AppConfig } from '../../lib/app-config';
+import { type AppConfig, configString } from '../../lib/app-config';
 
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { configBoolean, configNumber, type AppConfig } from '../../lib/app-config';
+import { type AppConfig, configBoolean, configNumber } from '../../lib/app-config';
 import { AboutSection } from './about-section';
 import { HeroSection } from './hero-section';
 import { MissionSection } from './mission-section';

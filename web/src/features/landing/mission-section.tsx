@@ -1,5 +1,5 @@
 import { messages } from '@studio/shared/messages';
-import { configString, type AppConfig } from '../../lib/app-config';
+import { type AppConfig, configString } from '../../lib/app-config';
 
 export function MissionSection({ config }: { config: AppConfig }) {
   const image = configString(config, 'mission_image');

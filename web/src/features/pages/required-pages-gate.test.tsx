@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeCustomer, makePage, mockFetch, renderRoutes, setConfig, type FetchCall } from '../../../test/helpers';
+import { type FetchCall, makeCustomer, makePage, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
 import { createRoutes } from '../../app/router';
 import { useSession } from '../../lib/session';
 

@@ -1,6 +1,6 @@
 import { fill, messages } from '@studio/shared/messages';
 import type { Page } from '@studio/shared/types/api';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Checkbox, FormError } from '../../components/form-field';
 import { HtmlContent } from '../../components/html-content';
 import { Modal } from '../../components/modal';

@@ -1,6 +1,5 @@
-import { FieldPath } from 'firebase-admin/firestore';
 import type * as admin from 'firebase-admin/firestore';
-import { StoreError } from '../types';
+import { FieldPath } from 'firebase-admin/firestore';
 import type {
   CollectionReference,
   DocumentData,
@@ -16,6 +15,7 @@ import type {
   WhereOp,
   WriteBatch,
 } from '../types';
+import { StoreError } from '../types';
 import { fromFirestoreValue, isGrpcError, sdk, sdkAsync, sdkInTransaction, toFirestoreValue, toStoreError } from './firestore-values';
 
 /**

@@ -1,6 +1,6 @@
 import { FieldValue as AdminFieldValue, Timestamp } from 'firebase-admin/firestore';
-import { isFieldTransform, StoreError } from '../types';
 import type { StoreErrorCode } from '../types';
+import { isFieldTransform, StoreError } from '../types';
 
 /** Plain objects are the only objects converted field by field; Dates, bytes and SDK classes pass through. */
 function isPlainObject(value: unknown): value is Record<string, unknown> {

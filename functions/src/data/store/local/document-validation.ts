@@ -1,5 +1,5 @@
-import { isFieldTransform, StoreError } from '../types';
 import type { DocumentData } from '../types';
+import { isFieldTransform, StoreError } from '../types';
 import { isMap, parseFieldPath } from './field-path';
 import { isReservedName, MAX_NAME_BYTES, utf8Length } from './resource-path';
 import { compareValues } from './value-order';

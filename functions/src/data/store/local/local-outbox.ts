@@ -1,8 +1,8 @@
 import type { DocumentSnapshot } from '../types';
 import { HEAT_RETENTION_MS } from './hot-document-meter';
 import type { StoredDocument } from './local-snapshot';
-import { retryWhileBusy } from './sqlite-support';
 import type { DatabaseSync, SharedFileState } from './sqlite-support';
+import { retryWhileBusy } from './sqlite-support';
 import { decodeDocument } from './value-codec';
 
 /** What the outbox needs from the store that owns the SQLite file. */

@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { StoreError } from '../types';
 import type {
   CollectionReference,
   DocumentData,
@@ -19,25 +18,26 @@ import type {
   WhereOp,
   WriteBatch,
 } from '../types';
+import { StoreError } from '../types';
 import { assertCommitWithinLimits, assertDocumentSize } from './document-validation';
 import { DOCUMENT_ID_FIELD } from './field-path';
-import { HEAT_RETENTION_MS, SqliteHeatMeter } from './hot-document-meter';
 import type { HotDocumentMeter } from './hot-document-meter';
+import { HEAT_RETENTION_MS, SqliteHeatMeter } from './hot-document-meter';
 import type { FirestoreIndexConfig } from './index-rules';
 import { IndexSource } from './index-rules';
-import { Outbox } from './local-outbox';
 import type { LocalOutbox, OutboxHost } from './local-outbox';
-import { LocalDocumentSnapshot, makeQuerySnapshot } from './local-snapshot';
+import { Outbox } from './local-outbox';
 import type { StoredDocument } from './local-snapshot';
-import { addFilter, addOrder, collectionGroupSpec, collectionSpec, runQuery, validateForExecution, withCursor, withLimit, withOffset } from './query-engine';
+import { LocalDocumentSnapshot, makeQuerySnapshot } from './local-snapshot';
 import type { QuerySpec } from './query-engine';
+import { addFilter, addOrder, collectionGroupSpec, collectionSpec, runQuery, validateForExecution, withCursor, withLimit, withOffset } from './query-engine';
 import { autoId, parseCollectionPath, parseDocumentPath, validateCollectionId, validatePathSegments } from './resource-path';
-import { loadSqlite, retryWhileBusy, sharedFileState } from './sqlite-support';
 import type { DatabaseSync, SharedFileState, StatementSync } from './sqlite-support';
+import { loadSqlite, retryWhileBusy, sharedFileState } from './sqlite-support';
 import { decodeDocument, encodeDocument } from './value-codec';
 import { DocumentName } from './value-order';
-import { applyWrite, makeWrite } from './write-apply';
 import type { PendingWrite, WriteOp } from './write-apply';
+import { applyWrite, makeWrite } from './write-apply';
 
 export interface LocalStoreOptions {
   /** SQLite file. Created, with its directory, when missing. Several processes may open the same file. */

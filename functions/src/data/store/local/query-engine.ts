@@ -1,5 +1,5 @@
-import { StoreError } from '../types';
 import type { OrderDirection, WhereOp } from '../types';
+import { StoreError } from '../types';
 import { validateQueryValue } from './document-validation';
 import { DOCUMENT_ID_FIELD, getAtPath, parseFieldPath } from './field-path';
 import type { LocalDocumentSnapshot, StoredDocument } from './local-snapshot';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { StoreError } from '../types';
 import type { DocumentChangeEvent, DocumentStore, DocumentTrigger } from '../types';
+import { StoreError } from '../types';
 import type { EventFailure, FailedEvent, LocalOutbox, OutboxRecord } from './local-outbox';
 import type { LocalDocumentStore } from './local-store';
 

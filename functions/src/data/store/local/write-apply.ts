@@ -1,5 +1,5 @@
-import { isFieldTransform, StoreError } from '../types';
 import type { DocumentData, FieldTransform } from '../types';
+import { isFieldTransform, StoreError } from '../types';
 import { isPlainObject, validateWriteData } from './document-validation';
 import { deleteAtPath, getAtPath, isMap, parseFieldPath, setAtPath } from './field-path';
 import { cloneValue } from './value-codec';

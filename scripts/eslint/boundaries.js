@@ -1,0 +1,47 @@
+// A local ESLint rule: which folders may import which, by resolved path.
+// Relative imports are resolved against the importing file, so the rule
+// needs no module resolver (the registry here lacks the native resolvers
+// that eslint-plugin-import-x needs on other platforms).
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const rel = (file) => path.relative(root, file).split(path.sep).join('/');
+
+/**
+ * Each zone: files under `target` may not import files under `from`, unless
+ * the imported file is under one of `except` (paths relative to the repo).
+ * `{feature}` in a target stands for the importing file's own feature
+ * folder, so "features never import each other" is one zone.
+ */
+export const boundaries = {
+  meta: {
+    type: 'problem',
+    schema: [{ type: 'object', properties: { zones: { type: 'array' } }, additionalProperties: false }],
+    messages: { restricted: '{{message}} ({{imported}})' },
+  },
+  create(context) {
+    const file = rel(context.physicalFilename);
+    const zones = context.options[0]?.zones ?? [];
+    function check(node, source) {
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const imported = rel(path.resolve(path.dirname(context.physicalFilename), source));
+      for (const zone of zones) {
+        const feature = /^web\/src\/features\/([^/]+)\//.exec(file)?.[1];
+        const targets = [zone.target].flat();
+        if (!targets.some((target) => file.startsWith(`${target}/`))) continue;
+        if (zone.ignoreTests && /\.test\.tsx?$/.test(file)) continue;
+        const froms = [zone.from].flat();
+        if (!froms.some((from) => imported === from || imported.startsWith(`${from}/`))) continue;
+        const except = [zone.except ?? []].flat().map((e) => e.replace('{feature}', feature ?? '\0'));
+        if (except.some((e) => imported === e || imported.startsWith(`${e}/`))) continue;
+        context.report({ node, messageId: 'restricted', data: { message: zone.message, imported: source } });
+      }
+    }
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+    };
+  },
+};
