@@ -5,11 +5,11 @@ import type { NotificationDoc } from '../../functions/src/data/repos/notificatio
 import type { PurchaseDoc } from '../../functions/src/data/repos/purchases-repo';
 import type { ClassReservationDoc } from '../../functions/src/data/repos/reservations-repo';
 import type { SingleClassDoc } from '../../functions/src/data/repos/single-classes-repo';
-import { ledgerEntryFor, type LedgerContext } from '../../functions/src/services/credits/ledger';
+import { type LedgerContext, ledgerEntryFor } from '../../functions/src/services/credits/ledger';
 import { cancellationNotice } from '../../functions/src/services/schedule/cancellation-notice';
 import { classTypes, locations } from './catalogue';
 import { classPackages } from './packages';
-import { STUDIO_TZ, type SeedSet } from './seed-set';
+import { type SeedSet, STUDIO_TZ } from './seed-set';
 
 const DAY = 24 * 60 * 60 * 1000;
 const ADMIN_UID = 'seed-admin-valeria';
@@ -201,6 +201,7 @@ function anaSchedule(now: Date, classes: SeedClass[]) {
       uid: ANA.uid,
       available_class_id: ANA_LOT_ID,
       spot: booking.spot,
+      seat: null,
       guest: booking.guest,
       is_cash: false,
       is_paid: true,
@@ -254,10 +255,33 @@ function anaSchedule(now: Date, classes: SeedClass[]) {
   return { purchase, lot, entries, reservations, notices };
 }
 
+/**
+ * The seat, spot and holder documents the booking flow keeps for each active
+ * reservation (ADR 0060), so seeded bookings count against capacity and
+ * their spots show as taken. A guest's reservation holds a seat and a spot,
+ * not the customer's holder document.
+ */
+function holdingsOf(reservations: ClassReservationDoc[]): SeedSet['docs'] {
+  const docs: SeedSet['docs'] = [];
+  const nextSeat = new Map<number, number>();
+  for (const r of reservations) {
+    if (r.deletedAt !== null) continue;
+    const seat = (nextSeat.get(r.single_class_id) ?? 0) + 1;
+    nextSeat.set(r.single_class_id, seat);
+    r.seat = seat;
+    const holding = { single_class_id: r.single_class_id, class_reservation_id: r.class_reservation_id, customer_id: r.customer_id };
+    docs.push([`single_classes/${r.single_class_id}/seats/${seat}`, { ...holding, n: seat }]);
+    if (r.spot !== null) docs.push([`single_classes/${r.single_class_id}/spots/${r.spot}`, { ...holding, n: r.spot }]);
+    if (r.guest === null) docs.push([`single_classes/${r.single_class_id}/holders/${r.customer_id}`, { ...holding, n: r.customer_id }]);
+  }
+  return docs;
+}
+
 /** The schedule area's demo data: two weeks of classes, Ana's bookings and one class the studio cancelled. */
 export function seedSchedule(now: Date): SeedSet {
   const classes = singleClasses(now);
   const ana = anaSchedule(now, classes);
+  const holdings = holdingsOf(ana.reservations); // sets each active reservation's seat before it is written
   return {
     docs: [
       ...classes.map(({ doc }): SeedSet['docs'][number] => [`single_classes/${doc.single_class_id}`, { ...doc }]),
@@ -266,6 +290,7 @@ export function seedSchedule(now: Date): SeedSet {
       ...ana.entries.map((e, i): SeedSet['docs'][number] => [`credit_ledger/seed-schedule-${i + 1}`, { ...e }]),
       ...ana.reservations.map((r): SeedSet['docs'][number] => [`class_reservations/${r.class_reservation_id}`, { ...r }]),
       ...ana.notices.map((n): SeedSet['docs'][number] => [`notifications/${n.notification_id}`, { ...n }]),
+      ...holdings,
     ],
     // purchases/available_classes: at least Ana's ids, so new grants never reach them (needs load-seed to keep the highest value per counter).
     counters: { single_classes: classes.length, class_reservations: ana.reservations.length, purchases: ANA_PURCHASE_ID, available_classes: ANA_LOT_ID },

@@ -10,6 +10,7 @@ import { createApp } from './app';
 import { fromFirestoreEvent } from './data/store/firestore/from-firestore-event';
 import { TRIGGER_TIMEOUT_SECONDS } from './data/store/local/trigger-dispatcher';
 import { createRuntimeDeps } from './runtime';
+import { countReservationsTrigger } from './triggers/count-reservations';
 import { processFileTrigger } from './triggers/process-file';
 
 const webApiKey = defineString('WEB_API_KEY', { description: 'Web API key of the Firebase project (public; used by the SPA and for reset e-mails).' });
@@ -27,4 +28,9 @@ export const api = onRequest({ region: 'us-central1', memory: '512MiB', concurre
 export const processFile = onDocumentWritten(
   { document: processFileTrigger.document, region: 'us-central1', memory: '512MiB', timeoutSeconds: TRIGGER_TIMEOUT_SECONDS, retry: true },
   (event) => processFileTrigger.handler(fromFirestoreEvent(event)),
+);
+
+export const countReservations = onDocumentWritten(
+  { document: countReservationsTrigger.document, region: 'us-central1', memory: '256MiB', timeoutSeconds: TRIGGER_TIMEOUT_SECONDS, retry: true },
+  (event) => countReservationsTrigger.handler(fromFirestoreEvent(event)),
 );

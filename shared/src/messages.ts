@@ -1,4 +1,5 @@
 import { accessMessages } from './messages/access';
+import { bookingMessages } from './messages/booking';
 import { catalogueMessages } from './messages/catalogue';
 import { filesMessages } from './messages/files';
 import { packagesMessages } from './messages/packages';
@@ -185,6 +186,8 @@ export const messages = {
     short_description: 'Descripción corta',
     single_class_id: 'Clase',
     spot_map: 'Mapa de lugares',
+    spot: 'Lugar',
+    filter: 'Filtro',
     start_date: 'Desde',
     start_time: 'Hora de inicio',
     state: 'Estado',
@@ -328,6 +331,7 @@ export const messages = {
   files: filesMessages,
   access: accessMessages,
   schedule: scheduleMessages,
+  booking: bookingMessages,
 } as const;
 
 /** Fills `{name}` placeholders. Unknown placeholders stay visible so a missing value is noticed. */

@@ -1,4 +1,5 @@
 import type { DocumentTrigger } from '../data/store/types';
+import { countReservationsTrigger } from './count-reservations';
 import { processFileTrigger } from './process-file';
 
 /**
@@ -6,4 +7,4 @@ import { processFileTrigger } from './process-file';
  * exported under the trigger's name (a test checks the two lists agree); the
  * local stack's dispatcher delivers the same events to the same handlers.
  */
-export const documentTriggers: DocumentTrigger[] = [processFileTrigger];
+export const documentTriggers: DocumentTrigger[] = [processFileTrigger, countReservationsTrigger];

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessRows } from './matrix/access';
+import { bookingRows } from './matrix/booking';
 import { catalogueRows } from './matrix/catalogue';
 import { coreRows } from './matrix/core';
 import { filesRows } from './matrix/files';
@@ -12,7 +13,7 @@ import { scheduleRows } from './matrix/schedule';
 import type { MatrixContext, MatrixRow } from './matrix/types';
 import { api, newCustomer, seed, signIn, store } from './support';
 
-const matrix: MatrixRow[] = [...coreRows, ...catalogueRows, ...packagesRows, ...filesRows, ...accessRows, ...scheduleRows];
+const matrix: MatrixRow[] = [...coreRows, ...catalogueRows, ...packagesRows, ...filesRows, ...accessRows, ...scheduleRows, ...bookingRows];
 
 let ctx: MatrixContext;
 let tokens: Record<'anonymous' | 'customer' | 'other' | 'admin', string | undefined>;

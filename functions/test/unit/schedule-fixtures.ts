@@ -5,8 +5,8 @@
  * one transaction each.
  */
 import type { SingleClassCreateInput } from '@studio/shared/schemas/single-class';
-import { getLot, listLedgerOfCustomer, type AvailableClassDoc } from '../../src/data/repos/credits-repo';
-import { createReservation, type ClassReservationDoc } from '../../src/data/repos/reservations-repo';
+import { type AvailableClassDoc, getLot, listLedgerOfCustomer } from '../../src/data/repos/credits-repo';
+import { type ClassReservationDoc, createReservation } from '../../src/data/repos/reservations-repo';
 import { getSingleClass, replaceSingleClass } from '../../src/data/repos/single-classes-repo';
 import type { DocumentStore } from '../../src/data/store/types';
 import type { Deps } from '../../src/deps';
@@ -99,6 +99,7 @@ export async function book(deps: Deps, spec: BookSpec): Promise<void> {
       uid: spec.uid,
       available_class_id: spec.lotId,
       spot: spec.spot ?? null,
+      seat: null,
       guest: spec.guest ?? null,
       is_cash: spec.lotId === null,
       is_paid: spec.lotId !== null,

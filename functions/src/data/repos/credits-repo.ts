@@ -27,7 +27,7 @@ export interface AvailableClassDoc {
   updatedAt: Date;
 }
 
-export type LedgerKind = 'grant' | 'revoke' | 'remove' | 'book' | 'refund' | 'class-cancelled' | 'adjust';
+export type LedgerKind = 'grant' | 'revoke' | 'remove' | 'book' | 'refund' | 'late-cancel' | 'class-cancelled' | 'adjust';
 
 export interface LedgerActor {
   uid: string | null;

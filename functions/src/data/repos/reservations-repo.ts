@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { DocumentStore, Transaction } from '../store/types';
-import { readQuery } from './read';
+import { StoreError } from '../store/types';
+import { readDoc, readQuery } from './read';
 
 /** Why a reservation ended (deletedAt set). */
 export type ReservationCancelReason = 'customer' | 'admin' | 'class-cancelled';
@@ -19,7 +21,7 @@ export interface ReservationRefund {
   kind: RefundKind;
   /** The lot that got the credit back (the paying lot or its replacement). */
   available_class_id: number | null;
-  note: 'cash' | 'lot-revoked' | 'lot-missing' | null;
+  note: 'cash' | 'lot-revoked' | 'lot-missing' | 'late-cancel' | null;
   at: Date;
 }
 
@@ -35,8 +37,13 @@ export interface ClassReservationDoc {
   uid: string;
   /** The lot (available_classes) that paid; null when paid in cash. */
   available_class_id: number | null;
-  /** Spot number on the class's spot map (1-based, row by row); null without a map. */
+  /** Spot number on the class's spot map (1-based, row by row); without a map the server assigns the seat number. */
   spot: number | null;
+  /**
+   * The capacity seat this reservation holds (`single_classes/{id}/seats/{seat}`,
+   * 1..capacity; ADR 0060). null for reservations made before seats existed (seed).
+   */
+  seat: number | null;
   /** The guest's name when booked for someone else. */
   guest: string | null;
   is_cash: boolean;
@@ -68,4 +75,91 @@ export function createReservation(store: DocumentStore, tx: Transaction, doc: Cl
 
 export function replaceReservation(store: DocumentStore, tx: Transaction, doc: ClassReservationDoc): void {
   tx.set(reservationRef(store, doc.class_reservation_id), { ...doc });
+}
+
+export async function getReservation(store: DocumentStore, id: number, tx?: Transaction): Promise<ClassReservationDoc | null> {
+  const snap = await readDoc(reservationRef(store, id), tx);
+  return snap.exists ? (snap.data() as unknown as ClassReservationDoc) : null;
+}
+
+/** Every reservation of one customer (one equality; sorted and paged by the caller: a customer has hundreds at most). */
+export async function listReservationsOfUid(store: DocumentStore, uid: string): Promise<ClassReservationDoc[]> {
+  const result = await store.collection('class_reservations').where('uid', '==', uid).get();
+  return result.docs.map((doc) => doc.data() as unknown as ClassReservationDoc);
+}
+
+/*
+ * Per-class holdings (ADR 0060). Each is one small document that belongs to
+ * one booking, created with a precondition (tx.create) and deleted when the
+ * reservation ends, so two bookings never write the same document:
+ * - seats/{n}: n in 1..capacity; holding one is what makes a reservation count against capacity;
+ * - spots/{n}: a place on the spot map;
+ * - holders/{customer_id}: the customer's own reservation in the class (one each).
+ */
+export type ClassHolding = 'seats' | 'spots' | 'holders';
+
+export interface HoldingDoc {
+  single_class_id: number;
+  class_reservation_id: number;
+  customer_id: number;
+  n: number;
+}
+
+const holdingRef = (store: DocumentStore, singleClassId: number, kind: ClassHolding, n: number) => store.doc(`single_classes/${singleClassId}/${kind}/${n}`);
+
+export async function getHolding(store: DocumentStore, tx: Transaction, singleClassId: number, kind: ClassHolding, n: number): Promise<HoldingDoc | null> {
+  const snap = await tx.get(holdingRef(store, singleClassId, kind, n));
+  return snap.exists ? (snap.data() as unknown as HoldingDoc) : null;
+}
+
+export function createHolding(store: DocumentStore, tx: Transaction, kind: ClassHolding, doc: HoldingDoc): void {
+  tx.create(holdingRef(store, doc.single_class_id, kind, doc.n), { ...doc });
+}
+
+export function deleteHolding(store: DocumentStore, tx: Transaction, singleClassId: number, kind: ClassHolding, n: number): void {
+  tx.delete(holdingRef(store, singleClassId, kind, n));
+}
+
+/**
+ * A free number in 1..max of a class's seats or spots, or null when none is
+ * free. The taken ones are read plainly (no lock, conflicts with nothing);
+ * the caller's seed spreads racers over different free numbers; candidates
+ * are read inside `tx`, so a racer that takes one first makes this
+ * transaction retry. Reads only: the caller creates the holding.
+ */
+export async function findFreeHolding(
+  store: DocumentStore,
+  tx: Transaction,
+  singleClassId: number,
+  kind: ClassHolding,
+  max: number,
+  seed: string,
+): Promise<number | null> {
+  const seen = new Set<number>();
+  for (let round = 0; round < 6; round++) {
+    const taken = await store.collection(`single_classes/${singleClassId}/${kind}`).get();
+    for (const doc of taken.docs) seen.add(Number(doc.get('n')));
+    const free: number[] = [];
+    for (let n = 1; n <= max; n++) if (!seen.has(n)) free.push(n);
+    if (free.length === 0) return null;
+    const start = createHash('sha256').update(`${round}:${seed}`).digest().readUInt32BE(0) % free.length;
+    for (let k = 0; k < Math.min(3, free.length); k++) {
+      const n = free[(start + k) % free.length] as number;
+      if ((await getHolding(store, tx, singleClassId, kind, n)) === null) return n;
+      seen.add(n);
+    }
+  }
+  throw new StoreError('aborted', `No free ${kind} found for class ${singleClassId} among the candidates read (contention).`);
+}
+
+/** Every held seat of a class, read inside `tx` (so a booking that takes a seat meanwhile makes the caller retry). */
+export async function listHeldSeats(store: DocumentStore, tx: Transaction, singleClassId: number): Promise<HoldingDoc[]> {
+  const result = await tx.get(store.collection(`single_classes/${singleClassId}/seats`));
+  return result.docs.map((doc) => doc.data() as unknown as HoldingDoc);
+}
+
+/** Moves a held seat to a free one (the caller read both): delete, then create with a precondition. */
+export function moveSeat(store: DocumentStore, tx: Transaction, holding: HoldingDoc, to: number): void {
+  deleteHolding(store, tx, holding.single_class_id, 'seats', holding.n);
+  createHolding(store, tx, 'seats', { ...holding, n: to });
 }

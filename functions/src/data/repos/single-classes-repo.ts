@@ -14,7 +14,7 @@ export interface SingleClassDoc {
   duration_minutes: number;
   description: string | null;
   capacity: number;
-  /** Active reservations; whoever writes a reservation keeps it in step in the same transaction. */
+  /** Active reservations, recounted by the countReservations trigger off the booking path (ADR 0060); may lag a moment. */
   booked: number;
   /** Row sizes, copied from the class type when the class is created (a later catalogue edit never reshapes booked spots). */
   spot_map: string | null;

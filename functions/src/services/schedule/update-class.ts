@@ -1,7 +1,9 @@
 import { formatStudioDate, studioWallTimeToInstant } from '@studio/shared/format/dates';
 import { messages } from '@studio/shared/messages';
 import type { SingleClass, SingleClassUpdateInput } from '@studio/shared/schemas/single-class';
+import { getReservation, type HoldingDoc, listHeldSeats, moveSeat, replaceReservation } from '../../data/repos/reservations-repo';
 import { getSingleClass, listSeriesClassesFrom, replaceSingleClass, type SingleClassDoc } from '../../data/repos/single-classes-repo';
+import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
 import { AppError, invalidFields } from '../../domain/errors';
 import { studioTimezone } from '../credits/expiry';
@@ -15,7 +17,7 @@ import { presentClasses } from './present-classes';
 const s = messages.schedule;
 
 /** One class after the edit; only the fields sent change. */
-function applyChange(doc: SingleClassDoc, input: SingleClassUpdateInput, refs: CheckedReferences, tz: string, now: Date): SingleClassDoc {
+function applyChange(doc: SingleClassDoc, held: number, input: SingleClassUpdateInput, refs: CheckedReferences, tz: string, now: Date): SingleClassDoc {
   const wall = studioWallClock(doc.class_date, tz);
   const moved = input.date !== undefined || input.start_time !== undefined;
   const typeChanged = input.class_type_id !== undefined && input.class_type_id !== doc.class_type_id;
@@ -23,7 +25,8 @@ function applyChange(doc: SingleClassDoc, input: SingleClassUpdateInput, refs: C
     capacity: input.capacity,
     spot_map: input.spot_map,
     classTypeSpotMap: typeChanged ? refs.classTypeSpotMap : undefined,
-    previous: doc,
+    // The seats held are the bookings (ADR 0060): `booked` on the class may lag behind them.
+    previous: { ...doc, booked: Math.max(doc.booked, held) },
     label: formatStudioDate(doc.class_date, tz),
   });
   return {
@@ -42,6 +45,33 @@ function applyChange(doc: SingleClassDoc, input: SingleClassUpdateInput, refs: C
     updatedAt: now,
   };
 }
+
+interface SeatMove {
+  holding: HoldingDoc;
+  to: number;
+}
+
+/**
+ * When capacity drops, seats held above it move to free seats below it
+ * (capacity is at least the seats held, checked by resolveLayout), so new
+ * bookings, which only take seats up to the capacity, can never exceed it.
+ */
+function seatMoves(doc: SingleClassDoc, held: HoldingDoc[]): SeatMove[] {
+  const taken = new Set(held.map((h) => h.n));
+  const free: number[] = [];
+  for (let n = 1; n <= doc.capacity; n++) if (!taken.has(n)) free.push(n);
+  return held
+    .filter((h) => h.n > doc.capacity)
+    .sort((a, b) => a.n - b.n)
+    .map((holding, i) => ({ holding, to: free[i] as number }));
+}
+
+function applySeatMove(deps: Deps, tx: Transaction, move: SeatMove, reservation: ReservationOrNull, now: Date): void {
+  moveSeat(deps.store, tx, move.holding, move.to);
+  if (reservation) replaceReservation(deps.store, tx, { ...reservation, seat: move.to, updatedAt: now });
+}
+
+type ReservationOrNull = Awaited<ReturnType<typeof getReservation>>;
 
 /**
  * PUT /single_class. scope 'single' (default) edits one class; 'following'
@@ -63,10 +93,14 @@ export async function updateClass(deps: Deps, input: SingleClassUpdateInput): Pr
       const later = await listSeriesClassesFrom(deps.store, tx, target.series_id, target.class_date);
       targets = [target, ...later.filter((doc) => doc.single_class_id !== target.single_class_id && doc.status !== 'cancelled')];
     }
+    const seats = await Promise.all(targets.map((doc) => listHeldSeats(deps.store, tx, doc.single_class_id)));
     const refs = await checkReferences(deps, tx, input, target);
     const now = deps.now();
-    const after = targets.map((doc) => applyChange(doc, input, refs, tz, now));
+    const after = targets.map((doc, i) => applyChange(doc, (seats[i] as HoldingDoc[]).length, input, refs, tz, now));
+    const moves = after.flatMap((doc, i) => seatMoves(doc, seats[i] as HoldingDoc[]));
+    const reservations = await Promise.all(moves.map((m) => getReservation(deps.store, m.holding.class_reservation_id, tx)));
     for (const doc of after) replaceSingleClass(deps.store, tx, doc);
+    moves.forEach((m, i) => applySeatMove(deps, tx, m, reservations[i] ?? null, now));
     return after;
   });
   const dtos = await presentClasses(deps, updated, tz);

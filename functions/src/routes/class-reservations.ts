@@ -1,0 +1,29 @@
+import { classReservationCreateSchema, type ClassReservationsQuery, classReservationsQuerySchema } from '@studio/shared/schemas/class-reservation';
+import { Router } from 'express';
+import type { Deps } from '../deps';
+import { requireUser } from '../http/authenticate';
+import { numericParam } from '../http/params';
+import { identityOf, queryOf } from '../http/request-context';
+import { validate } from '../http/validate';
+import { bookClass } from '../services/booking/book-class';
+import { cancelOwnReservation } from '../services/booking/cancel-reservation';
+import { listOwnReservations } from '../services/booking/list-reservations';
+
+/** /api/class_reservations: a customer's own reservations (ADR 0060). Nobody sees or touches another's. */
+export function classReservationRoutes(deps: Deps): Router {
+  const router = Router();
+
+  router.get('/', requireUser, validate(classReservationsQuerySchema, 'query'), async (req, res) => {
+    res.json(await listOwnReservations(deps, identityOf(req), queryOf<ClassReservationsQuery>(res)));
+  });
+
+  router.post('/', requireUser, validate(classReservationCreateSchema), async (req, res) => {
+    res.status(201).json({ class_reservation: await bookClass(deps, identityOf(req), req.body) });
+  });
+
+  router.delete('/:id', requireUser, async (req, res) => {
+    res.json({ class_reservation: await cancelOwnReservation(deps, identityOf(req), numericParam(req.params.id, 'id')) });
+  });
+
+  return router;
+}

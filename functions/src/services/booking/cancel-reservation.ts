@@ -1,0 +1,92 @@
+import { fill, messages } from '@studio/shared/messages';
+import type { ClassReservation } from '@studio/shared/schemas/class-reservation';
+import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
+import { getLot } from '../../data/repos/credits-repo';
+import {
+  type ClassReservationDoc,
+  deleteHolding,
+  getHolding,
+  getReservation,
+  replaceReservation,
+  type ReservationRefund,
+} from '../../data/repos/reservations-repo';
+import { getSingleClass } from '../../data/repos/single-classes-repo';
+import type { Deps } from '../../deps';
+import { AppError } from '../../domain/errors';
+import { studioTimezone } from '../credits/expiry';
+import { changeLot, type LedgerContext } from '../credits/ledger';
+import { presentReservations } from './present-reservations';
+import { bookingSettings, cancelDeadline } from './rules';
+
+const b = messages.booking;
+
+const reservationNotFound = () => new AppError('not-found', 'booking/reservation-not-found', b.reservationNotFound);
+
+const unitLabel = (unit: 'days' | 'hours' | 'minutes', n: number) =>
+  n === 1 ? { days: b.units.day, hours: b.units.hour, minutes: b.units.minute }[unit] : b.units[unit];
+
+/**
+ * DELETE /class_reservations/{id}: the owner cancels. At least the cancel
+ * timeframe before the class (and allow_cancel_reservations): the credit
+ * goes back to the lot that paid. Later, only with allow_cancel_after_treshold,
+ * and the credit is not returned. Every customer cancel counts against the
+ * paying lot's max_cancels_per_available_class (`cancels_used`, written
+ * through the ledger). The seat, spot and holder documents are deleted in the
+ * same transaction, so the spot is free again. Cancelling a cancelled
+ * reservation answers it as it is (idempotent).
+ */
+export async function cancelOwnReservation(deps: Deps, identity: VerifiedIdentity, id: number): Promise<ClassReservation> {
+  const [settings, tz] = await Promise.all([bookingSettings(deps), studioTimezone(deps)]);
+  const result = await deps.store.runTransaction(async (tx): Promise<ClassReservationDoc> => {
+    const r = await getReservation(deps.store, id, tx);
+    if (!r || r.uid !== identity.uid) throw reservationNotFound();
+    if (r.deletedAt !== null) return r;
+    const cls = await getSingleClass(deps.store, r.single_class_id, tx);
+    const now = deps.now();
+    if (cls && now.getTime() >= cls.class_date.getTime()) throw new AppError('conflict', 'booking/class-happened', b.classAlreadyHappened);
+    const onTime = settings.allowCancel && (!cls || now.getTime() <= cancelDeadline(cls.class_date, settings).getTime());
+    if (!onTime && !settings.allowCancelAfterThreshold) {
+      if (!settings.allowCancel) throw new AppError('conflict', 'booking/cancel-not-allowed', b.cancelNotAllowed);
+      throw new AppError(
+        'conflict',
+        'booking/cancel-too-late',
+        fill(b.cancelTooLate, { n: settings.cancelValue, unit: unitLabel(settings.cancelUnit, settings.cancelValue) }),
+      );
+    }
+    const lot = r.available_class_id === null ? null : await getLot(deps.store, r.available_class_id, tx);
+    const holder = await getHolding(deps.store, tx, r.single_class_id, 'holders', r.customer_id);
+    const spotHolding = r.spot === null ? null : await getHolding(deps.store, tx, r.single_class_id, 'spots', r.spot);
+    const max = settings.maxCancelsPerLot;
+    if (lot && lot.status === 'active' && max !== null && (lot.cancels_used ?? 0) >= max) {
+      throw new AppError('precondition', 'booking/max-cancels', fill(b.maxCancels, { n: max }));
+    }
+
+    let refund: ReservationRefund;
+    const context: LedgerContext = { actor: { uid: identity.uid, role: 'customer' }, reference: { type: 'class_reservation', id } };
+    if (!lot || lot.status === 'revoked') {
+      refund = {
+        kind: 'not-refunded',
+        available_class_id: r.available_class_id,
+        note: r.available_class_id === null ? 'cash' : lot ? 'lot-revoked' : 'lot-missing',
+        at: now,
+      };
+    } else {
+      const counted = { ...lot, cancels_used: (lot.cancels_used ?? 0) + 1 };
+      if (onTime) {
+        changeLot(deps, tx, counted, 1, 'refund', context);
+        refund = { kind: lot.available_classes === -1 ? 'unlimited' : 'credit-returned', available_class_id: lot.available_class_id, note: null, at: now };
+      } else {
+        changeLot(deps, tx, counted, 0, 'late-cancel', context);
+        refund = { kind: 'not-refunded', available_class_id: lot.available_class_id, note: 'late-cancel', at: now };
+      }
+    }
+    if (r.seat !== null) deleteHolding(deps.store, tx, r.single_class_id, 'seats', r.seat);
+    if (spotHolding?.class_reservation_id === id) deleteHolding(deps.store, tx, r.single_class_id, 'spots', r.spot as number);
+    if (holder?.class_reservation_id === id) deleteHolding(deps.store, tx, r.single_class_id, 'holders', r.customer_id);
+    const cancelled: ClassReservationDoc = { ...r, deletedAt: now, cancel_reason: 'customer', refund, updatedAt: now };
+    replaceReservation(deps.store, tx, cancelled);
+    return cancelled;
+  });
+  const [dto] = await presentReservations(deps, [result], tz);
+  return dto as ClassReservation;
+}

@@ -1,0 +1,93 @@
+import { appConfigDefinitions } from '@studio/shared/config/app-config';
+import { messages } from '@studio/shared/messages';
+import type { ReservationStatus } from '@studio/shared/schemas/class-reservation';
+import { getStoredConfig } from '../../data/repos/app-config-repo';
+import type { AvailableClassDoc } from '../../data/repos/credits-repo';
+import type { ClassReservationDoc } from '../../data/repos/reservations-repo';
+import type { SingleClassDoc } from '../../data/repos/single-classes-repo';
+import type { Deps } from '../../deps';
+import { byExpiry, isUsable } from '../credits/balance';
+
+/** The booking and cancellation settings (appconfig), stored values over the defaults. */
+export interface BookingSettings {
+  reservationHours: number;
+  reservationMinutes: number;
+  allowCancel: boolean;
+  allowCancelAfterThreshold: boolean;
+  cancelValue: number;
+  cancelUnit: 'days' | 'hours' | 'minutes';
+  maxCancelsPerLot: number | null;
+}
+
+const numberOr = (value: unknown, fallback: number | null) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+const boolOr = (value: unknown, fallback: boolean) => (typeof value === 'boolean' ? value : fallback);
+
+export async function bookingSettings(deps: Deps): Promise<BookingSettings> {
+  const stored = await getStoredConfig(deps.store);
+  const d = appConfigDefinitions;
+  const unit = stored.cancel_timeframe_unit;
+  return {
+    reservationHours: numberOr(stored.reservation_timeframe_hours, d.reservation_timeframe_hours.default as number) ?? 0,
+    reservationMinutes: numberOr(stored.reservation_timeframe_minutes, d.reservation_timeframe_minutes.default as number) ?? 0,
+    allowCancel: boolOr(stored.allow_cancel_reservations, d.allow_cancel_reservations.default as boolean),
+    allowCancelAfterThreshold: boolOr(stored.allow_cancel_after_treshold, d.allow_cancel_after_treshold.default as boolean),
+    cancelValue: numberOr(stored.cancel_timeframe_value, d.cancel_timeframe_value.default as number) ?? 0,
+    cancelUnit: unit === 'days' || unit === 'hours' || unit === 'minutes' ? unit : (d.cancel_timeframe_unit.default as 'hours'),
+    maxCancelsPerLot: numberOr(stored.max_cancels_per_available_class, null),
+  };
+}
+
+const MINUTE = 60_000;
+const UNIT_MS = { days: 24 * 60 * MINUTE, hours: 60 * MINUTE, minutes: MINUTE } as const;
+
+/**
+ * When booking opens: reservation_timeframe_hours/minutes before the class
+ * (both 0 = no opening limit: the class can be booked as soon as it is
+ * scheduled). It closes when the class starts.
+ */
+export function bookingOpensAt(classDate: Date, settings: Pick<BookingSettings, 'reservationHours' | 'reservationMinutes'>): Date | null {
+  const minutes = settings.reservationHours * 60 + settings.reservationMinutes;
+  return minutes > 0 ? new Date(classDate.getTime() - minutes * MINUTE) : null;
+}
+
+export type WindowState = 'not-open' | 'open' | 'started';
+
+/** Open from bookingOpensAt (inclusive) until the class starts (exclusive). */
+export function bookingWindowState(classDate: Date, settings: Pick<BookingSettings, 'reservationHours' | 'reservationMinutes'>, now: Date): WindowState {
+  if (now.getTime() >= classDate.getTime()) return 'started';
+  const opens = bookingOpensAt(classDate, settings);
+  return opens !== null && now.getTime() < opens.getTime() ? 'not-open' : 'open';
+}
+
+/** The last instant a cancellation returns the credit: cancel_timeframe before the class. */
+export const cancelDeadline = (classDate: Date, settings: Pick<BookingSettings, 'cancelValue' | 'cancelUnit'>) =>
+  new Date(classDate.getTime() - settings.cancelValue * UNIT_MS[settings.cancelUnit]);
+
+/** Whether the lot may pay for the class: in person, usable now, its class-type restriction (if any) covering the class, the class's package (if any). */
+export function lotCovers(lot: AvailableClassDoc, cls: Pick<SingleClassDoc, 'class_type_id' | 'class_package_id'>, now: Date): boolean {
+  if (lot.is_online || !isUsable(lot, now)) return false;
+  if (lot.class_type_id !== null && lot.class_type_id !== cls.class_type_id) return false;
+  if (Array.isArray(lot.class_types) && lot.class_types.length > 0 && !lot.class_types.includes(cls.class_type_id)) return false;
+  if (cls.class_package_id !== null && lot.class_package_id !== cls.class_package_id) return false;
+  return true;
+}
+
+/** The lot a booking spends: among those that cover the class, the one that expires first (ADR 0060). */
+export function lotToSpend(lots: AvailableClassDoc[], cls: Pick<SingleClassDoc, 'class_type_id' | 'class_package_id'>, now: Date): AvailableClassDoc | null {
+  return lots.filter((lot) => lotCovers(lot, cls, now)).sort(byExpiry)[0] ?? null;
+}
+
+const s = messages.booking.status;
+
+/** The spec's display status, checked in its order (§4). */
+export function reservationStatus(
+  r: Pick<ClassReservationDoc, 'deletedAt' | 'is_cash' | 'is_paid' | 'attend'>,
+  classDate: Date | null,
+  now: Date,
+): ReservationStatus {
+  if (r.deletedAt) return s.cancelled;
+  if (r.is_cash && !r.is_paid) return s.cashUnpaid;
+  if (!r.attend && classDate !== null && classDate.getTime() < now.getTime()) return s.noShow;
+  if (r.attend) return s.attended;
+  return s.upcoming;
+}

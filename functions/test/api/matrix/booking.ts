@@ -1,0 +1,58 @@
+import { api } from '../support';
+import type { MatrixCall, MatrixContext, MatrixRow } from './types';
+
+/** A class a year ahead (no booking window by default) and one credit for the owner, set up by the admin per row. */
+async function bookableClass(ctx: MatrixContext): Promise<number> {
+  const created = await api<{ single_class: { single_class_id: number } }>('POST', '/api/single_class', {
+    token: ctx.adminToken,
+    body: { date: '2027-12-08', start_time: '09:00', duration_minutes: 50, capacity: 5, class_type_id: 2, location_id: 1, instructor_ids: [3] },
+  });
+  if (created.status !== 201) throw new Error(`setup class: ${created.status} ${JSON.stringify(created.body)}`);
+  const lot = await api('POST', '/api/available_classes', { token: ctx.adminToken, body: { customer_id: ctx.owner.customerId, available_classes: 1 } });
+  if (lot.status !== 201) throw new Error(`setup credit: ${lot.status} ${JSON.stringify(lot.body)}`);
+  return created.body.single_class.single_class_id;
+}
+
+/** The owner's reservation in a fresh class. */
+async function ownersReservation(ctx: MatrixContext): Promise<number> {
+  const singleClassId = await bookableClass(ctx);
+  const booked = await api<{ class_reservation: { class_reservation_id: number } }>('POST', '/api/class_reservations', {
+    token: ctx.owner.token,
+    body: { single_class_id: singleClassId },
+  });
+  if (booked.status !== 201) throw new Error(`setup booking: ${booked.status} ${JSON.stringify(booked.body)}`);
+  return booked.body.class_reservation.class_reservation_id;
+}
+
+/**
+ * Reservations are their owner's alone: a list answers the caller's own, and
+ * another customer (or an admin, until the admin roster exists) gets 404 for
+ * someone else's, so ids reveal nothing. Booking needs a credit: "other" and
+ * the admin have none (412).
+ */
+export const bookingRows: MatrixRow[] = [
+  {
+    route: 'GET /api/class_reservations',
+    call: () => ({ method: 'GET', path: '/api/class_reservations?filter=upcoming' }),
+    anonymous: 401,
+    customer: 200,
+    other: 200,
+    admin: 200,
+  },
+  {
+    route: 'POST /api/class_reservations',
+    call: async (ctx): Promise<MatrixCall> => ({ method: 'POST', path: '/api/class_reservations', body: { single_class_id: await bookableClass(ctx) } }),
+    anonymous: 401,
+    customer: 201,
+    other: 412,
+    admin: 412,
+  },
+  {
+    route: 'DELETE /api/class_reservations/{id}',
+    call: async (ctx): Promise<MatrixCall> => ({ method: 'DELETE', path: `/api/class_reservations/${await ownersReservation(ctx)}` }),
+    anonymous: 401,
+    customer: 200,
+    other: 404,
+    admin: 404,
+  },
+];

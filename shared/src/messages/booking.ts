@@ -1,0 +1,28 @@
+/** Spanish texts of booking and the customer's reservations; part of the one catalogue in ../messages.ts. */
+export const bookingMessages = {
+  reservationNotFound: 'No encontramos la reservación.',
+  classNotFound: 'No encontramos la clase.',
+  classCancelled: 'Esta clase fue cancelada; ya no se puede reservar.',
+  notOpenYet: 'Las reservaciones para esta clase abren el {date} a las {time}.',
+  alreadyStarted: 'Esta clase ya comenzó; ya no se puede reservar.',
+  classFull: 'Lo sentimos, esta clase ya no tiene lugares disponibles.',
+  spotTaken: 'El lugar {spot} ya está ocupado. Elige otro lugar.',
+  spotOutOfMap: 'El lugar {spot} no existe en el mapa de esta clase.',
+  spotWithoutMap: 'Esta clase no tiene mapa de lugares; el lugar se asigna automáticamente.',
+  alreadyBooked: 'Ya tienes una reservación en esta clase.',
+  noCredits: 'No tienes créditos disponibles para esta clase. Compra un paquete para reservar.',
+  noCustomer: 'Completa tu registro antes de reservar.',
+  cancelNotAllowed: 'El estudio no permite cancelar reservaciones.',
+  cancelTooLate: 'Ya no puedes cancelar esta reservación: faltan menos de {n} {unit} para tu clase.',
+  classAlreadyHappened: 'Esta clase ya pasó; no se puede cancelar.',
+  maxCancels: 'Llegaste al límite de {n} cancelaciones con este paquete; ya no puedes cancelar más reservaciones.',
+  status: {
+    cancelled: 'Cancelada',
+    cashUnpaid: 'Pago en Efectivo Incompleto',
+    noShow: 'No Asistí',
+    attended: 'Exitosa',
+    upcoming: 'Próxima',
+  },
+  units: { days: 'días', day: 'día', hours: 'horas', hour: 'hora', minutes: 'minutos', minute: 'minuto' },
+  filterInvalid: 'El filtro debe ser all, upcoming, past o cancelled.',
+} as const;
