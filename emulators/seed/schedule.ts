@@ -5,6 +5,7 @@ import type { NotificationDoc } from '../../functions/src/data/repos/notificatio
 import type { PurchaseDoc } from '../../functions/src/data/repos/purchases-repo';
 import type { ClassReservationDoc } from '../../functions/src/data/repos/reservations-repo';
 import type { SingleClassDoc } from '../../functions/src/data/repos/single-classes-repo';
+import { newReservation } from '../../functions/src/services/booking/new-reservation';
 import { type LedgerContext, ledgerEntryFor } from '../../functions/src/services/credits/ledger';
 import { cancellationNotice } from '../../functions/src/services/schedule/cancellation-notice';
 import { classTypes, locations } from './catalogue';
@@ -194,27 +195,21 @@ function anaSchedule(now: Date, classes: SeedClass[]) {
     const bookedAt = new Date(now.getTime() - (4 - index) * DAY);
     move(-1, 'book', { actor: { uid: ANA.uid, role: 'customer' }, reference: { type: 'single_class', id: cls.single_class_id } }, bookedAt);
     cls.booked += 1;
-    return {
-      class_reservation_id: index + 1,
-      single_class_id: cls.single_class_id,
-      customer_id: ANA.customer_id,
-      uid: ANA.uid,
-      available_class_id: ANA_LOT_ID,
-      spot: booking.spot,
-      seat: null,
-      guest: booking.guest,
-      is_cash: false,
-      is_paid: true,
-      attend: false,
-      class_stars: null,
-      coach_stars: null,
-      comment: null,
-      deletedAt: null,
-      cancel_reason: null,
-      refund: null,
-      createdAt: bookedAt,
-      updatedAt: bookedAt,
-    };
+    return newReservation(
+      {
+        class_reservation_id: index + 1,
+        single_class_id: cls.single_class_id,
+        customer_id: ANA.customer_id,
+        uid: ANA.uid,
+        available_class_id: ANA_LOT_ID,
+        spot: booking.spot,
+        seat: null,
+        guest: booking.guest,
+        is_cash: false,
+        is_paid: true,
+      },
+      bookedAt,
+    );
   });
 
   // The studio cancelled Friday's yoga yesterday: the class, Ana's reservation, her credit and her notice, as cancel-class writes them.

@@ -6,10 +6,11 @@
  */
 import type { SingleClassCreateInput } from '@studio/shared/schemas/single-class';
 import { type AvailableClassDoc, getLot, listLedgerOfCustomer } from '../../src/data/repos/credits-repo';
-import { type ClassReservationDoc, createReservation } from '../../src/data/repos/reservations-repo';
+import { createReservation } from '../../src/data/repos/reservations-repo';
 import { getSingleClass, replaceSingleClass } from '../../src/data/repos/single-classes-repo';
 import type { DocumentStore } from '../../src/data/store/types';
 import type { Deps } from '../../src/deps';
+import { newReservation } from '../../src/services/booking/new-reservation';
 import { changeLot, grantLot } from '../../src/services/credits/ledger';
 
 export const ADMIN_UID = 'admin-valeria';
@@ -92,27 +93,21 @@ export async function book(deps: Deps, spec: BookSpec): Promise<void> {
     if (spec.lotId !== null && !lot) throw new Error(`no lot ${spec.lotId}`);
     const now = deps.now();
     if (lot) changeLot(deps, tx, lot, -1, 'book', { actor: { uid: spec.uid, role: 'customer' }, reference: { type: 'single_class', id: spec.classId } });
-    const reservation: ClassReservationDoc = {
-      class_reservation_id: spec.reservationId,
-      single_class_id: spec.classId,
-      customer_id: spec.customerId,
-      uid: spec.uid,
-      available_class_id: spec.lotId,
-      spot: spec.spot ?? null,
-      seat: null,
-      guest: spec.guest ?? null,
-      is_cash: spec.lotId === null,
-      is_paid: spec.lotId !== null,
-      attend: false,
-      class_stars: null,
-      coach_stars: null,
-      comment: null,
-      deletedAt: null,
-      cancel_reason: null,
-      refund: null,
-      createdAt: now,
-      updatedAt: now,
-    };
+    const reservation = newReservation(
+      {
+        class_reservation_id: spec.reservationId,
+        single_class_id: spec.classId,
+        customer_id: spec.customerId,
+        uid: spec.uid,
+        available_class_id: spec.lotId,
+        spot: spec.spot ?? null,
+        seat: null,
+        guest: spec.guest ?? null,
+        is_cash: spec.lotId === null,
+        is_paid: spec.lotId !== null,
+      },
+      now,
+    );
     createReservation(deps.store, tx, reservation);
     replaceSingleClass(deps.store, tx, { ...cls, booked: cls.booked + 1, updatedAt: now });
   });

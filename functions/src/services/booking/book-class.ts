@@ -5,13 +5,14 @@ import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { listLotsOfCustomer } from '../../data/repos/credits-repo';
 import { getCustomerByUid } from '../../data/repos/customers-repo';
 import { findFreeNumber, type NumberSpace, takeNumber } from '../../data/repos/number-claims';
-import { type ClassReservationDoc, createHolding, createReservation, findFreeHolding, getHolding } from '../../data/repos/reservations-repo';
+import { createHolding, createReservation, findFreeHolding, getHolding } from '../../data/repos/reservations-repo';
 import { getSingleClass } from '../../data/repos/single-classes-repo';
 import type { Deps } from '../../deps';
 import { AppError, invalidFields } from '../../domain/errors';
 import { studioTimezone } from '../credits/expiry';
 import { changeLot } from '../credits/ledger';
 import { studioWallClock } from '../schedule/calendar';
+import { newReservation } from './new-reservation';
 import { presentReservations } from './present-reservations';
 import { bookingOpensAt, bookingSettings, bookingWindowState, lotToSpend } from './rules';
 
@@ -77,27 +78,21 @@ export async function bookClass(deps: Deps, identity: VerifiedIdentity, input: C
       const id = await findFreeNumber(deps.store, tx, reservationNumbers, seed);
       if (id === null) throw new Error('The reservation number space has no limit; a free number always exists.');
 
-      const doc: ClassReservationDoc = {
-        class_reservation_id: id,
-        single_class_id: singleClassId,
-        customer_id: customerId,
-        uid: identity.uid,
-        available_class_id: lot.available_class_id,
-        spot,
-        seat,
-        guest: null,
-        is_cash: false,
-        is_paid: true,
-        attend: false,
-        class_stars: null,
-        coach_stars: null,
-        comment: null,
-        deletedAt: null,
-        cancel_reason: null,
-        refund: null,
-        createdAt: now,
-        updatedAt: now,
-      };
+      const doc = newReservation(
+        {
+          class_reservation_id: id,
+          single_class_id: singleClassId,
+          customer_id: customerId,
+          uid: identity.uid,
+          available_class_id: lot.available_class_id,
+          spot,
+          seat,
+          guest: null,
+          is_cash: false,
+          is_paid: true,
+        },
+        now,
+      );
       const holding = { single_class_id: singleClassId, class_reservation_id: id, customer_id: customerId };
       takeNumber(deps.store, tx, reservationNumbers, id, { single_class_id: singleClassId });
       createHolding(deps.store, tx, 'seats', { ...holding, n: seat });
