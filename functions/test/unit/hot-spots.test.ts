@@ -12,7 +12,7 @@
  * - Class cancellation is an admin action while customers read: the class
  *   document is written twice (marked, then its reservations processed).
  *
- * Every burst prints the meter's top 5 ("[hot-spots] …") for the issue note.
+ * Every burst prints the meter's top 5 ("[hot-spots] …") so before/after figures can be read from the test log (ADR 0009).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
