@@ -61,7 +61,7 @@ it('a rush: 200 customers with one credit each book a 20-seat class at once', { 
   console.log('meter top 5:', JSON.stringify(heat, null, 1));
 
   expect(byStatus.get(201)).toBe(CAPACITY);
-  expect(byStatus.get(409)).toBe(CUSTOMERS - CAPACITY);
+  expect(byStatus.get(412)).toBe(CUSTOMERS - CAPACITY);
   expect([...codes]).toEqual(['booking/class-full']);
   expect([...byStatus.keys()].filter((s) => s >= 500)).toEqual([]);
   expect(reservations).toHaveLength(CAPACITY);

@@ -166,13 +166,14 @@ describe('booking a class', () => {
     expect(await credits(102)).toBe(4);
   });
 
-  it('a full class answers 409 and spends nothing', async () => {
+  it('a full class answers 412 and spends nothing', async () => {
     const people = [ana, beto, { customerId: 4, uid: 'caro' }, { customerId: 5, uid: 'dani' }];
     await addCustomers(env.store, people);
     for (const [i, p] of people.entries()) await giveLot(env.deps, { id: 101 + i, ...p, credits: 1 });
     for (const p of people.slice(0, 3)) expect((await bookAs(p.uid, { single_class_id: 1 })).status).toBe(201);
     const full = await bookAs('dani', { single_class_id: 1 });
-    expect(full.status).toBe(409);
+    expect(full.status).toBe(412);
+    expect(full.body.error.code).toBe('booking/class-full');
     expect(full.body.error.message).toBe('Lo sentimos, esta clase ya no tiene lugares disponibles.');
     expect(await credits(104)).toBe(1);
   });
@@ -199,7 +200,7 @@ describe('booking a class', () => {
     expect(seats).toEqual([1, 2, 3]);
     const held = await env.store.collection('class_reservations').where('single_class_id', '==', 1).where('deletedAt', '==', null).get();
     expect(held.docs.map((d) => d.get('seat')).sort()).toEqual([1, 2, 3]);
-    expect((await bookAs('p5', { single_class_id: 1 })).status).toBe(409);
+    expect((await bookAs('p5', { single_class_id: 1 })).status).toBe(412);
   });
 
   it('refuses a guest for now and unknown fields (400)', async () => {

@@ -24,9 +24,6 @@ const b = messages.booking;
  */
 export const reservationNumbers: NumberSpace = { collection: 'class_reservation_numbers', floor: 1000, max: null };
 
-/** Transaction attempts for a booking: a rush makes racers retry on the seat they both picked. */
-const BOOKING_ATTEMPTS = 12;
-
 /**
  * POST /class_reservations (ADR 0060). One transaction reads the class (never
  * writes it), the customer's own holder document and lots, and the seat (and
@@ -66,12 +63,12 @@ export async function bookClass(deps: Deps, identity: VerifiedIdentity, input: C
       const lot = lotToSpend(lots, cls, now);
       const seed = `${identity.uid}:${singleClassId}`;
       const seat = await findFreeHolding(deps.store, tx, singleClassId, 'seats', cls.capacity, seed);
-      if (seat === null) throw new AppError('conflict', 'booking/class-full', b.classFull);
+      if (seat === null) throw new AppError('precondition', 'booking/class-full', b.classFull);
       if (!lot) throw new AppError('precondition', 'booking/no-credits', b.noCredits);
       let spot = wantedSpot;
       if (mapSize !== null && spot === null) {
         spot = await findFreeHolding(deps.store, tx, singleClassId, 'spots', mapSize, seed);
-        if (spot === null) throw new AppError('conflict', 'booking/class-full', b.classFull);
+        if (spot === null) throw new AppError('precondition', 'booking/class-full', b.classFull);
       }
       if (mapSize === null) spot = seat;
       // The last read: the reservation's number.
@@ -105,7 +102,6 @@ export async function bookClass(deps: Deps, identity: VerifiedIdentity, input: C
       });
       return doc;
     },
-    { maxAttempts: BOOKING_ATTEMPTS },
   );
   const [dto] = await presentReservations(deps, [reservation], tz);
   return dto as ClassReservation;
