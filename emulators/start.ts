@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { FailedEvent } from '../functions/src/data/store/local/local-outbox';
 import type { TriggerDispatcher } from '../functions/src/data/store/local/trigger-dispatcher';
+import type { ScheduledJobsRunner } from '../functions/src/scheduled/run-scheduled-jobs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -139,13 +140,17 @@ async function main(): Promise<number> {
   const { getStore } = await import('../functions/src/data/store/get-store');
   const { startTriggerDispatcher } = await import('../functions/src/data/store/local/trigger-dispatcher');
   const { documentTriggers } = await import('../functions/src/triggers/registry');
+  const { scheduledJobs } = await import('../functions/src/scheduled/registry');
+  const { runScheduledJobs } = await import('../functions/src/scheduled/run-scheduled-jobs');
   const { ensureSeedUsers, loadSeedData } = await import('./seed/load-seed');
   let dispatcher: TriggerDispatcher | undefined;
+  let scheduler: ScheduledJobsRunner | undefined;
 
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
     log('stopping…');
+    await scheduler?.stop();
     await dispatcher?.stop();
     await stopEmulators(child);
     await getStore().close();
@@ -161,6 +166,9 @@ async function main(): Promise<number> {
     dispatcher = startTriggerDispatcher(getStore(), documentTriggers, { pollMs: 200 });
     // The dispatcher logs it if re-queueing fails; delivery goes on either way.
     reportEarlierFailures(await dispatcher.requeued.catch(() => []));
+    // Scheduled jobs run as deployed, on their period; once now, to catch up on what fell due while the stack was down.
+    scheduler = runScheduledJobs(scheduledJobs);
+    void scheduler.runAll();
     await waitFor(`${HOSTING_URL}/api/appconfig`, 'the API', child);
   } catch (error) {
     await shutdown();

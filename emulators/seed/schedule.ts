@@ -207,6 +207,7 @@ function anaSchedule(now: Date, classes: SeedClass[]) {
         guest: booking.guest,
         is_cash: false,
         is_paid: true,
+        source: 'customer',
       },
       bookedAt,
     );

@@ -105,6 +105,7 @@ export async function book(deps: Deps, spec: BookSpec): Promise<void> {
         guest: spec.guest ?? null,
         is_cash: spec.lotId === null,
         is_paid: spec.lotId !== null,
+        source: 'customer',
       },
       now,
     );

@@ -6,6 +6,9 @@ import { readDoc, readQuery } from './read';
 /** Why a reservation ended (deletedAt set). */
 export type ReservationCancelReason = 'customer' | 'admin' | 'class-cancelled';
 
+/** How a reservation came to be: the customer booked it, the waitlist promoted them, or an admin added them. */
+export type ReservationSource = 'customer' | 'waitlist' | 'admin';
+
 /**
  * What happened to the credit that paid a cancelled reservation. Written in
  * the same transaction as the credit change, so it is also the marker that
@@ -44,8 +47,10 @@ export interface ClassReservationDoc {
    * 1..capacity; ADR 0060). null for reservations made before seats existed (seed).
    */
   seat: number | null;
-  /** The guest's name when booked for someone else. */
+  /** The guest's name when booked for someone else (the customer's +1; it holds `guests/{customer_id}`, not `holders/`). */
   guest: string | null;
+  /** How it was created; absent on reservations made before the field existed (read as 'customer'). */
+  source?: ReservationSource;
   is_cash: boolean;
   is_paid: boolean;
   attend: boolean;
@@ -94,15 +99,21 @@ export async function listReservationsOfUid(store: DocumentStore, uid: string): 
  * reservation ends, so two bookings never write the same document:
  * - seats/{n}: n in 1..capacity; holding one is what makes a reservation count against capacity;
  * - spots/{n}: a place on the spot map;
- * - holders/{customer_id}: the customer's own reservation in the class (one each).
+ * - holders/{customer_id}: the customer's own reservation in the class (one each);
+ * - guests/{customer_id}: the customer's +1 guest's reservation (one each).
+ * A seat freed while people wait stays as a seat held for the waitlist
+ * (no reservation, `held_for_waitlist: true`) until promotion hands it on (ADR 0061).
  */
-export type ClassHolding = 'seats' | 'spots' | 'holders';
+export type ClassHolding = 'seats' | 'spots' | 'holders' | 'guests';
 
 export interface HoldingDoc {
   single_class_id: number;
-  class_reservation_id: number;
-  customer_id: number;
+  /** null only on a seat held for the waitlist. */
+  class_reservation_id: number | null;
+  customer_id: number | null;
   n: number;
+  held_for_waitlist?: boolean;
+  heldAt?: Date;
 }
 
 const holdingRef = (store: DocumentStore, singleClassId: number, kind: ClassHolding, n: number) => store.doc(`single_classes/${singleClassId}/${kind}/${n}`);
@@ -156,6 +167,28 @@ export async function findFreeHolding(
 export async function listHeldSeats(store: DocumentStore, tx: Transaction, singleClassId: number): Promise<HoldingDoc[]> {
   const result = await tx.get(store.collection(`single_classes/${singleClassId}/seats`));
   return result.docs.map((doc) => doc.data() as unknown as HoldingDoc);
+}
+
+/** Keeps a freed seat for the waitlist: no reservation holds it, and nobody can book it directly. */
+export function holdSeatForWaitlist(store: DocumentStore, tx: Transaction, singleClassId: number, n: number, at: Date): void {
+  tx.set(holdingRef(store, singleClassId, 'seats', n), {
+    single_class_id: singleClassId,
+    class_reservation_id: null,
+    customer_id: null,
+    n,
+    held_for_waitlist: true,
+    heldAt: at,
+  });
+}
+
+/** Gives a seat held for the waitlist to a promoted reservation (the caller read it in `tx`). */
+export function assignHeldSeat(store: DocumentStore, tx: Transaction, doc: HoldingDoc & { class_reservation_id: number; customer_id: number }): void {
+  tx.set(holdingRef(store, doc.single_class_id, 'seats', doc.n), {
+    single_class_id: doc.single_class_id,
+    class_reservation_id: doc.class_reservation_id,
+    customer_id: doc.customer_id,
+    n: doc.n,
+  });
 }
 
 /** Moves a held seat to a free one (the caller read both): delete, then create with a precondition. */

@@ -35,74 +35,73 @@ export async function bookClass(deps: Deps, identity: VerifiedIdentity, input: C
   const [settings, tz] = await Promise.all([bookingSettings(deps), studioTimezone(deps)]);
   const singleClassId = input.single_class_id;
   const wantedSpot = input.spot ?? null;
-  const reservation = await deps.store.runTransaction(
-    async (tx) => {
-      const customer = await getCustomerByUid(deps.store, identity.uid, tx);
-      if (!customer) throw new AppError('precondition', 'booking/no-customer', b.noCustomer);
-      const customerId = customer.customer_id as number;
-      const cls = await getSingleClass(deps.store, singleClassId, tx);
-      if (!cls) throw new AppError('not-found', 'booking/class-not-found', b.classNotFound);
-      if (cls.status === 'cancelled') throw new AppError('conflict', 'booking/class-cancelled', b.classCancelled);
-      const now = deps.now();
-      const window = bookingWindowState(cls.class_date, settings, now);
-      if (window === 'started') throw new AppError('conflict', 'booking/class-started', b.alreadyStarted);
-      if (window === 'not-open') {
-        const opens = studioWallClock(bookingOpensAt(cls.class_date, settings) as Date, tz);
-        throw new AppError('conflict', 'booking/not-open', fill(b.notOpenYet, { date: opens.date, time: opens.time }));
-      }
-      const mapSize = spotMapTotal(cls.spot_map);
-      if (wantedSpot !== null) {
-        if (mapSize === null) throw invalidFields({ spot: b.spotWithoutMap });
-        if (wantedSpot > mapSize) throw invalidFields({ spot: fill(b.spotOutOfMap, { spot: wantedSpot }) });
-      }
-      if (await getHolding(deps.store, tx, singleClassId, 'holders', customerId)) throw new AppError('conflict', 'booking/already-booked', b.alreadyBooked);
-      if (wantedSpot !== null && (await getHolding(deps.store, tx, singleClassId, 'spots', wantedSpot))) {
-        throw new AppError('conflict', 'booking/spot-taken', fill(b.spotTaken, { spot: wantedSpot }));
-      }
-      const lots = await listLotsOfCustomer(deps.store, customerId, tx);
-      const lot = lotToSpend(lots, cls, now);
-      const seed = `${identity.uid}:${singleClassId}`;
-      const seat = await findFreeHolding(deps.store, tx, singleClassId, 'seats', cls.capacity, seed);
-      if (seat === null) throw new AppError('precondition', 'booking/class-full', b.classFull);
-      if (!lot) throw new AppError('precondition', 'booking/no-credits', b.noCredits);
-      let spot = wantedSpot;
-      if (mapSize !== null && spot === null) {
-        spot = await findFreeHolding(deps.store, tx, singleClassId, 'spots', mapSize, seed);
-        if (spot === null) throw new AppError('precondition', 'booking/class-full', b.classFull);
-      }
-      if (mapSize === null) spot = seat;
-      // The last read: the reservation's number.
-      const id = await findFreeNumber(deps.store, tx, reservationNumbers, seed);
-      if (id === null) throw new Error('The reservation number space has no limit; a free number always exists.');
+  const reservation = await deps.store.runTransaction(async (tx) => {
+    const customer = await getCustomerByUid(deps.store, identity.uid, tx);
+    if (!customer) throw new AppError('precondition', 'booking/no-customer', b.noCustomer);
+    const customerId = customer.customer_id as number;
+    const cls = await getSingleClass(deps.store, singleClassId, tx);
+    if (!cls) throw new AppError('not-found', 'booking/class-not-found', b.classNotFound);
+    if (cls.status === 'cancelled') throw new AppError('conflict', 'booking/class-cancelled', b.classCancelled);
+    const now = deps.now();
+    const window = bookingWindowState(cls.class_date, settings, now);
+    if (window === 'started') throw new AppError('conflict', 'booking/class-started', b.alreadyStarted);
+    if (window === 'not-open') {
+      const opens = studioWallClock(bookingOpensAt(cls.class_date, settings) as Date, tz);
+      throw new AppError('conflict', 'booking/not-open', fill(b.notOpenYet, { date: opens.date, time: opens.time }));
+    }
+    const mapSize = spotMapTotal(cls.spot_map);
+    if (wantedSpot !== null) {
+      if (mapSize === null) throw invalidFields({ spot: b.spotWithoutMap });
+      if (wantedSpot > mapSize) throw invalidFields({ spot: fill(b.spotOutOfMap, { spot: wantedSpot }) });
+    }
+    if (await getHolding(deps.store, tx, singleClassId, 'holders', customerId)) throw new AppError('conflict', 'booking/already-booked', b.alreadyBooked);
+    if (wantedSpot !== null && (await getHolding(deps.store, tx, singleClassId, 'spots', wantedSpot))) {
+      throw new AppError('conflict', 'booking/spot-taken', fill(b.spotTaken, { spot: wantedSpot }));
+    }
+    const lots = await listLotsOfCustomer(deps.store, customerId, tx);
+    const lot = lotToSpend(lots, cls, now);
+    const seed = `${identity.uid}:${singleClassId}`;
+    const seat = await findFreeHolding(deps.store, tx, singleClassId, 'seats', cls.capacity, seed);
+    if (seat === null) throw new AppError('precondition', 'booking/class-full', b.classFull);
+    if (!lot) throw new AppError('precondition', 'booking/no-credits', b.noCredits);
+    let spot = wantedSpot;
+    if (mapSize !== null && spot === null) {
+      spot = await findFreeHolding(deps.store, tx, singleClassId, 'spots', mapSize, seed);
+      if (spot === null) throw new AppError('precondition', 'booking/class-full', b.classFull);
+    }
+    if (mapSize === null) spot = seat;
+    // The last read: the reservation's number.
+    const id = await findFreeNumber(deps.store, tx, reservationNumbers, seed);
+    if (id === null) throw new Error('The reservation number space has no limit; a free number always exists.');
 
-      const doc = newReservation(
-        {
-          class_reservation_id: id,
-          single_class_id: singleClassId,
-          customer_id: customerId,
-          uid: identity.uid,
-          available_class_id: lot.available_class_id,
-          spot,
-          seat,
-          guest: null,
-          is_cash: false,
-          is_paid: true,
-        },
-        now,
-      );
-      const holding = { single_class_id: singleClassId, class_reservation_id: id, customer_id: customerId };
-      takeNumber(deps.store, tx, reservationNumbers, id, { single_class_id: singleClassId });
-      createHolding(deps.store, tx, 'seats', { ...holding, n: seat });
-      if (mapSize !== null) createHolding(deps.store, tx, 'spots', { ...holding, n: spot as number });
-      createHolding(deps.store, tx, 'holders', { ...holding, n: customerId });
-      createReservation(deps.store, tx, doc);
-      changeLot(deps, tx, lot, -1, 'book', {
-        actor: { uid: identity.uid, role: 'customer' },
-        reference: { type: 'class_reservation', id },
-      });
-      return doc;
-    },
-  );
+    const doc = newReservation(
+      {
+        class_reservation_id: id,
+        single_class_id: singleClassId,
+        customer_id: customerId,
+        uid: identity.uid,
+        available_class_id: lot.available_class_id,
+        spot,
+        seat,
+        guest: null,
+        is_cash: false,
+        is_paid: true,
+        source: 'customer',
+      },
+      now,
+    );
+    const holding = { single_class_id: singleClassId, class_reservation_id: id, customer_id: customerId };
+    takeNumber(deps.store, tx, reservationNumbers, id, { single_class_id: singleClassId });
+    createHolding(deps.store, tx, 'seats', { ...holding, n: seat });
+    if (mapSize !== null) createHolding(deps.store, tx, 'spots', { ...holding, n: spot as number });
+    createHolding(deps.store, tx, 'holders', { ...holding, n: customerId });
+    createReservation(deps.store, tx, doc);
+    changeLot(deps, tx, lot, -1, 'book', {
+      actor: { uid: identity.uid, role: 'customer' },
+      reference: { type: 'class_reservation', id },
+    });
+    return doc;
+  });
   const [dto] = await presentReservations(deps, [reservation], tz);
   return dto as ClassReservation;
 }

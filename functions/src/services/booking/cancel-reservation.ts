@@ -2,19 +2,13 @@ import { fill, messages } from '@studio/shared/messages';
 import type { ClassReservation } from '@studio/shared/schemas/class-reservation';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { getLot } from '../../data/repos/credits-repo';
-import {
-  type ClassReservationDoc,
-  deleteHolding,
-  getHolding,
-  getReservation,
-  replaceReservation,
-  type ReservationRefund,
-} from '../../data/repos/reservations-repo';
+import { type ClassReservationDoc, getReservation } from '../../data/repos/reservations-repo';
 import { getSingleClass } from '../../data/repos/single-classes-repo';
+import { anyoneWaiting } from '../../data/repos/waitlists-repo';
 import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';
 import { studioTimezone } from '../credits/expiry';
-import { changeLot, type LedgerContext } from '../credits/ledger';
+import { endReservation } from './end-reservation';
 import { presentReservations } from './present-reservations';
 import { bookingSettings, cancelDeadline } from './rules';
 
@@ -26,17 +20,22 @@ const unitLabel = (unit: 'days' | 'hours' | 'minutes', n: number) =>
   n === 1 ? { days: b.units.day, hours: b.units.hour, minutes: b.units.minute }[unit] : b.units[unit];
 
 /**
- * DELETE /class_reservations/{id}: the owner cancels. At least the cancel
- * timeframe before the class (and allow_cancel_reservations): the credit
- * goes back to the lot that paid. Later, only with allow_cancel_after_treshold,
- * and the credit is not returned. Every customer cancel counts against the
- * paying lot's max_cancels_per_available_class (`cancels_used`, written
- * through the ledger). The seat, spot and holder documents are deleted in the
- * same transaction, so the spot is free again. Cancelling a cancelled
- * reservation answers it as it is (idempotent).
+ * DELETE /class_reservations/{id}: the owner cancels (their own or their
+ * guest's reservation). At least the cancel timeframe before the class (and
+ * allow_cancel_reservations): the credit goes back to the lot that paid.
+ * Later, only with allow_cancel_after_treshold, and the credit is not
+ * returned. Every customer cancel counts against the paying lot's
+ * max_cancels_per_available_class (`cancels_used`, written through the
+ * ledger). The seat is freed (or held for the waitlist) in the same
+ * transaction (end-reservation.ts). Cancelling a cancelled reservation
+ * answers it as it is (idempotent).
  */
 export async function cancelOwnReservation(deps: Deps, identity: VerifiedIdentity, id: number): Promise<ClassReservation> {
   const [settings, tz] = await Promise.all([bookingSettings(deps), studioTimezone(deps)]);
+  const existing = await getReservation(deps.store, id);
+  if (!existing || existing.uid !== identity.uid) throw reservationNotFound();
+  // A plain read: if it is stale, the waitlist trigger frees a held seat nobody waits for, or promotes into a freed one.
+  const holdForWaitlist = existing.deletedAt === null && (await anyoneWaiting(deps.store, existing.single_class_id));
   const result = await deps.store.runTransaction(async (tx): Promise<ClassReservationDoc> => {
     const r = await getReservation(deps.store, id, tx);
     if (!r || r.uid !== identity.uid) throw reservationNotFound();
@@ -54,38 +53,19 @@ export async function cancelOwnReservation(deps: Deps, identity: VerifiedIdentit
       );
     }
     const lot = r.available_class_id === null ? null : await getLot(deps.store, r.available_class_id, tx);
-    const holder = await getHolding(deps.store, tx, r.single_class_id, 'holders', r.customer_id);
-    const spotHolding = r.spot === null ? null : await getHolding(deps.store, tx, r.single_class_id, 'spots', r.spot);
     const max = settings.maxCancelsPerLot;
     if (lot && lot.status === 'active' && max !== null && (lot.cancels_used ?? 0) >= max) {
       throw new AppError('precondition', 'booking/max-cancels', fill(b.maxCancels, { n: max }));
     }
-
-    let refund: ReservationRefund;
-    const context: LedgerContext = { actor: { uid: identity.uid, role: 'customer' }, reference: { type: 'class_reservation', id } };
-    if (!lot || lot.status === 'revoked') {
-      refund = {
-        kind: 'not-refunded',
-        available_class_id: r.available_class_id,
-        note: r.available_class_id === null ? 'cash' : lot ? 'lot-revoked' : 'lot-missing',
-        at: now,
-      };
-    } else {
-      const counted = { ...lot, cancels_used: (lot.cancels_used ?? 0) + 1 };
-      if (onTime) {
-        changeLot(deps, tx, counted, 1, 'refund', context);
-        refund = { kind: lot.available_classes === -1 ? 'unlimited' : 'credit-returned', available_class_id: lot.available_class_id, note: null, at: now };
-      } else {
-        changeLot(deps, tx, counted, 0, 'late-cancel', context);
-        refund = { kind: 'not-refunded', available_class_id: lot.available_class_id, note: 'late-cancel', at: now };
-      }
-    }
-    if (r.seat !== null) deleteHolding(deps.store, tx, r.single_class_id, 'seats', r.seat);
-    if (spotHolding?.class_reservation_id === id) deleteHolding(deps.store, tx, r.single_class_id, 'spots', r.spot as number);
-    if (holder?.class_reservation_id === id) deleteHolding(deps.store, tx, r.single_class_id, 'holders', r.customer_id);
-    const cancelled: ClassReservationDoc = { ...r, deletedAt: now, cancel_reason: 'customer', refund, updatedAt: now };
-    replaceReservation(deps.store, tx, cancelled);
-    return cancelled;
+    return endReservation(deps, tx, r, {
+      reason: 'customer',
+      lot,
+      creditBack: onTime,
+      countCancel: true,
+      holdForWaitlist,
+      context: { actor: { uid: identity.uid, role: 'customer' }, reference: { type: 'class_reservation', id } },
+      now,
+    });
   });
   const [dto] = await presentReservations(deps, [result], tz);
   return dto as ClassReservation;

@@ -1,7 +1,7 @@
 import { formatStudioDate, studioWallTimeToInstant } from '@studio/shared/format/dates';
 import { messages } from '@studio/shared/messages';
 import type { SingleClass, SingleClassUpdateInput } from '@studio/shared/schemas/single-class';
-import { getReservation, type HoldingDoc, listHeldSeats, moveSeat, replaceReservation } from '../../data/repos/reservations-repo';
+import { deleteHolding, getReservation, type HoldingDoc, listHeldSeats, moveSeat, replaceReservation } from '../../data/repos/reservations-repo';
 import { getSingleClass, listSeriesClassesFrom, replaceSingleClass, type SingleClassDoc } from '../../data/repos/single-classes-repo';
 import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
@@ -51,19 +51,33 @@ interface SeatMove {
   to: number;
 }
 
+interface SeatPlan {
+  moves: SeatMove[];
+  /** Seats held for the waitlist that no longer fit: owed to nobody yet, they go first. */
+  drops: HoldingDoc[];
+}
+
+const bookedSeats = (seats: HoldingDoc[]) => seats.filter((h) => h.class_reservation_id !== null);
+
 /**
  * When capacity drops, seats held above it move to free seats below it
- * (capacity is at least the seats held, checked by resolveLayout), so new
+ * (capacity is at least the booked seats, checked by resolveLayout), so new
  * bookings, which only take seats up to the capacity, can never exceed it.
+ * Seats held for the waitlist (ADR 0061) are kept only while there is room.
  */
-function seatMoves(doc: SingleClassDoc, held: HoldingDoc[]): SeatMove[] {
-  const taken = new Set(held.map((h) => h.n));
+function seatPlan(doc: SingleClassDoc, seats: HoldingDoc[]): SeatPlan {
+  const booked = bookedSeats(seats);
+  const held = seats.filter((h) => h.class_reservation_id === null).sort((a, b) => a.n - b.n);
+  const room = Math.max(0, doc.capacity - booked.length);
+  const kept = [...booked, ...held.slice(0, room)];
+  const taken = new Set(kept.map((h) => h.n));
   const free: number[] = [];
   for (let n = 1; n <= doc.capacity; n++) if (!taken.has(n)) free.push(n);
-  return held
+  const moves = kept
     .filter((h) => h.n > doc.capacity)
     .sort((a, b) => a.n - b.n)
     .map((holding, i) => ({ holding, to: free[i] as number }));
+  return { moves, drops: held.slice(room) };
 }
 
 function applySeatMove(deps: Deps, tx: Transaction, move: SeatMove, reservation: ReservationOrNull, now: Date): void {
@@ -96,10 +110,14 @@ export async function updateClass(deps: Deps, input: SingleClassUpdateInput): Pr
     const seats = await Promise.all(targets.map((doc) => listHeldSeats(deps.store, tx, doc.single_class_id)));
     const refs = await checkReferences(deps, tx, input, target);
     const now = deps.now();
-    const after = targets.map((doc, i) => applyChange(doc, (seats[i] as HoldingDoc[]).length, input, refs, tz, now));
-    const moves = after.flatMap((doc, i) => seatMoves(doc, seats[i] as HoldingDoc[]));
-    const reservations = await Promise.all(moves.map((m) => getReservation(deps.store, m.holding.class_reservation_id, tx)));
+    const after = targets.map((doc, i) => applyChange(doc, bookedSeats(seats[i] as HoldingDoc[]).length, input, refs, tz, now));
+    const plans = after.map((doc, i) => seatPlan(doc, seats[i] as HoldingDoc[]));
+    const moves = plans.flatMap((plan) => plan.moves);
+    const reservations = await Promise.all(
+      moves.map((m) => (m.holding.class_reservation_id === null ? null : getReservation(deps.store, m.holding.class_reservation_id, tx))),
+    );
     for (const doc of after) replaceSingleClass(deps.store, tx, doc);
+    for (const drop of plans.flatMap((plan) => plan.drops)) deleteHolding(deps.store, tx, drop.single_class_id, 'seats', drop.n);
     moves.forEach((m, i) => applySeatMove(deps, tx, m, reservations[i] ?? null, now));
     return after;
   });

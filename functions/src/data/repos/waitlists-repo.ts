@@ -1,0 +1,120 @@
+import type { DocumentStore, Transaction } from '../store/types';
+import { readDoc, readQuery } from './read';
+
+/**
+ * - waiting: in line
+ * - promoted: booked from the line (`class_reservation_id`)
+ * - left: the customer left, or was taken off because a promotion booked them into an overlapping class (`end_reason: 'overlap'`)
+ * - skipped: their turn came but they could not be booked (`end_reason` says why)
+ * - closed: the line closed (`end_reason` 'cutoff' or 'class-cancelled'); they are told by e-mail
+ * - removed: an admin took them off
+ */
+export type WaitlistStatus = 'waiting' | 'promoted' | 'left' | 'skipped' | 'closed' | 'removed';
+
+export type WaitlistEndReason = 'customer' | 'overlap' | 'no-credits' | 'already-booked' | 'penalty' | 'cutoff' | 'class-cancelled' | 'admin';
+
+/** waitlists/{waitlist_id}: one customer in one class's line (ADR 0061). */
+export interface WaitlistDoc {
+  waitlist_id: number;
+  single_class_id: number;
+  customer_id: number;
+  uid: string;
+  status: WaitlistStatus;
+  end_reason: WaitlistEndReason | null;
+  /** The reservation a promotion made. */
+  class_reservation_id: number | null;
+  /** A copy of the class's start and end, kept in step by the class-change trigger, so due lines and overlaps are found by query. */
+  class_date: Date;
+  class_end: Date;
+  /** When they got in line: the order of the line (ties by waitlist_id). Re-joining puts them at the back. */
+  joinedAt: Date;
+  endedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * single_classes/{id}/waiting/{customer_id}: the customer's place in that
+ * class's line while waiting. Created with a precondition (nobody is twice in
+ * one line) and deleted when the entry ends, so the line is this small
+ * subcollection, read in order by `joinedAt`.
+ */
+export interface WaitingDoc {
+  waitlist_id: number;
+  customer_id: number;
+  joinedAt: Date;
+}
+
+export const waitlistRef = (store: DocumentStore, id: number) => store.doc(`waitlists/${id}`);
+const waitingRef = (store: DocumentStore, singleClassId: number, customerId: number) => store.doc(`single_classes/${singleClassId}/waiting/${customerId}`);
+const lineOf = (store: DocumentStore, singleClassId: number) => store.collection(`single_classes/${singleClassId}/waiting`);
+
+export async function getWaitlist(store: DocumentStore, id: number, tx?: Transaction): Promise<WaitlistDoc | null> {
+  const snap = await readDoc(waitlistRef(store, id), tx);
+  return snap.exists ? (snap.data() as unknown as WaitlistDoc) : null;
+}
+
+/** The customer's place in a class's line, if waiting. */
+export async function getWaiting(store: DocumentStore, singleClassId: number, customerId: number, tx?: Transaction): Promise<WaitingDoc | null> {
+  const snap = await readDoc(waitingRef(store, singleClassId, customerId), tx);
+  return snap.exists ? (snap.data() as unknown as WaitingDoc) : null;
+}
+
+const inLineOrder = (a: WaitingDoc, b: WaitingDoc) => a.joinedAt.getTime() - b.joinedAt.getTime() || a.waitlist_id - b.waitlist_id;
+
+/** A class's line, first in line first. Through `tx`, a change to the line makes the caller retry. */
+export async function listLine(store: DocumentStore, singleClassId: number, tx?: Transaction): Promise<WaitingDoc[]> {
+  const result = await readQuery(lineOf(store, singleClassId), tx);
+  return result.docs.map((doc) => doc.data() as unknown as WaitingDoc).sort(inLineOrder);
+}
+
+/** Whether anyone is in a class's line: a plain read (no lock), for decisions that are corrected later if it is stale. */
+export async function anyoneWaiting(store: DocumentStore, singleClassId: number): Promise<boolean> {
+  return !(await lineOf(store, singleClassId).limit(1).get()).empty;
+}
+
+export function createWaitlist(store: DocumentStore, tx: Transaction, doc: WaitlistDoc): void {
+  tx.create(waitlistRef(store, doc.waitlist_id), { ...doc });
+  tx.create(waitingRef(store, doc.single_class_id, doc.customer_id), { waitlist_id: doc.waitlist_id, customer_id: doc.customer_id, joinedAt: doc.joinedAt });
+}
+
+/** Puts an entry back in line (re-joining): the entry gets a new joinedAt, the line a new place at its back. */
+export function rejoinWaitlist(store: DocumentStore, tx: Transaction, doc: WaitlistDoc): void {
+  tx.set(waitlistRef(store, doc.waitlist_id), { ...doc });
+  tx.create(waitingRef(store, doc.single_class_id, doc.customer_id), { waitlist_id: doc.waitlist_id, customer_id: doc.customer_id, joinedAt: doc.joinedAt });
+}
+
+/** Ends an entry (the caller read it in `tx` and set status, end_reason, endedAt): it leaves the line. */
+export function endWaitlist(store: DocumentStore, tx: Transaction, doc: WaitlistDoc): void {
+  tx.set(waitlistRef(store, doc.waitlist_id), { ...doc });
+  tx.delete(waitingRef(store, doc.single_class_id, doc.customer_id));
+}
+
+/** Rewrites an entry that stays in line (the class moved: its copies of the class times). */
+export function replaceWaitlist(store: DocumentStore, tx: Transaction, doc: WaitlistDoc): void {
+  tx.set(waitlistRef(store, doc.waitlist_id), { ...doc });
+}
+
+/** A customer's entries that are still waiting (one equality each). */
+export async function listWaitingOfCustomer(store: DocumentStore, customerId: number, tx?: Transaction): Promise<WaitlistDoc[]> {
+  const query = store.collection('waitlists').where('customer_id', '==', customerId).where('status', '==', 'waiting');
+  return (await readQuery(query, tx)).docs.map((doc) => doc.data() as unknown as WaitlistDoc);
+}
+
+/** Every entry of a customer, any status (their history; sorted and paged by the caller). */
+export async function listWaitlistsOfUid(store: DocumentStore, uid: string): Promise<WaitlistDoc[]> {
+  const result = await store.collection('waitlists').where('uid', '==', uid).get();
+  return result.docs.map((doc) => doc.data() as unknown as WaitlistDoc);
+}
+
+/** Entries of a class still waiting (one class's line, with their full records). */
+export async function listWaitingOfClass(store: DocumentStore, singleClassId: number, tx?: Transaction): Promise<WaitlistDoc[]> {
+  const query = store.collection('waitlists').where('single_class_id', '==', singleClassId).where('status', '==', 'waiting');
+  return (await readQuery(query, tx)).docs.map((doc) => doc.data() as unknown as WaitlistDoc);
+}
+
+/** Entries still waiting whose class starts at or before `until` (the lines due to close). Index: (status, class_date). */
+export async function listWaitingDueBy(store: DocumentStore, until: Date, limit: number): Promise<WaitlistDoc[]> {
+  const query = store.collection('waitlists').where('status', '==', 'waiting').where('class_date', '<=', until).orderBy('class_date').limit(limit);
+  return (await query.get()).docs.map((doc) => doc.data() as unknown as WaitlistDoc);
+}

@@ -1,0 +1,8 @@
+import type { ScheduledJob } from './scheduled-job';
+
+/**
+ * Every scheduled job. index.ts wraps each one for deployment under its name
+ * (a test checks the lists agree); the local stack runs the same handlers on
+ * the same period (run-scheduled-jobs.ts).
+ */
+export const scheduledJobs: ScheduledJob[] = [];

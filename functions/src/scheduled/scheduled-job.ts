@@ -1,0 +1,16 @@
+/**
+ * A job that runs on a clock rather than on a document change: deployed as a
+ * Cloud Scheduler function (index.ts, `schedule`), run locally by the stack
+ * every `everyMinutes` (run-scheduled-jobs.ts). Handlers are idempotent and
+ * catch up on whatever is due, so a missed or repeated run changes nothing.
+ */
+export interface ScheduledJob {
+  /** The deployed function's name. */
+  name: string;
+  /** Minutes between runs; the deployed schedule is `every N minutes`. */
+  everyMinutes: number;
+  handler: () => Promise<void>;
+}
+
+/** The Cloud Scheduler expression for a job (App Engine cron syntax). */
+export const scheduleOf = (job: Pick<ScheduledJob, 'everyMinutes'>) => `every ${job.everyMinutes} minutes`;
