@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import type { FailedEvent } from '../functions/src/data/store/local/local-outbox';
 import type { TriggerDispatcher } from '../functions/src/data/store/local/trigger-dispatcher';
 import type { ScheduledJobsRunner } from '../functions/src/scheduled/run-scheduled-jobs';
+import type { MailViewer } from './mail-viewer';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -27,6 +28,8 @@ const { values: args } = parseArgs({
 export const PROJECT_ID = 'demo-studio';
 export const HOSTING_URL = 'http://127.0.0.1:5000';
 const AUTH_HOST = '127.0.0.1:9099';
+/** The local mail viewer's port (emulators/mail-viewer.ts); any free one when taken. */
+const MAIL_VIEWER_PORT = 5050;
 
 const localDir = path.join(root, '.local');
 const dbPath = path.resolve(args.db ?? path.join(localDir, 'studio.sqlite'));
@@ -143,14 +146,17 @@ async function main(): Promise<number> {
   const { scheduledJobs } = await import('../functions/src/scheduled/registry');
   const { runScheduledJobs } = await import('../functions/src/scheduled/run-scheduled-jobs');
   const { ensureSeedUsers, loadSeedData } = await import('./seed/load-seed');
+  const { startMailViewer } = await import('./mail-viewer');
   let dispatcher: TriggerDispatcher | undefined;
   let scheduler: ScheduledJobsRunner | undefined;
+  let mailViewer: MailViewer | undefined;
 
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
     log('stopping…');
     await scheduler?.stop();
+    await mailViewer?.close();
     await dispatcher?.stop();
     await stopEmulators(child);
     await getStore().close();
@@ -170,6 +176,7 @@ async function main(): Promise<number> {
     scheduler = runScheduledJobs(scheduledJobs);
     void scheduler.runAll();
     await waitFor(`${HOSTING_URL}/api/appconfig`, 'the API', child);
+    mailViewer = await startMailViewer(getStore(), MAIL_VIEWER_PORT);
   } catch (error) {
     await shutdown();
     printEmulatorLogTail();
@@ -177,6 +184,8 @@ async function main(): Promise<number> {
   }
 
   log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s → ${HOSTING_URL}`);
+  // Nothing delivers e-mail locally (no Trigger Email extension): the app's mail/ documents are read here.
+  log(`e-mails the app wrote (mail/) → ${mailViewer?.url}`);
   if (args.exec === undefined) {
     log('Ctrl-C to stop (data stays in .local/).');
     await new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -22,3 +22,6 @@ export interface Deps {
   now: () => Date;
   web: WebSettings;
 }
+
+/** What services that only read and write documents need: triggers and scheduled jobs build just this. */
+export type StoreDeps = Pick<Deps, 'store' | 'now'>;

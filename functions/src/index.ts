@@ -6,12 +6,20 @@ import type { Express } from 'express';
 import { defineString } from 'firebase-functions/params';
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { createApp } from './app';
 import { fromFirestoreEvent } from './data/store/firestore/from-firestore-event';
 import { TRIGGER_TIMEOUT_SECONDS } from './data/store/local/trigger-dispatcher';
+import type { DocumentTrigger } from './data/store/types';
 import { createRuntimeDeps } from './runtime';
+import { closeWaitlistsJob } from './scheduled/close-waitlists-job';
+import { detectNoShowsJob } from './scheduled/detect-no-shows';
+import { type ScheduledJob, scheduleOf } from './scheduled/scheduled-job';
 import { countReservationsTrigger } from './triggers/count-reservations';
+import { mailOnReservationTrigger } from './triggers/mail-on-reservation';
+import { mailOnWaitlistTrigger } from './triggers/mail-on-waitlist';
 import { processFileTrigger } from './triggers/process-file';
+import { promoteOnCancelTrigger, promoteOnWaitlistTrigger, waitlistOnClassTrigger } from './triggers/waitlist-triggers';
 
 const webApiKey = defineString('WEB_API_KEY', { description: 'Web API key of the Firebase project (public; used by the SPA and for reset e-mails).' });
 const webAppId = defineString('WEB_APP_ID', { default: '', description: 'Firebase web app id (optional).' });
@@ -34,3 +42,34 @@ export const countReservations = onDocumentWritten(
   { document: countReservationsTrigger.document, region: 'us-central1', memory: '256MiB', timeoutSeconds: TRIGGER_TIMEOUT_SECONDS, retry: true },
   (event) => countReservationsTrigger.handler(fromFirestoreEvent(event)),
 );
+
+export const mailOnReservation = onDocumentWritten(
+  { document: mailOnReservationTrigger.document, region: 'us-central1', memory: '256MiB', timeoutSeconds: TRIGGER_TIMEOUT_SECONDS, retry: true },
+  (event) => mailOnReservationTrigger.handler(fromFirestoreEvent(event)),
+);
+
+export const mailOnWaitlist = onDocumentWritten(
+  { document: mailOnWaitlistTrigger.document, region: 'us-central1', memory: '256MiB', timeoutSeconds: TRIGGER_TIMEOUT_SECONDS, retry: true },
+  (event) => mailOnWaitlistTrigger.handler(fromFirestoreEvent(event)),
+);
+
+/** A document trigger as deployed: retried on failure (handlers are idempotent), the shared timeout. */
+const deployTrigger = (trigger: DocumentTrigger) =>
+  onDocumentWritten({ document: trigger.document, region: 'us-central1', memory: '256MiB', timeoutSeconds: TRIGGER_TIMEOUT_SECONDS, retry: true }, (event) =>
+    trigger.handler(fromFirestoreEvent(event)),
+  );
+
+/** A scheduled job as deployed: every N minutes in UTC; a failed run is simply followed by the next one (jobs catch up). */
+const deployJob = (job: ScheduledJob) =>
+  onSchedule({ schedule: scheduleOf(job), timeZone: 'Etc/UTC', region: 'us-central1', memory: '256MiB', timeoutSeconds: TRIGGER_TIMEOUT_SECONDS }, () =>
+    job.handler(),
+  );
+
+// Waitlist promotion and closing (ADR 0061).
+export const promoteOnCancel = deployTrigger(promoteOnCancelTrigger);
+export const promoteOnWaitlist = deployTrigger(promoteOnWaitlistTrigger);
+export const waitlistOnClass = deployTrigger(waitlistOnClassTrigger);
+export const closeWaitlists = deployJob(closeWaitlistsJob);
+
+// No-shows and penalties (ADR 0063).
+export const detectNoShows = deployJob(detectNoShowsJob);

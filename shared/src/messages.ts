@@ -1,9 +1,13 @@
 import { accessMessages } from './messages/access';
 import { bookingMessages } from './messages/booking';
+import { bookingAdminMessages } from './messages/booking-admin';
 import { catalogueMessages } from './messages/catalogue';
 import { filesMessages } from './messages/files';
+import { mailMessages } from './messages/mail';
 import { packagesMessages } from './messages/packages';
+import { penaltiesMessages } from './messages/penalties';
 import { scheduleMessages } from './messages/schedule';
+import { waitlistMessages } from './messages/waitlist';
 
 /**
  * The one Spanish message catalogue (areas keep their groups in ./messages/). Every user-facing text of server and web
@@ -97,6 +101,20 @@ export const messages = {
     value: 'Valor',
     page_id: 'Página',
     customer_id: 'Cliente',
+    class_reservation_id: 'Reservación',
+    class_stars: 'Calificación de la clase',
+    coach_stars: 'Calificación del coach',
+    comment: 'Comentario',
+    guest: 'Nombre de tu invitado',
+    waitlist_id: 'Lugar en la lista de espera',
+    createdAt: 'Fecha de creación',
+    single_class: 'Clase',
+    attend: 'Asistencia',
+    charge: 'Cobrar un crédito',
+    refund: 'Devolver el crédito',
+    class_reservation_penalty_id: 'Penalización',
+    lifted: 'Levantar la penalización',
+    lift_reason: 'Motivo',
     uid: 'Identidad',
     accepted_pages: 'Documentos aceptados',
     className: 'Clase CSS',
@@ -332,6 +350,10 @@ export const messages = {
   access: accessMessages,
   schedule: scheduleMessages,
   booking: bookingMessages,
+  waitlist: waitlistMessages,
+  mail: mailMessages,
+  bookingAdmin: bookingAdminMessages,
+  penalties: penaltiesMessages,
 } as const;
 
 /** Fills `{name}` placeholders. Unknown placeholders stay visible so a missing value is noticed. */

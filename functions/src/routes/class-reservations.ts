@@ -1,4 +1,9 @@
-import { classReservationCreateSchema, type ClassReservationsQuery, classReservationsQuerySchema } from '@studio/shared/schemas/class-reservation';
+import {
+  classReservationCreateSchema,
+  classReservationRatingSchema,
+  type ClassReservationsQuery,
+  classReservationsQuerySchema,
+} from '@studio/shared/schemas/class-reservation';
 import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireUser } from '../http/authenticate';
@@ -8,6 +13,7 @@ import { validate } from '../http/validate';
 import { bookClass } from '../services/booking/book-class';
 import { cancelOwnReservation } from '../services/booking/cancel-reservation';
 import { listOwnReservations } from '../services/booking/list-reservations';
+import { rateReservation } from '../services/booking/rate-reservation';
 
 /** /api/class_reservations: a customer's own reservations (ADR 0060). Nobody sees or touches another's. */
 export function classReservationRoutes(deps: Deps): Router {
@@ -18,7 +24,11 @@ export function classReservationRoutes(deps: Deps): Router {
   });
 
   router.post('/', requireUser, validate(classReservationCreateSchema), async (req, res) => {
-    res.status(201).json({ class_reservation: await bookClass(deps, identityOf(req), req.body) });
+    res.status(201).json(await bookClass(deps, identityOf(req), req.body));
+  });
+
+  router.put('/', requireUser, validate(classReservationRatingSchema), async (req, res) => {
+    res.json({ class_reservation: await rateReservation(deps, identityOf(req), req.body) });
   });
 
   router.delete('/:id', requireUser, async (req, res) => {

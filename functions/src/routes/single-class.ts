@@ -1,3 +1,4 @@
+import { guestRenameSchema } from '@studio/shared/schemas/class-reservation';
 import {
   type ScheduleQuery,
   scheduleQuerySchema,
@@ -8,10 +9,11 @@ import {
 } from '@studio/shared/schemas/single-class';
 import { Router } from 'express';
 import type { Deps } from '../deps';
-import { requireAdmin } from '../http/authenticate';
+import { requireAdmin, requireUser } from '../http/authenticate';
 import { numericParam } from '../http/params';
 import { identityOf, queryOf } from '../http/request-context';
 import { validate } from '../http/validate';
+import { renameGuest } from '../services/booking/rename-guest';
 import { cancelClass } from '../services/schedule/cancel-class';
 import { createClass } from '../services/schedule/create-class';
 import { createSeries } from '../services/schedule/create-series';
@@ -23,12 +25,16 @@ import { updateClass } from '../services/schedule/update-class';
 export function singleClassRoutes(deps: Deps): Router {
   const router = Router();
 
-  router.get('/', validate(scheduleQuerySchema, 'query'), async (_req, res) => {
-    res.json({ single_classes: await listSchedule(deps, queryOf<ScheduleQuery>(res)) });
+  router.get('/', validate(scheduleQuerySchema, 'query'), async (req, res) => {
+    res.json({ single_classes: await listSchedule(deps, queryOf<ScheduleQuery>(res), req.identity) });
   });
 
   router.get('/single/:id', async (req, res) => {
-    res.json({ single_class: await getClass(deps, numericParam(req.params.id, 'id')) });
+    res.json({ single_class: await getClass(deps, numericParam(req.params.id, 'id'), req.identity) });
+  });
+
+  router.put('/guest', requireUser, validate(guestRenameSchema), async (req, res) => {
+    res.json({ class_reservation: await renameGuest(deps, identityOf(req), req.body) });
   });
 
   router.post('/', requireAdmin, validate(singleClassCreateSchema), async (req, res) => {

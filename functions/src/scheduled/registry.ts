@@ -1,3 +1,5 @@
+import { closeWaitlistsJob } from './close-waitlists-job';
+import { detectNoShowsJob } from './detect-no-shows';
 import type { ScheduledJob } from './scheduled-job';
 
 /**
@@ -5,4 +7,4 @@ import type { ScheduledJob } from './scheduled-job';
  * (a test checks the lists agree); the local stack runs the same handlers on
  * the same period (run-scheduled-jobs.ts).
  */
-export const scheduledJobs: ScheduledJob[] = [];
+export const scheduledJobs: ScheduledJob[] = [closeWaitlistsJob, detectNoShowsJob];

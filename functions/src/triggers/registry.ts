@@ -1,10 +1,21 @@
 import type { DocumentTrigger } from '../data/store/types';
 import { countReservationsTrigger } from './count-reservations';
+import { mailOnReservationTrigger } from './mail-on-reservation';
+import { mailOnWaitlistTrigger } from './mail-on-waitlist';
 import { processFileTrigger } from './process-file';
+import { promoteOnCancelTrigger, promoteOnWaitlistTrigger, waitlistOnClassTrigger } from './waitlist-triggers';
 
 /**
  * Every Firestore document trigger. index.ts wraps each one for deployment,
  * exported under the trigger's name (a test checks the two lists agree); the
  * local stack's dispatcher delivers the same events to the same handlers.
  */
-export const documentTriggers: DocumentTrigger[] = [processFileTrigger, countReservationsTrigger];
+export const documentTriggers: DocumentTrigger[] = [
+  processFileTrigger,
+  countReservationsTrigger,
+  mailOnReservationTrigger,
+  mailOnWaitlistTrigger,
+  promoteOnCancelTrigger,
+  promoteOnWaitlistTrigger,
+  waitlistOnClassTrigger,
+];

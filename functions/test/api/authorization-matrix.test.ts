@@ -5,15 +5,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessRows } from './matrix/access';
 import { bookingRows } from './matrix/booking';
+import { bookingAdminRows } from './matrix/booking-admin';
 import { catalogueRows } from './matrix/catalogue';
 import { coreRows } from './matrix/core';
 import { filesRows } from './matrix/files';
 import { packagesRows } from './matrix/packages';
 import { scheduleRows } from './matrix/schedule';
 import type { MatrixContext, MatrixRow } from './matrix/types';
+import { waitlistRows } from './matrix/waitlist';
 import { api, newCustomer, seed, signIn, store } from './support';
 
-const matrix: MatrixRow[] = [...coreRows, ...catalogueRows, ...packagesRows, ...filesRows, ...accessRows, ...scheduleRows, ...bookingRows];
+const matrix: MatrixRow[] = [
+  ...coreRows,
+  ...catalogueRows,
+  ...packagesRows,
+  ...filesRows,
+  ...accessRows,
+  ...scheduleRows,
+  ...bookingRows,
+  ...waitlistRows,
+  ...bookingAdminRows,
+];
 
 let ctx: MatrixContext;
 let tokens: Record<'anonymous' | 'customer' | 'other' | 'admin', string | undefined>;

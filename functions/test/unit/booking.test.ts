@@ -63,6 +63,24 @@ describe('booking a class', () => {
     expect(await ledgerMismatches(env.store, 2)).toEqual([]);
   });
 
+  it('answers the reservation with its access code (the QR), which the admin check-in accepts; a cancelled one has none', async () => {
+    await giveLot(env.deps, { id: 101, ...ana, credits: 5 });
+    const r = (await bookAs('ana', { single_class_id: 1 })).body.class_reservation;
+    expect(r.access_code).toMatch(new RegExp(`^R${r.class_reservation_id}-[0-9a-f]{6}$`));
+    const listed = (await listAs('ana')).body.class_reservations[0];
+    expect(listed.access_code).toBe(r.access_code);
+    at(new Date(YOGA_START.getTime() - 30 * 60_000));
+    const checkedIn = await request(app).post('/api/single_class/1/check_in').set('Authorization', `Bearer admin:${ADMIN_UID}`).send({ code: r.access_code });
+    expect(checkedIn.status).toBe(200);
+    expect(checkedIn.body.class_reservation.attend).toBe(true);
+    at('2026-11-22T18:00:00Z');
+    const other = (await bookAs('beto', { single_class_id: 1 })).body;
+    expect(other.error?.code).toBe('booking/no-credits');
+    await giveLot(env.deps, { id: 102, ...beto, credits: 1 });
+    const b = (await bookAs('beto', { single_class_id: 1 })).body.class_reservation;
+    expect((await cancelAs('beto', b.class_reservation_id)).body.class_reservation.access_code).toBeNull();
+  });
+
   it('never writes the class document; booked follows through the recount (trigger)', async () => {
     await giveLot(env.deps, { id: 101, ...ana, credits: 5 });
     const before = (await env.store.doc('single_classes/1').get()).updateTime;
@@ -203,10 +221,14 @@ describe('booking a class', () => {
     expect((await bookAs('p5', { single_class_id: 1 })).status).toBe(412);
   });
 
-  it('refuses a guest for now and unknown fields (400)', async () => {
+  it('refuses unknown fields, a missing class id and a guest name under 2 characters (400), spending nothing', async () => {
     await giveLot(env.deps, { id: 101, ...ana, credits: 5 });
-    expect((await bookAs('ana', { single_class_id: 1, guest: 'Sofía' })).status).toBe(400);
+    expect((await bookAs('ana', { single_class_id: 1, friend: 'Sofía' })).status).toBe(400);
     expect((await bookAs('ana', {})).status).toBe(400);
+    const short = await bookAs('ana', { single_class_id: 1, guest: ' S ' });
+    expect(short.status).toBe(400);
+    expect(short.body.error.fields.guest).toBe('Debes ingresar un nombre para tu invitado');
+    expect(await credits(101)).toBe(5);
   });
 });
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type AuthGateway, type AuthUser, TokenError } from '../../src/data/auth/auth-gateway';
 import { createLocalFileStorage } from '../../src/data/files/local-file-storage';
-import { openLocalStore } from '../../src/data/store/local/local-store';
+import { openLocalStore, type RetryBackoff } from '../../src/data/store/local/local-store';
 import type { DocumentStore } from '../../src/data/store/types';
 import type { Deps } from '../../src/deps';
 
@@ -46,9 +46,13 @@ export interface TestEnv {
 }
 
 /** A real local store in a temp file, a fake identity provider and a settable clock. */
-export function testEnv(): TestEnv {
+export function testEnv(options: { retryBackoff?: RetryBackoff } = {}): TestEnv {
   const dir = mkdtempSync(path.join(tmpdir(), 'studio-unit-'));
-  const store = openLocalStore({ path: path.join(dir, 'store.sqlite'), indexes: path.resolve(import.meta.dirname, '../../../firestore.indexes.json') });
+  const store = openLocalStore({
+    path: path.join(dir, 'store.sqlite'),
+    indexes: path.resolve(import.meta.dirname, '../../../firestore.indexes.json'),
+    ...(options.retryBackoff ? { retryBackoff: options.retryBackoff } : {}),
+  });
   const clock = { now: new Date('2026-11-22T18:00:00Z') };
   const deps: Deps = {
     store,

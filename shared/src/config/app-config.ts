@@ -116,6 +116,8 @@ export const appConfigDefinitions = {
   allow_class_guests: bool(true),
   qrcode_enabled: bool(true),
   waitlist_enabled: bool(true),
+  // Minutes before a class when its waitlist stops promoting and closes (docs/booking, ADR 0061).
+  waitlist_cutoff_minutes: num(120),
   penalties_enabled: bool(false),
   penalty_no_shows: num(3),
   penalty_days: num(7),

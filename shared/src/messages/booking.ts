@@ -24,5 +24,21 @@ export const bookingMessages = {
     upcoming: 'Próxima',
   },
   units: { days: 'días', day: 'día', hours: 'horas', hour: 'hora', minutes: 'minutos', minute: 'minuto' },
+  guestsDisabled: 'El estudio no permite invitados en sus clases.',
+  guestAlreadyBooked: 'Ya tienes un invitado en esta clase.',
+  noGuestCredits: 'Para tu invitado necesitas un crédito más (las membresías ilimitadas son personales). Compra un paquete para reservar su lugar.',
   filterInvalid: 'El filtro debe ser all, upcoming, past o cancelled.',
+  /** Rating a reservation (PUT /class_reservations, spec §4–§5). */
+  starsRange: 'Elige de 1 a 5 estrellas.',
+  ratingDisabled: 'El estudio no tiene habilitadas las calificaciones de clases.',
+  ratingCancelled: 'No puedes calificar una reservación cancelada.',
+  ratingUnpaid: 'Podrás calificar esta clase cuando se complete tu pago en efectivo.',
+  ratingNotAttended: 'Solo puedes calificar una clase a la que asististe.',
+  alreadyRated: 'Ya calificaste esta clase.',
+  /** Renaming a guest (PUT /single_class/guest). */
+  guestNameRequired: 'Debes ingresar un nombre para tu invitado',
+  notAGuestReservation: 'Esta reservación no es de un invitado.',
+  guestReservationCancelled: 'Esta reservación fue cancelada; ya no puedes cambiar el nombre de tu invitado.',
+  guestClassStarted: 'Esta clase ya comenzó; ya no puedes cambiar el nombre de tu invitado.',
+  guestRenamed: 'Nombre actualizado.',
 } as const;

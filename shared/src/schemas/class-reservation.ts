@@ -1,6 +1,6 @@
-import { type InferType, mixed, object } from 'yup';
-import { messages } from '../messages';
-import { positiveId, unknownFields } from './fields';
+import { type InferType, mixed, number, object, string } from 'yup';
+import { fill, messages } from '../messages';
+import { optionalText, positiveId, unknownFields } from './fields';
 import type { SingleClass } from './single-class';
 
 const v = messages.validation;
@@ -10,14 +10,25 @@ export const RESERVATIONS_PAGE_SIZE = 50;
 export const RESERVATION_FILTERS = ['all', 'upcoming', 'past', 'cancelled'] as const;
 export type ReservationFilter = (typeof RESERVATION_FILTERS)[number];
 
+export const GUEST_NAME_MIN = 2;
+export const GUEST_NAME_MAX = 80;
+
+/** A +1 guest's name (booking and renaming): trimmed by the server, at least 2 characters (spec §5). */
+const guestName = () =>
+  string()
+    .typeError(v.mustBeText)
+    .test('min', messages.booking.guestNameRequired, (value) => value === undefined || value === null || value.trim().length >= GUEST_NAME_MIN)
+    .test('max', fill(v.tooLong, { n: GUEST_NAME_MAX }), (value) => value === undefined || value === null || value.trim().length <= GUEST_NAME_MAX);
+
 /**
  * POST /api/class_reservations. `spot` is a place on the class's spot map
- * (1-based, row by row); without a map the server assigns one. Guests (+1)
- * are not accepted yet.
+ * (1-based, row by row); without a map the server assigns one. `guest` books
+ * a place for the customer's +1 under that name (with their own, or after it).
  */
 export const classReservationCreateSchema = object({
   single_class_id: positiveId().required(v.required),
   spot: positiveId().nullable().optional(),
+  guest: guestName().nullable().optional(),
 })
   .noUnknown(unknownFields)
   .strict();
@@ -54,6 +65,8 @@ export interface ClassReservation {
   credit_returned: boolean | null;
   createdAt: string;
   status: ReservationStatus;
+  /** What the 'Código de Acceso' QR encodes (the admin's check-in reads it); null once cancelled. */
+  access_code: string | null;
   single_class: SingleClass | null;
 }
 
@@ -63,3 +76,40 @@ export interface ClassReservationPage {
   page_size: number;
   class_reservations: ClassReservation[];
 }
+
+/** Stars of a rating (spec §9: 1 to 5). */
+export const RATING_MIN_STARS = 1;
+export const RATING_MAX_STARS = 5;
+export const RATING_COMMENT_MAX = 1000;
+
+const stars = () =>
+  number()
+    .typeError(v.mustBeNumber)
+    .integer(v.mustBeInteger)
+    .min(RATING_MIN_STARS, messages.booking.starsRange)
+    .max(RATING_MAX_STARS, messages.booking.starsRange);
+
+/**
+ * PUT /api/class_reservations: the owner rates an attended reservation, once.
+ * `customer_id` is what the spec's client sends; when present it must be the
+ * caller's own (the server never trusts it to pick the customer).
+ */
+export const classReservationRatingSchema = object({
+  class_reservation_id: positiveId().required(v.required),
+  customer_id: positiveId().nullable().optional(),
+  class_stars: stars().required(messages.booking.starsRange),
+  coach_stars: stars().required(messages.booking.starsRange),
+  comment: optionalText(RATING_COMMENT_MAX).optional(),
+})
+  .noUnknown(unknownFields)
+  .strict();
+export type ClassReservationRatingInput = InferType<typeof classReservationRatingSchema>;
+
+/** PUT /api/single_class/guest: the owner renames the guest of a guest reservation. The name is trimmed before it is checked and stored. */
+export const guestRenameSchema = object({
+  class_reservation_id: positiveId().required(v.required),
+  name: guestName().required(messages.booking.guestNameRequired),
+})
+  .noUnknown(unknownFields)
+  .strict();
+export type GuestRenameInput = InferType<typeof guestRenameSchema>;

@@ -1,5 +1,6 @@
 import { array, boolean, type InferType, number, object, string } from 'yup';
 import { fill, messages } from '../messages';
+import type { ReservationStatus } from './class-reservation';
 import { calendarDate, idList, optionalText, positiveId, unknownFields } from './fields';
 
 const v = messages.validation;
@@ -215,6 +216,31 @@ export interface SingleClass {
   tags: Array<{ tag_id: number; name: string; color: string | null }>;
   /** Only in GET /single_class/single/{id}: taken spots, never who took them. */
   class_reservations?: Array<{ spot: number | null }>;
+  /**
+   * Only in GET /single_class/single/{id}: the spots of the map a booking could
+   * still take (not held by an active reservation); [] when the class is
+   * cancelled or its active reservations fill its capacity; null without a map.
+   */
+  free_spots?: number[] | null;
+  /** Only for a signed-in caller: their active reservations in this class (their own and their guest's). Absent for anonymous callers. */
+  my_reservations?: MyClassReservation[];
+  /** Only for a signed-in caller: their place in this class's waitlist, or null when not waiting. Absent for anonymous callers. */
+  my_waitlist?: MyWaitlistPlace | null;
+}
+
+/** One of the caller's own active reservations in a class, as the schedule shows it. */
+export interface MyClassReservation {
+  class_reservation_id: number;
+  spot: number | null;
+  /** The guest's name on the caller's +1 reservation; null on their own. */
+  guest: string | null;
+  status: ReservationStatus;
+}
+
+/** The caller's place in a class's waitlist: position 1 = first in line. */
+export interface MyWaitlistPlace {
+  waitlist_id: number;
+  position: number;
 }
 
 export interface ClassSeries {

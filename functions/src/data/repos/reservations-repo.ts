@@ -145,8 +145,10 @@ export async function findFreeHolding(
   kind: ClassHolding,
   max: number,
   seed: string,
+  /** Numbers this transaction is already taking (a guest's seat after the customer's own). */
+  exclude: ReadonlySet<number> = new Set(),
 ): Promise<number | null> {
-  const seen = new Set<number>();
+  const seen = new Set<number>(exclude);
   for (let round = 0; round < 6; round++) {
     const taken = await store.collection(`single_classes/${singleClassId}/${kind}`).get();
     for (const doc of taken.docs) seen.add(Number(doc.get('n')));
@@ -161,6 +163,16 @@ export async function findFreeHolding(
     }
   }
   throw new StoreError('aborted', `No free ${kind} found for class ${singleClassId} among the candidates read (contention).`);
+}
+
+/** How many seats of a class are held for its waitlist, read in `tx`. */
+export async function countSeatsHeldForWaitlist(store: DocumentStore, tx: Transaction, singleClassId: number): Promise<number> {
+  return (await tx.get(store.collection(`single_classes/${singleClassId}/seats`).where('held_for_waitlist', '==', true))).size;
+}
+
+/** How many seats of a class are taken, by reservations or held for the waitlist (a plain read, for display). */
+export async function countSeatsTaken(store: DocumentStore, singleClassId: number): Promise<number> {
+  return (await store.collection(`single_classes/${singleClassId}/seats`).get()).size;
 }
 
 /** Every held seat of a class, read inside `tx` (so a booking that takes a seat meanwhile makes the caller retry). */
@@ -195,4 +207,16 @@ export function assignHeldSeat(store: DocumentStore, tx: Transaction, doc: Holdi
 export function moveSeat(store: DocumentStore, tx: Transaction, holding: HoldingDoc, to: number): void {
   deleteHolding(store, tx, holding.single_class_id, 'seats', holding.n);
   createHolding(store, tx, 'seats', { ...holding, n: to });
+}
+
+/** Every reservation of a class, cancelled ones too (one equality): the admin's roster. */
+export async function listReservationsOfClass(store: DocumentStore, singleClassId: number, tx?: Transaction): Promise<ClassReservationDoc[]> {
+  const result = await readQuery(store.collection('class_reservations').where('single_class_id', '==', singleClassId), tx);
+  return result.docs.map((doc) => doc.data() as unknown as ClassReservationDoc);
+}
+
+/** Every reservation of one customer by customer_id (one equality; a customer has hundreds at most): the no-show streak. */
+export async function listReservationsOfCustomer(store: DocumentStore, customerId: number, tx?: Transaction): Promise<ClassReservationDoc[]> {
+  const result = await readQuery(store.collection('class_reservations').where('customer_id', '==', customerId), tx);
+  return result.docs.map((doc) => doc.data() as unknown as ClassReservationDoc);
 }

@@ -16,6 +16,8 @@ export interface SingleClassDoc {
   capacity: number;
   /** Active reservations, recounted by the countReservations trigger off the booking path (ADR 0060); may lag a moment. */
   booked: number;
+  /** Seats held for the waitlist (ADR 0061), recounted with `booked`; absent = 0. Not bookable directly. */
+  held_for_waitlist?: number;
   /** Row sizes, copied from the class type when the class is created (a later catalogue edit never reshapes booked spots). */
   spot_map: string | null;
   class_type_id: number;

@@ -1,10 +1,16 @@
 import type { Router } from 'express';
 import type { Deps } from '../../deps';
+import { classReservationPenaltyRoutes } from '../class-reservation-penaltys';
 import { classReservationRoutes } from '../class-reservations';
+import { classRosterRoutes } from '../class-roster';
 import { singleClassRoutes } from '../single-class';
+import { waitlistRoutes } from '../waitlist';
 
 /** Mounts the schedule area's resource routers under /api. */
 export function mountScheduleRoutes(api: Router, deps: Deps): void {
   api.use('/single_class', singleClassRoutes(deps));
+  api.use('/single_class', classRosterRoutes(deps));
+  api.use('/class_reservation_penaltys', classReservationPenaltyRoutes(deps));
   api.use('/class_reservations', classReservationRoutes(deps));
+  api.use('/waitlist', waitlistRoutes(deps));
 }

@@ -2,106 +2,193 @@ import { fill, messages } from '@studio/shared/messages';
 import type { ClassReservation, ClassReservationCreateInput } from '@studio/shared/schemas/class-reservation';
 import { spotMapTotal } from '@studio/shared/schemas/single-class';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
+import type { AvailableClassDoc } from '../../data/repos/credits-repo';
 import { listLotsOfCustomer } from '../../data/repos/credits-repo';
 import { getCustomerByUid } from '../../data/repos/customers-repo';
-import { findFreeNumber, type NumberSpace, takeNumber } from '../../data/repos/number-claims';
-import { createHolding, createReservation, findFreeHolding, getHolding } from '../../data/repos/reservations-repo';
-import { getSingleClass } from '../../data/repos/single-classes-repo';
-import type { Deps } from '../../deps';
+import { findFreeNumbers } from '../../data/repos/number-claims';
+import { type ClassReservationDoc, findFreeHolding, getHolding } from '../../data/repos/reservations-repo';
+import { getSingleClass, type SingleClassDoc } from '../../data/repos/single-classes-repo';
+import { endWaitlist, getWaiting, getWaitlist } from '../../data/repos/waitlists-repo';
+import type { Transaction } from '../../data/store/types';
+import type { StoreDeps } from '../../deps';
 import { AppError, invalidFields } from '../../domain/errors';
 import { studioTimezone } from '../credits/expiry';
-import { changeLot } from '../credits/ledger';
+import { isUnlimited } from '../credits/ledger';
 import { studioWallClock } from '../schedule/calendar';
 import { newReservation } from './new-reservation';
+import { activePenalty, penaltyRefusal } from './penalties';
 import { presentReservations } from './present-reservations';
-import { bookingOpensAt, bookingSettings, bookingWindowState, lotToSpend } from './rules';
+import { reservationNumbers } from './reservation-numbers';
+import { bookingOpensAt, type BookingSettings, bookingSettings, bookingWindowState, lotToSpend } from './rules';
+import { writeNewReservation } from './write-reservation';
 
 const b = messages.booking;
 
-/**
- * Reservation ids are claimed numbers (ADR 0009), never a shared counter:
- * `class_reservation_numbers/{n}`. The seed's reservations sit below the floor.
- */
-export const reservationNumbers: NumberSpace = { collection: 'class_reservation_numbers', floor: 1000, max: null };
+export interface BookingResult {
+  /** The reservation this request is about: the customer's own, or the guest's when only the guest was booked. */
+  class_reservation: ClassReservation;
+  /** Every reservation this request made (own, then guest). */
+  class_reservations: ClassReservation[];
+}
+
+/** The class may be booked now: it exists, is not cancelled, and the booking window is open. */
+function checkBookable(cls: SingleClassDoc | null, settings: BookingSettings, tz: string, now: Date): SingleClassDoc {
+  if (!cls) throw new AppError('not-found', 'booking/class-not-found', b.classNotFound);
+  if (cls.status === 'cancelled') throw new AppError('conflict', 'booking/class-cancelled', b.classCancelled);
+  const window = bookingWindowState(cls.class_date, settings, now);
+  if (window === 'started') throw new AppError('conflict', 'booking/class-started', b.alreadyStarted);
+  if (window === 'not-open') {
+    const opens = studioWallClock(bookingOpensAt(cls.class_date, settings) as Date, tz);
+    throw new AppError('conflict', 'booking/not-open', fill(b.notOpenYet, { date: opens.date, time: opens.time }));
+  }
+  return cls;
+}
 
 /**
- * POST /class_reservations (ADR 0060). One transaction reads the class (never
- * writes it), the customer's own holder document and lots, and the seat (and
- * spot) it takes; it writes only documents of this booking: the seat, spot and
- * holder holdings (tx.create, so two customers can never hold one), the
- * reservation, its id claim and the paying lot through the ledger.
+ * The lots paying for the places asked: the customer's own place from any lot
+ * that covers the class (the one that expires first); a guest's from a lot
+ * with classes to spend, after the own place is taken from it (an unlimited
+ * membership is personal: it does not pay for a guest).
  */
-export async function bookClass(deps: Deps, identity: VerifiedIdentity, input: ClassReservationCreateInput): Promise<ClassReservation> {
+function payingLots(
+  lots: AvailableClassDoc[],
+  cls: SingleClassDoc,
+  now: Date,
+  self: boolean,
+  guest: boolean,
+): { own: AvailableClassDoc | null; guest: AvailableClassDoc | null } {
+  const own = self ? lotToSpend(lots, cls, now) : null;
+  if (self && !own) throw new AppError('precondition', 'booking/no-credits', b.noCredits);
+  if (!guest) return { own, guest: null };
+  const after = lots.map((lot) =>
+    own && lot.available_class_id === own.available_class_id && !isUnlimited(lot) ? { ...lot, available_classes: lot.available_classes - 1 } : lot,
+  );
+  const forGuest = lotToSpend(
+    after.filter((lot) => !isUnlimited(lot)),
+    cls,
+    now,
+  );
+  if (!forGuest) throw new AppError('precondition', 'booking/no-guest-credits', b.noGuestCredits);
+  return { own, guest: forGuest };
+}
+
+/** If the customer was in this class's line, booking it ends their entry (they got in directly). */
+async function leaveLineOnBooking(deps: StoreDeps, tx: Transaction, singleClassId: number, customerId: number): Promise<(() => void) | null> {
+  const waiting = await getWaiting(deps.store, singleClassId, customerId, tx);
+  if (!waiting) return null;
+  const entry = await getWaitlist(deps.store, waiting.waitlist_id, tx);
+  if (!entry || entry.status !== 'waiting') return null;
+  return () => {
+    const now = deps.now();
+    endWaitlist(deps.store, tx, { ...entry, status: 'left', end_reason: 'already-booked', endedAt: now, updatedAt: now });
+  };
+}
+
+/**
+ * POST /class_reservations {single_class_id, spot?, guest?} (ADR 0060). One
+ * transaction reads the class (never writes it), the customer's own holder
+ * documents and lots, and the seats (and spots) it takes; it writes only
+ * documents of this booking: seat, spot and holder holdings (created with a
+ * precondition, so two customers can never hold one), the reservation, its id
+ * claim and the paying lot through the ledger. With `guest`, a second place
+ * (seat, spot, credit) for the customer's +1, with or after their own; one
+ * guest per customer per class (`guests/{customer_id}`).
+ */
+export async function bookClass(deps: StoreDeps, identity: VerifiedIdentity, input: ClassReservationCreateInput): Promise<BookingResult> {
   const [settings, tz] = await Promise.all([bookingSettings(deps), studioTimezone(deps)]);
   const singleClassId = input.single_class_id;
   const wantedSpot = input.spot ?? null;
-  const reservation = await deps.store.runTransaction(async (tx) => {
+  const guestName = input.guest?.trim() ?? null;
+  if (guestName !== null && !settings.allowGuests) throw new AppError('conflict', 'booking/guests-disabled', b.guestsDisabled);
+  const made = await deps.store.runTransaction(async (tx) => {
     const customer = await getCustomerByUid(deps.store, identity.uid, tx);
     if (!customer) throw new AppError('precondition', 'booking/no-customer', b.noCustomer);
     const customerId = customer.customer_id as number;
-    const cls = await getSingleClass(deps.store, singleClassId, tx);
-    if (!cls) throw new AppError('not-found', 'booking/class-not-found', b.classNotFound);
-    if (cls.status === 'cancelled') throw new AppError('conflict', 'booking/class-cancelled', b.classCancelled);
     const now = deps.now();
-    const window = bookingWindowState(cls.class_date, settings, now);
-    if (window === 'started') throw new AppError('conflict', 'booking/class-started', b.alreadyStarted);
-    if (window === 'not-open') {
-      const opens = studioWallClock(bookingOpensAt(cls.class_date, settings) as Date, tz);
-      throw new AppError('conflict', 'booking/not-open', fill(b.notOpenYet, { date: opens.date, time: opens.time }));
-    }
+    const cls = checkBookable(await getSingleClass(deps.store, singleClassId, tx), settings, tz, now);
+    const penalty = await activePenalty(deps, customerId, now, tx);
+    if (penalty) throw penaltyRefusal(penalty, tz);
     const mapSize = spotMapTotal(cls.spot_map);
     if (wantedSpot !== null) {
       if (mapSize === null) throw invalidFields({ spot: b.spotWithoutMap });
       if (wantedSpot > mapSize) throw invalidFields({ spot: fill(b.spotOutOfMap, { spot: wantedSpot }) });
     }
-    if (await getHolding(deps.store, tx, singleClassId, 'holders', customerId)) throw new AppError('conflict', 'booking/already-booked', b.alreadyBooked);
+    const holder = await getHolding(deps.store, tx, singleClassId, 'holders', customerId);
+    const self = holder === null;
+    const guest = guestName !== null;
+    if (!self && !guest) throw new AppError('conflict', 'booking/already-booked', b.alreadyBooked);
+    if (guest && (await getHolding(deps.store, tx, singleClassId, 'guests', customerId))) {
+      throw new AppError('conflict', 'booking/guest-already-booked', b.guestAlreadyBooked);
+    }
     if (wantedSpot !== null && (await getHolding(deps.store, tx, singleClassId, 'spots', wantedSpot))) {
       throw new AppError('conflict', 'booking/spot-taken', fill(b.spotTaken, { spot: wantedSpot }));
     }
+    const leaveLine = self ? await leaveLineOnBooking(deps, tx, singleClassId, customerId) : null;
     const lots = await listLotsOfCustomer(deps.store, customerId, tx);
-    const lot = lotToSpend(lots, cls, now);
     const seed = `${identity.uid}:${singleClassId}`;
-    const seat = await findFreeHolding(deps.store, tx, singleClassId, 'seats', cls.capacity, seed);
-    if (seat === null) throw new AppError('precondition', 'booking/class-full', b.classFull);
-    if (!lot) throw new AppError('precondition', 'booking/no-credits', b.noCredits);
-    let spot = wantedSpot;
-    if (mapSize !== null && spot === null) {
-      spot = await findFreeHolding(deps.store, tx, singleClassId, 'spots', mapSize, seed);
-      if (spot === null) throw new AppError('precondition', 'booking/class-full', b.classFull);
+    // Seats first: a full class is the answer for everyone once it fills, whatever their credits.
+    const places = (self ? 1 : 0) + (guest ? 1 : 0);
+    const seats: number[] = [];
+    for (let i = 0; i < places; i++) {
+      const seat = await findFreeHolding(deps.store, tx, singleClassId, 'seats', cls.capacity, `${i}:${seed}`, new Set(seats));
+      if (seat === null) throw new AppError('precondition', 'booking/class-full', b.classFull);
+      seats.push(seat);
     }
-    if (mapSize === null) spot = seat;
-    // The last read: the reservation's number.
-    const id = await findFreeNumber(deps.store, tx, reservationNumbers, seed);
-    if (id === null) throw new Error('The reservation number space has no limit; a free number always exists.');
+    const paying = payingLots(lots, cls, now, self, guest);
+    const spots: number[] = [];
+    for (let i = 0; i < places; i++) {
+      if (mapSize === null) spots.push(seats[i] as number);
+      else if (i === 0 && wantedSpot !== null) spots.push(wantedSpot);
+      else {
+        const taken = new Set(spots);
+        if (wantedSpot !== null) taken.add(wantedSpot);
+        const spot = await findFreeHolding(deps.store, tx, singleClassId, 'spots', mapSize, `${i}:${seed}`, taken);
+        if (spot === null) throw new AppError('precondition', 'booking/class-full', b.classFull);
+        spots.push(spot);
+      }
+    }
+    // The last reads: the reservations' numbers.
+    const ids = await findFreeNumbers(deps.store, tx, reservationNumbers, places, seed);
+    if (ids === null) throw new Error('The reservation number space has no limit; a free number always exists.');
 
-    const doc = newReservation(
-      {
-        class_reservation_id: id,
-        single_class_id: singleClassId,
-        customer_id: customerId,
-        uid: identity.uid,
-        available_class_id: lot.available_class_id,
-        spot,
-        seat,
-        guest: null,
-        is_cash: false,
-        is_paid: true,
-        source: 'customer',
-      },
-      now,
-    );
-    const holding = { single_class_id: singleClassId, class_reservation_id: id, customer_id: customerId };
-    takeNumber(deps.store, tx, reservationNumbers, id, { single_class_id: singleClassId });
-    createHolding(deps.store, tx, 'seats', { ...holding, n: seat });
-    if (mapSize !== null) createHolding(deps.store, tx, 'spots', { ...holding, n: spot as number });
-    createHolding(deps.store, tx, 'holders', { ...holding, n: customerId });
-    createReservation(deps.store, tx, doc);
-    changeLot(deps, tx, lot, -1, 'book', {
-      actor: { uid: identity.uid, role: 'customer' },
-      reference: { type: 'class_reservation', id },
-    });
-    return doc;
+    const docs: ClassReservationDoc[] = [];
+    let ownLot = paying.own;
+    let guestLot = paying.guest;
+    for (let i = 0; i < places; i++) {
+      const isGuest = !self || i === 1;
+      const id = ids[i] as number;
+      const doc = newReservation(
+        {
+          class_reservation_id: id,
+          single_class_id: singleClassId,
+          customer_id: customerId,
+          uid: identity.uid,
+          available_class_id: (isGuest ? guestLot : ownLot)?.available_class_id ?? null,
+          spot: spots[i] as number,
+          seat: seats[i] as number,
+          guest: isGuest ? guestName : null,
+          is_cash: false,
+          is_paid: true,
+          source: 'customer',
+        },
+        now,
+      );
+      const lot = isGuest ? guestLot : ownLot;
+      const written = writeNewReservation(deps, tx, {
+        doc: doc as ClassReservationDoc & { seat: number },
+        heldSeat: false,
+        onMap: mapSize !== null,
+        lot,
+        context: { actor: { uid: identity.uid, role: 'customer' }, reference: { type: 'class_reservation', id } },
+      });
+      // The same lot may pay both places: the second spend starts from the lot as the first left it.
+      if (written && ownLot?.available_class_id === written.available_class_id) ownLot = written;
+      if (written && guestLot?.available_class_id === written.available_class_id) guestLot = written;
+      docs.push(doc);
+    }
+    leaveLine?.();
+    return docs;
   });
-  const [dto] = await presentReservations(deps, [reservation], tz);
-  return dto as ClassReservation;
+  const dtos = await presentReservations(deps, made, tz);
+  return { class_reservation: dtos[0] as ClassReservation, class_reservations: dtos };
 }

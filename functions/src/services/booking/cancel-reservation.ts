@@ -5,7 +5,7 @@ import { getLot } from '../../data/repos/credits-repo';
 import { type ClassReservationDoc, getReservation } from '../../data/repos/reservations-repo';
 import { getSingleClass } from '../../data/repos/single-classes-repo';
 import { anyoneWaiting } from '../../data/repos/waitlists-repo';
-import type { Deps } from '../../deps';
+import type { StoreDeps } from '../../deps';
 import { AppError } from '../../domain/errors';
 import { studioTimezone } from '../credits/expiry';
 import { endReservation } from './end-reservation';
@@ -30,7 +30,7 @@ const unitLabel = (unit: 'days' | 'hours' | 'minutes', n: number) =>
  * transaction (end-reservation.ts). Cancelling a cancelled reservation
  * answers it as it is (idempotent).
  */
-export async function cancelOwnReservation(deps: Deps, identity: VerifiedIdentity, id: number): Promise<ClassReservation> {
+export async function cancelOwnReservation(deps: StoreDeps, identity: VerifiedIdentity, id: number): Promise<ClassReservation> {
   const [settings, tz] = await Promise.all([bookingSettings(deps), studioTimezone(deps)]);
   const existing = await getReservation(deps.store, id);
   if (!existing || existing.uid !== identity.uid) throw reservationNotFound();

@@ -9,7 +9,7 @@ import {
   type ReservationRefund,
 } from '../../data/repos/reservations-repo';
 import type { Transaction } from '../../data/store/types';
-import type { Deps } from '../../deps';
+import type { StoreDeps } from '../../deps';
 import { changeLot, type LedgerContext } from '../credits/ledger';
 
 export interface EndReservation {
@@ -35,7 +35,7 @@ export interface EndReservation {
  * the first person in line; the waitlist trigger hands it on or frees it.
  * Reads happen before any write (a Firestore transaction's rule).
  */
-export async function endReservation(deps: Deps, tx: Transaction, r: ClassReservationDoc, how: EndReservation): Promise<ClassReservationDoc> {
+export async function endReservation(deps: StoreDeps, tx: Transaction, r: ClassReservationDoc, how: EndReservation): Promise<ClassReservationDoc> {
   const store = deps.store;
   const holderKind = r.guest === null ? 'holders' : 'guests';
   const holder = await getHolding(store, tx, r.single_class_id, holderKind, r.customer_id);

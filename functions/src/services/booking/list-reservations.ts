@@ -2,7 +2,7 @@ import { type ClassReservationPage, type ClassReservationsQuery, RESERVATIONS_PA
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { listReservationsOfUid } from '../../data/repos/reservations-repo';
 import { getSingleClass } from '../../data/repos/single-classes-repo';
-import type { Deps } from '../../deps';
+import type { StoreDeps } from '../../deps';
 import { studioTimezone } from '../credits/expiry';
 import { presentReservations } from './present-reservations';
 
@@ -12,7 +12,7 @@ import { presentReservations } from './present-reservations';
  * active and started, latest first; cancelled = deletedAt set, latest class
  * first; all = every one, latest class first.
  */
-export async function listOwnReservations(deps: Deps, identity: VerifiedIdentity, query: ClassReservationsQuery): Promise<ClassReservationPage> {
+export async function listOwnReservations(deps: StoreDeps, identity: VerifiedIdentity, query: ClassReservationsQuery): Promise<ClassReservationPage> {
   const page = query.page ?? 1;
   const filter = query.filter ?? 'all';
   const [all, tz] = await Promise.all([listReservationsOfUid(deps.store, identity.uid), studioTimezone(deps)]);

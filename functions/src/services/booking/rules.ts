@@ -5,7 +5,7 @@ import { getStoredConfig } from '../../data/repos/app-config-repo';
 import type { AvailableClassDoc } from '../../data/repos/credits-repo';
 import type { ClassReservationDoc } from '../../data/repos/reservations-repo';
 import type { SingleClassDoc } from '../../data/repos/single-classes-repo';
-import type { Deps } from '../../deps';
+import type { StoreDeps } from '../../deps';
 import { byExpiry, isUsable } from '../credits/balance';
 
 /** The booking and cancellation settings (appconfig), stored values over the defaults. */
@@ -17,12 +17,16 @@ export interface BookingSettings {
   cancelValue: number;
   cancelUnit: 'days' | 'hours' | 'minutes';
   maxCancelsPerLot: number | null;
+  allowGuests: boolean;
+  waitlistEnabled: boolean;
+  /** Minutes before the class when its waitlist stops promoting and closes. */
+  waitlistCutoffMinutes: number;
 }
 
 const numberOr = (value: unknown, fallback: number | null) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
 const boolOr = (value: unknown, fallback: boolean) => (typeof value === 'boolean' ? value : fallback);
 
-export async function bookingSettings(deps: Deps): Promise<BookingSettings> {
+export async function bookingSettings(deps: StoreDeps): Promise<BookingSettings> {
   const stored = await getStoredConfig(deps.store);
   const d = appConfigDefinitions;
   const unit = stored.cancel_timeframe_unit;
@@ -34,6 +38,9 @@ export async function bookingSettings(deps: Deps): Promise<BookingSettings> {
     cancelValue: numberOr(stored.cancel_timeframe_value, d.cancel_timeframe_value.default as number) ?? 0,
     cancelUnit: unit === 'days' || unit === 'hours' || unit === 'minutes' ? unit : (d.cancel_timeframe_unit.default as 'hours'),
     maxCancelsPerLot: numberOr(stored.max_cancels_per_available_class, null),
+    allowGuests: boolOr(stored.allow_class_guests, d.allow_class_guests.default as boolean),
+    waitlistEnabled: boolOr(stored.waitlist_enabled, d.waitlist_enabled.default as boolean),
+    waitlistCutoffMinutes: Math.max(0, numberOr(stored.waitlist_cutoff_minutes, d.waitlist_cutoff_minutes.default as number) ?? 0),
   };
 }
 
@@ -58,6 +65,13 @@ export function bookingWindowState(classDate: Date, settings: Pick<BookingSettin
   const opens = bookingOpensAt(classDate, settings);
   return opens !== null && now.getTime() < opens.getTime() ? 'not-open' : 'open';
 }
+
+/** When a class ends. */
+export const classEnd = (cls: Pick<SingleClassDoc, 'class_date' | 'duration_minutes'>) => new Date(cls.class_date.getTime() + cls.duration_minutes * MINUTE);
+
+/** When a class's waitlist stops promoting and closes: waitlist_cutoff_minutes before it starts. */
+export const waitlistClosesAt = (classDate: Date, settings: Pick<BookingSettings, 'waitlistCutoffMinutes'>) =>
+  new Date(classDate.getTime() - settings.waitlistCutoffMinutes * MINUTE);
 
 /** The last instant a cancellation returns the credit: cancel_timeframe before the class. */
 export const cancelDeadline = (classDate: Date, settings: Pick<BookingSettings, 'cancelValue' | 'cancelUnit'>) =>

@@ -13,7 +13,7 @@ function isTimeZone(value: unknown): value is string {
 }
 
 /** The studio's time zone (config key `timezone`); a value the runtime does not know falls back to the default. */
-export async function studioTimezone(deps: Deps): Promise<string> {
+export async function studioTimezone(deps: Pick<Deps, 'store'>): Promise<string> {
   const stored = (await getStoredConfig(deps.store)).timezone;
   return isTimeZone(stored) ? stored : DEFAULT_TIMEZONE;
 }

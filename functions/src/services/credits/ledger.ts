@@ -9,7 +9,7 @@ import {
   writeLot,
 } from '../../data/repos/credits-repo';
 import type { Transaction } from '../../data/store/types';
-import type { Deps } from '../../deps';
+import type { StoreDeps } from '../../deps';
 import { AppError } from '../../domain/errors';
 
 export const UNLIMITED = -1;
@@ -52,7 +52,7 @@ export function ledgerEntryFor(before: AvailableClassDoc | null, after: Availabl
  * the lot inside the same transaction before calling (Firestore: reads first)
  * and pass what they read; each function returns the lot as written.
  */
-export function grantLot(deps: Deps, tx: Transaction, lot: AvailableClassDoc, context: LedgerContext): AvailableClassDoc {
+export function grantLot(deps: StoreDeps, tx: Transaction, lot: AvailableClassDoc, context: LedgerContext): AvailableClassDoc {
   if (!isUnlimited(lot) && (!Number.isInteger(lot.available_classes) || lot.available_classes < 0)) {
     throw new Error(`A lot starts with a whole, non-negative count or -1 (got ${lot.available_classes})`);
   }
@@ -68,7 +68,14 @@ export function grantLot(deps: Deps, tx: Transaction, lot: AvailableClassDoc, co
  * change count, but the entry is still written. Other fields of `lot` (an
  * admin's new expiry) are written as given.
  */
-export function changeLot(deps: Deps, tx: Transaction, lot: AvailableClassDoc, delta: number, kind: LedgerKind, context: LedgerContext): AvailableClassDoc {
+export function changeLot(
+  deps: StoreDeps,
+  tx: Transaction,
+  lot: AvailableClassDoc,
+  delta: number,
+  kind: LedgerKind,
+  context: LedgerContext,
+): AvailableClassDoc {
   if (!Number.isInteger(delta)) throw new Error(`Credit changes are whole numbers (got ${delta})`);
   if (kind === 'grant' || kind === 'revoke') throw new Error(`Use ${kind}Lot for '${kind}' entries`);
   if (lot.status === 'revoked') throw new AppError('precondition', 'credits/revoked', messages.access.lotRevoked);
@@ -83,7 +90,7 @@ export function changeLot(deps: Deps, tx: Transaction, lot: AvailableClassDoc, d
 }
 
 /** Ends a lot: what was left is written off in the ledger and the lot can no longer be used. Revoking a revoked lot writes nothing. */
-export function revokeLot(deps: Deps, tx: Transaction, lot: AvailableClassDoc, context: LedgerContext): AvailableClassDoc {
+export function revokeLot(deps: StoreDeps, tx: Transaction, lot: AvailableClassDoc, context: LedgerContext): AvailableClassDoc {
   if (lot.status === 'revoked') return lot;
   const updated: AvailableClassDoc = { ...lot, available_classes: isUnlimited(lot) ? UNLIMITED : 0, status: 'revoked', updatedAt: deps.now() };
   writeLot(deps.store, tx, updated);

@@ -1,7 +1,7 @@
 import type { SingleClass } from '@studio/shared/schemas/single-class';
 import { type ClassTypeDoc, getCatalogueDocs, type InstructorDoc, type LocationDoc, type TagDoc } from '../../data/repos/catalogue-repo';
 import type { SingleClassDoc } from '../../data/repos/single-classes-repo';
-import type { Deps } from '../../deps';
+import type { StoreDeps } from '../../deps';
 import { studioWallClock } from './calendar';
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
@@ -39,7 +39,7 @@ const tagView = (tagId: number, doc: TagDoc) => ({ tag_id: id(doc.tag_id, tagId)
  * (ADR 0051); a record deleted from the catalogue is simply left out.
  * Never includes who booked: only counts (and, for one class, taken spots).
  */
-export async function presentClasses(deps: Deps, docs: readonly SingleClassDoc[], tz: string): Promise<SingleClass[]> {
+export async function presentClasses(deps: StoreDeps, docs: readonly SingleClassDoc[], tz: string): Promise<SingleClass[]> {
   const [types, locations, instructors, tags] = await Promise.all([
     getCatalogueDocs(
       deps.store,
@@ -76,7 +76,7 @@ export async function presentClasses(deps: Deps, docs: readonly SingleClassDoc[]
       description: doc.description,
       capacity: doc.capacity,
       booked: doc.booked,
-      spots_left: doc.status === 'cancelled' ? 0 : Math.max(0, doc.capacity - doc.booked),
+      spots_left: doc.status === 'cancelled' ? 0 : Math.max(0, doc.capacity - doc.booked - (doc.held_for_waitlist ?? 0)),
       spot_map: doc.spot_map,
       status: doc.status,
       cancelledAt: doc.cancelledAt?.toISOString() ?? null,

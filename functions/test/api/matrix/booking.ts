@@ -1,4 +1,4 @@
-import { api } from '../support';
+import { api, store } from '../support';
 import type { MatrixCall, MatrixContext, MatrixRow } from './types';
 
 /** A class a year ahead (no booking window by default) and one credit for the owner, set up by the admin per row. */
@@ -22,6 +22,29 @@ async function ownersReservation(ctx: MatrixContext): Promise<number> {
   });
   if (booked.status !== 201) throw new Error(`setup booking: ${booked.status} ${JSON.stringify(booked.body)}`);
   return booked.body.class_reservation.class_reservation_id;
+}
+
+/** The owner's reservation in a fresh class, marked attended in the store (the class is a year ahead; its status is then 'Exitosa'), so it can be rated. */
+async function attendedReservation(ctx: MatrixContext): Promise<number> {
+  const id = await ownersReservation(ctx);
+  await store().doc(`class_reservations/${id}`).update({ attend: true });
+  return id;
+}
+
+/** The owner's guest reservation (+1) in a fresh class: two credits, one booking with `guest`. */
+async function ownersGuestReservation(ctx: MatrixContext): Promise<number> {
+  const singleClassId = await bookableClass(ctx);
+  const second = await api('POST', '/api/available_classes', { token: ctx.adminToken, body: { customer_id: ctx.owner.customerId, available_classes: 1 } });
+  if (second.status !== 201) throw new Error(`setup credit: ${second.status} ${JSON.stringify(second.body)}`);
+  type Booked = { class_reservation_id: number; guest: string | null };
+  const booked = await api<{ class_reservation: Booked; class_reservations?: Booked[] }>('POST', '/api/class_reservations', {
+    token: ctx.owner.token,
+    body: { single_class_id: singleClassId, guest: 'Sofía Pérez' },
+  });
+  if (booked.status !== 201) throw new Error(`setup guest booking: ${booked.status} ${JSON.stringify(booked.body)}`);
+  const guest = (booked.body.class_reservations ?? [booked.body.class_reservation]).find((r) => r.guest !== null);
+  if (!guest) throw new Error(`setup guest booking: no guest reservation in ${JSON.stringify(booked.body)}`);
+  return guest.class_reservation_id;
 }
 
 /**
@@ -50,6 +73,30 @@ export const bookingRows: MatrixRow[] = [
   {
     route: 'DELETE /api/class_reservations/{id}',
     call: async (ctx): Promise<MatrixCall> => ({ method: 'DELETE', path: `/api/class_reservations/${await ownersReservation(ctx)}` }),
+    anonymous: 401,
+    customer: 200,
+    other: 404,
+    admin: 404,
+  },
+  {
+    route: 'PUT /api/class_reservations',
+    call: async (ctx): Promise<MatrixCall> => ({
+      method: 'PUT',
+      path: '/api/class_reservations',
+      body: { class_reservation_id: await attendedReservation(ctx), class_stars: 5, coach_stars: 4, comment: 'Muy buena clase' },
+    }),
+    anonymous: 401,
+    customer: 200,
+    other: 404,
+    admin: 404,
+  },
+  {
+    route: 'PUT /api/single_class/guest',
+    call: async (ctx): Promise<MatrixCall> => ({
+      method: 'PUT',
+      path: '/api/single_class/guest',
+      body: { class_reservation_id: await ownersGuestReservation(ctx), name: 'Lucía Ramírez' },
+    }),
     anonymous: 401,
     customer: 200,
     other: 404,

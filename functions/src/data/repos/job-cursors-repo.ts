@@ -1,0 +1,19 @@
+import type { DocumentStore } from '../store/types';
+
+/** jobs/{name}: how far a scheduled job has processed (`until`), so the next run starts there and a missed run is caught up. */
+export interface JobCursorDoc {
+  until: Date;
+  updatedAt: Date;
+}
+
+const cursorRef = (store: DocumentStore, name: string) => store.doc(`jobs/${name}`);
+
+export async function getJobCursor(store: DocumentStore, name: string): Promise<JobCursorDoc | null> {
+  const snap = await cursorRef(store, name).get();
+  return snap.exists ? (snap.data() as unknown as JobCursorDoc) : null;
+}
+
+/** Written by the one run that processed up to `until` (runs of a job never overlap). */
+export async function setJobCursor(store: DocumentStore, name: string, doc: JobCursorDoc): Promise<void> {
+  await cursorRef(store, name).set({ ...doc });
+}

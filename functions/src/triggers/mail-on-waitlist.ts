@@ -1,0 +1,10 @@
+import { getStore } from '../data/store/get-store';
+import type { DocumentTrigger } from '../data/store/types';
+import { mailOnWaitlistChange } from '../services/mail/booking-mail';
+
+/** Writes the "waitlist closed" e-mail to `mail/` when an entry stops waiting because its line closed (ADR 0064). */
+export const mailOnWaitlistTrigger: DocumentTrigger = {
+  name: 'mailOnWaitlist',
+  document: 'waitlists/{waitlistId}',
+  handler: (event) => mailOnWaitlistChange({ store: getStore(), now: () => new Date(), projectId: process.env.GCLOUD_PROJECT }, event),
+};

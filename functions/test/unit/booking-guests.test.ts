@@ -1,0 +1,128 @@
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app';
+import { getLot } from '../../src/data/repos/credits-repo';
+import { createClass } from '../../src/services/schedule/create-class';
+import { addCustomers, setConfig } from './booking-fixtures';
+import { giveLot, ledgerMismatches, seedScheduleCatalogue, yogaClass } from './schedule-fixtures';
+import { type TestEnv, testEnv } from './support';
+
+let env: TestEnv;
+let app: ReturnType<typeof createApp>;
+const ana = { customerId: 2, uid: 'ana' };
+const beto = { customerId: 3, uid: 'beto' };
+
+beforeEach(async () => {
+  env = testEnv();
+  app = createApp(env.deps);
+  await seedScheduleCatalogue(env.store);
+  await addCustomers(env.store, [ana, beto]);
+  await createClass(env.deps, yogaClass({ capacity: 3 }));
+  // Class 2: cycling with the 4,5,5,4 map (18 spots).
+  await createClass(env.deps, yogaClass({ class_type_id: 1, capacity: undefined }));
+});
+afterEach(async () => {
+  await env.cleanup();
+});
+
+const bookAs = (uid: string, body: Record<string, unknown>) =>
+  request(app).post('/api/class_reservations').set('Authorization', `Bearer uid:${uid}`).send(body);
+const cancelAs = (uid: string, id: number) => request(app).delete(`/api/class_reservations/${id}`).set('Authorization', `Bearer uid:${uid}`);
+const credits = async (lotId: number) => (await getLot(env.store, lotId))?.available_classes;
+const seatsOf = async (classId: number) => (await env.store.collection(`single_classes/${classId}/seats`).get()).size;
+
+describe('a +1 guest', () => {
+  it('books the customer and their guest together: two seats, two credits, the guest named', async () => {
+    await giveLot(env.deps, { id: 101, ...ana, credits: 5 });
+    const res = await bookAs('ana', { single_class_id: 1, guest: '  Sofía Ruiz ' });
+    expect(res.status).toBe(201);
+    expect(res.body.class_reservations).toHaveLength(2);
+    const [own, guest] = res.body.class_reservations;
+    expect(own).toMatchObject({ guest: null, customer_id: 2, available_class_id: 101 });
+    expect(guest).toMatchObject({ guest: 'Sofía Ruiz', customer_id: 2, available_class_id: 101 });
+    expect(own.spot).not.toBe(guest.spot);
+    expect(res.body.class_reservation.class_reservation_id).toBe(own.class_reservation_id);
+    expect(await credits(101)).toBe(3);
+    expect(await seatsOf(1)).toBe(2);
+    expect(await ledgerMismatches(env.store, 2)).toEqual([]);
+  });
+
+  it('adds a guest after the customer booked (+1), and only one guest per customer', async () => {
+    await giveLot(env.deps, { id: 101, ...ana, credits: 5 });
+    expect((await bookAs('ana', { single_class_id: 1 })).status).toBe(201);
+    const plusOne = await bookAs('ana', { single_class_id: 1, guest: 'Sofía' });
+    expect(plusOne.status).toBe(201);
+    expect(plusOne.body.class_reservations).toHaveLength(1);
+    expect(plusOne.body.class_reservation.guest).toBe('Sofía');
+    const again = await bookAs('ana', { single_class_id: 1, guest: 'Otra' });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('booking/guest-already-booked');
+    expect((await bookAs('ana', { single_class_id: 1 })).body.error.code).toBe('booking/already-booked');
+    expect(await credits(101)).toBe(3);
+  });
+
+  it('needs a second seat: with one seat left the pair is refused whole (412) and nothing is spent', async () => {
+    await giveLot(env.deps, { id: 101, ...ana, credits: 5 });
+    await giveLot(env.deps, { id: 102, ...beto, credits: 5 });
+    expect((await bookAs('beto', { single_class_id: 1, guest: 'Luis' })).status).toBe(201);
+    const pair = await bookAs('ana', { single_class_id: 1, guest: 'Sofía' });
+    expect(pair.status).toBe(412);
+    expect(pair.body.error.code).toBe('booking/class-full');
+    expect(await credits(101)).toBe(5);
+    expect(await seatsOf(1)).toBe(2);
+  });
+
+  it('needs a second credit: one credit books the customer only if asked alone; an unlimited membership does not pay for a guest', async () => {
+    await giveLot(env.deps, { id: 101, ...ana, credits: 1 });
+    const refused = await bookAs('ana', { single_class_id: 1, guest: 'Sofía' });
+    expect(refused.status).toBe(412);
+    expect(refused.body.error.code).toBe('booking/no-guest-credits');
+    expect(await credits(101)).toBe(1);
+    await giveLot(env.deps, { id: 102, ...beto, credits: -1 });
+    expect((await bookAs('beto', { single_class_id: 1, guest: 'Luis' })).body.error.code).toBe('booking/no-guest-credits');
+    await giveLot(env.deps, { id: 103, ...beto, credits: 2 });
+    const paid = await bookAs('beto', { single_class_id: 1, guest: 'Luis' });
+    expect(paid.status).toBe(201);
+    expect(paid.body.class_reservations.map((r: { available_class_id: number }) => r.available_class_id)).toEqual([102, 103]);
+  });
+
+  it('takes its own spot on a map; the customer keeps the spot they chose', async () => {
+    await giveLot(env.deps, { id: 101, ...ana, credits: 5 });
+    const res = await bookAs('ana', { single_class_id: 2, spot: 7, guest: 'Sofía' });
+    expect(res.status).toBe(201);
+    const [own, guest] = res.body.class_reservations;
+    expect(own.spot).toBe(7);
+    expect(guest.spot).not.toBe(7);
+    const spots = (await env.store.collection('single_classes/2/spots').get()).docs.map((d) => Number(d.get('n'))).sort((a, b) => a - b);
+    expect(spots).toEqual([7, guest.spot].sort((a, b) => a - b));
+  });
+
+  it('is cancelled on its own: its seat and credit come back, the customer keeps their place', async () => {
+    await giveLot(env.deps, { id: 101, ...ana, credits: 5 });
+    const [own, guest] = (await bookAs('ana', { single_class_id: 1, guest: 'Sofía' })).body.class_reservations;
+    expect((await cancelAs('ana', guest.class_reservation_id)).status).toBe(200);
+    expect(await credits(101)).toBe(4);
+    expect(await seatsOf(1)).toBe(1);
+    expect((await env.store.doc('single_classes/1/guests/2').get()).exists).toBe(false);
+    expect((await env.store.doc('single_classes/1/holders/2').get()).get('class_reservation_id')).toBe(own.class_reservation_id);
+    // The +1 can be booked again.
+    expect((await bookAs('ana', { single_class_id: 1, guest: 'Sofía' })).status).toBe(201);
+  });
+
+  it('guest: null is no guest', async () => {
+    await giveLot(env.deps, { id: 101, ...ana, credits: 5 });
+    const res = await bookAs('ana', { single_class_id: 1, guest: null });
+    expect(res.status).toBe(201);
+    expect(res.body.class_reservations).toHaveLength(1);
+    expect(await credits(101)).toBe(4);
+  });
+
+  it('is refused when the studio does not allow guests', async () => {
+    await setConfig(env.store, { allow_class_guests: false });
+    await giveLot(env.deps, { id: 101, ...ana, credits: 5 });
+    const res = await bookAs('ana', { single_class_id: 1, guest: 'Sofía' });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('booking/guests-disabled');
+    expect(await credits(101)).toBe(5);
+  });
+});

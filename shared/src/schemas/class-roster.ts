@@ -1,0 +1,91 @@
+import { type InferType, object, string } from 'yup';
+import { messages } from '../messages';
+import type { ReservationStatus } from './class-reservation';
+import { flag, positiveId, unknownFields } from './fields';
+
+const v = messages.validation;
+const a = messages.bookingAdmin;
+
+/** What a reservation's QR shows: `R{class_reservation_id}-{6 hex}` (docs/booking/README.md, "Admin: roster, check-in and attendance"). */
+export const CHECK_IN_CODE_PATTERN = /^R(\d+)-([0-9a-f]{6})$/i;
+
+/** POST /api/single_class/{id}/check_in: exactly one of the reservation's id or its QR code. */
+export const checkInSchema = object({
+  class_reservation_id: positiveId().optional(),
+  code: string().typeError(v.mustBeText).matches(CHECK_IN_CODE_PATTERN, a.codeInvalid).optional(),
+})
+  .noUnknown(unknownFields)
+  .strict()
+  .test('one-target', a.checkInTarget, (value) => (value.class_reservation_id === undefined) !== (value.code === undefined));
+export type CheckInInput = InferType<typeof checkInSchema>;
+
+/** PUT /api/single_class/{id}/attendance: attended (true) or a no-show (false). */
+export const attendanceSchema = object({
+  class_reservation_id: positiveId().required(v.required),
+  attend: flag().required(v.required),
+})
+  .noUnknown(unknownFields)
+  .strict();
+export type AttendanceInput = InferType<typeof attendanceSchema>;
+
+/**
+ * DELETE /api/single_class/{id}/reservations/{rid}?refund=true|false: `refund`
+ * (default true) returns the credit to the lot that paid. A query parameter,
+ * since DELETE bodies are not read (http/body.ts).
+ */
+export const adminRemoveReservationQuerySchema = object({
+  refund: flag().optional(),
+}).noUnknown(unknownFields);
+export type AdminRemoveReservationQuery = InferType<typeof adminRemoveReservationQuerySchema>;
+
+/** POST /api/single_class/{id}/reservations: an admin adds a customer; `charge: false` is a courtesy (no credit spent). */
+export const adminAddReservationSchema = object({
+  customer_id: positiveId().required(v.required),
+  spot: positiveId().nullable().optional(),
+  charge: flag().optional(),
+})
+  .noUnknown(unknownFields)
+  .strict();
+export type AdminAddReservationInput = InferType<typeof adminAddReservationSchema>;
+
+export interface RosterCustomer {
+  customer_id: number;
+  name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+}
+
+/** One reservation of the class as the admin's roster shows it. */
+export interface RosterReservation {
+  class_reservation_id: number;
+  single_class_id: number;
+  customer_id: number;
+  customer: RosterCustomer | null;
+  status: ReservationStatus;
+  guest: string | null;
+  spot: number | null;
+  attend: boolean;
+  is_cash: boolean;
+  is_paid: boolean;
+  available_class_id: number | null;
+  source: 'customer' | 'waitlist' | 'admin';
+  deletedAt: string | null;
+  cancel_reason: string | null;
+  createdAt: string;
+}
+
+export interface RosterWaitlistEntry {
+  waitlist_id: number;
+  /** 1 = first in line. */
+  position: number;
+  joinedAt: string;
+  customer_id: number;
+  customer: RosterCustomer | null;
+}
+
+export interface ClassRoster {
+  single_class_id: number;
+  reservations: RosterReservation[];
+  waitlist: RosterWaitlistEntry[];
+}
