@@ -70,7 +70,6 @@ function singleClasses(now: Date): SeedClass[] {
           duration_minutes: 50,
           description: type?.description ?? null,
           capacity: spotMapTotal(spotMap) ?? slot.capacity,
-          booked: 0,
           spot_map: spotMap,
           class_type_id: slot.class_type_id,
           location_id: slot.location_id,
@@ -194,7 +193,6 @@ function anaSchedule(now: Date, classes: SeedClass[]) {
     const cls = find(booking.dayIndex, booking.time);
     const bookedAt = new Date(now.getTime() - (4 - index) * DAY);
     move(-1, 'book', { actor: { uid: ANA.uid, role: 'customer' }, reference: { type: 'single_class', id: cls.single_class_id } }, bookedAt);
-    cls.booked += 1;
     return newReservation(
       {
         class_reservation_id: index + 1,
@@ -216,7 +214,7 @@ function anaSchedule(now: Date, classes: SeedClass[]) {
   // The studio cancelled Friday's yoga yesterday: the class, Ana's reservation, her credit and her notice, as cancel-class writes them.
   const cancelledAt = new Date(now.getTime() - DAY);
   const cancelled = find(CANCELLED.dayIndex, CANCELLED.time);
-  Object.assign(cancelled, { status: 'cancelled', cancelledAt, cancel_reason: CANCELLED.reason, cancelled_by: ADMIN_UID, booked: 0, updatedAt: cancelledAt });
+  Object.assign(cancelled, { status: 'cancelled', cancelledAt, cancel_reason: CANCELLED.reason, cancelled_by: ADMIN_UID, updatedAt: cancelledAt });
   const context: LedgerContext = { actor: admin, reason: CANCELLED.reason, reference: { type: 'single_class', id: cancelled.single_class_id } };
   const notices: NotificationDoc[] = [];
   for (const reservation of reservations.filter((r) => r.single_class_id === cancelled.single_class_id)) {
@@ -254,8 +252,8 @@ function anaSchedule(now: Date, classes: SeedClass[]) {
 /**
  * The seat, spot and holder documents the booking flow keeps for each active
  * reservation (ADR 0060), so seeded bookings count against capacity and
- * their spots show as taken. A guest's reservation holds a seat and a spot,
- * not the customer's holder document.
+ * their spots show as taken. A guest's reservation holds a seat, a spot and
+ * `guests/{customer_id}` instead of the customer's holder document.
  */
 function holdingsOf(reservations: ClassReservationDoc[]): SeedSet['docs'] {
   const docs: SeedSet['docs'] = [];
@@ -268,9 +266,16 @@ function holdingsOf(reservations: ClassReservationDoc[]): SeedSet['docs'] {
     const holding = { single_class_id: r.single_class_id, class_reservation_id: r.class_reservation_id, customer_id: r.customer_id };
     docs.push([`single_classes/${r.single_class_id}/seats/${seat}`, { ...holding, n: seat }]);
     if (r.spot !== null) docs.push([`single_classes/${r.single_class_id}/spots/${r.spot}`, { ...holding, n: r.spot }]);
-    if (r.guest === null) docs.push([`single_classes/${r.single_class_id}/holders/${r.customer_id}`, { ...holding, n: r.customer_id }]);
+    docs.push([`single_classes/${r.single_class_id}/${r.guest === null ? 'holders' : 'guests'}/${r.customer_id}`, { ...holding, n: r.customer_id }]);
   }
   return docs;
+}
+
+/** What the count trigger would have written for the seeded bookings (`class_counts`, ADR 0060). */
+function countsOf(reservations: ClassReservationDoc[], now: Date): SeedSet['docs'] {
+  const booked = new Map<number, number>();
+  for (const r of reservations) if (r.deletedAt === null) booked.set(r.single_class_id, (booked.get(r.single_class_id) ?? 0) + 1);
+  return [...booked].map(([id, n]) => [`class_counts/${id}`, { single_class_id: id, booked: n, held_for_waitlist: 0, updatedAt: now }]);
 }
 
 /** The schedule area's demo data: two weeks of classes, Ana's bookings and one class the studio cancelled. */
@@ -287,6 +292,7 @@ export function seedSchedule(now: Date): SeedSet {
       ...ana.reservations.map((r): SeedSet['docs'][number] => [`class_reservations/${r.class_reservation_id}`, { ...r }]),
       ...ana.notices.map((n): SeedSet['docs'][number] => [`notifications/${n.notification_id}`, { ...n }]),
       ...holdings,
+      ...countsOf(ana.reservations, now),
     ],
     // purchases/available_classes: at least Ana's ids, so new grants never reach them (needs load-seed to keep the highest value per counter).
     counters: { single_classes: classes.length, class_reservations: ana.reservations.length, purchases: ANA_PURCHASE_ID, available_classes: ANA_LOT_ID },

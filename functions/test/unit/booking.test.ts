@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app';
 import { getLot, listLedgerOfCustomer } from '../../src/data/repos/credits-repo';
+import type { LocalDocumentStore } from '../../src/data/store/local/local-store';
 import { reservationChanged } from '../../src/services/booking/count-booked';
 import { reservationStatus } from '../../src/services/booking/rules';
 import { endOfStudioDay } from '../../src/services/credits/expiry';
@@ -91,6 +92,29 @@ describe('booking a class', () => {
     await reservationChanged(env.deps, { eventId: 'e1', params: {}, before: null, after, time: new Date() });
     expect((await getClass(env.deps, 1)).booked).toBe(1);
     expect((await getClass(env.deps, 1)).spots_left).toBe(2);
+  });
+
+  it('a burst of recount deliveries is coalesced: the counts are written at most once per gap, and end right', async () => {
+    const people = Array.from({ length: 3 }, (_, i) => ({ customerId: 20 + i, uid: `q${i}` }));
+    await addCustomers(env.store, people);
+    // A real clock for this one: the gap is measured between recounts.
+    const deps = { store: env.store, now: () => new Date() };
+    const bookAndEvent = async (i: number) => {
+      await giveLot(env.deps, { id: 300 + i, ...(people[i] as { customerId: number; uid: string }), credits: 1 });
+      const res = await bookAs(`q${i}`, { single_class_id: 1 });
+      const after = await env.store.doc(`class_reservations/${res.body.class_reservation.class_reservation_id}`).get();
+      return { eventId: `e${i}`, params: {}, before: null, after, time: new Date() };
+    };
+    await reservationChanged(deps, await bookAndEvent(0));
+    expect((await getClass(env.deps, 1)).booked).toBe(1);
+    // The next delivery finds a recount under a second old and waits; a booking lands meanwhile, and its own delivery waits too.
+    const first = reservationChanged(deps, await bookAndEvent(1));
+    const second = reservationChanged(deps, await bookAndEvent(2));
+    await Promise.all([first, second]);
+    expect((await getClass(env.deps, 1)).booked).toBe(3);
+    // One write for both (without the gap: one each).
+    const heat = await (env.store as LocalDocumentStore).meter.hottest({ pathPrefix: 'class_counts/', limit: 1 });
+    expect(heat[0]?.writes).toBe(2);
   });
 
   it('refuses without a usable credit (412), an unknown class (404) and a cancelled class (409)', async () => {

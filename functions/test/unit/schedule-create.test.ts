@@ -65,7 +65,10 @@ describe('POST /api/single_class', () => {
     expect(cls.class_instructors.map((ci: { instructor: { name: string } }) => ci.instructor.name)).toEqual(['Mariana', 'Rodrigo']);
     const stored = (await env.store.doc('single_classes/1').get()).data();
     expect(stored?.class_date).toEqual(new Date('2026-12-01T13:00:00Z'));
-    expect(stored).toMatchObject({ instructor_ids: [1, 2], tag_ids: [2], status: 'scheduled', booked: 0 });
+    expect(stored).toMatchObject({ instructor_ids: [1, 2], tag_ids: [2], status: 'scheduled' });
+    // Counts live apart (class_counts, ADR 0060): a new class has none, and shows 0 booked.
+    expect(stored).not.toHaveProperty('booked');
+    expect(cls.booked).toBe(0);
     expect(stored).not.toHaveProperty('class_type');
   });
 

@@ -1,13 +1,13 @@
 /**
  * Shared set-up for the schedule tests: a small catalogue, the studio zone,
  * credit lots granted through the ledger and reservations booked the way the
- * booking flow will (lot −1 with a 'book' entry, class `booked` +1), all in
+ * booking flow does with its count trigger (lot −1 with a 'book' entry, `class_counts` booked +1), all in
  * one transaction each.
  */
 import type { SingleClassCreateInput } from '@studio/shared/schemas/single-class';
 import { type AvailableClassDoc, getLot, listLedgerOfCustomer } from '../../src/data/repos/credits-repo';
 import { createReservation } from '../../src/data/repos/reservations-repo';
-import { getSingleClass, replaceSingleClass } from '../../src/data/repos/single-classes-repo';
+import { getClassCounts, getSingleClass, writeClassCounts } from '../../src/data/repos/single-classes-repo';
 import type { DocumentStore } from '../../src/data/store/types';
 import type { Deps } from '../../src/deps';
 import { newReservation } from '../../src/services/booking/new-reservation';
@@ -89,6 +89,7 @@ export async function book(deps: Deps, spec: BookSpec): Promise<void> {
   await deps.store.runTransaction(async (tx) => {
     const cls = await getSingleClass(deps.store, spec.classId, tx);
     const lot = spec.lotId === null ? null : await getLot(deps.store, spec.lotId, tx);
+    const counts = (await getClassCounts(deps.store, [spec.classId], tx)).get(spec.classId);
     if (!cls) throw new Error(`no class ${spec.classId}`);
     if (spec.lotId !== null && !lot) throw new Error(`no lot ${spec.lotId}`);
     const now = deps.now();
@@ -110,7 +111,7 @@ export async function book(deps: Deps, spec: BookSpec): Promise<void> {
       now,
     );
     createReservation(deps.store, tx, reservation);
-    replaceSingleClass(deps.store, tx, { ...cls, booked: cls.booked + 1, updatedAt: now });
+    writeClassCounts(deps.store, tx, { single_class_id: spec.classId, booked: (counts?.booked ?? 0) + 1, held_for_waitlist: 0, updatedAt: now });
   });
 }
 

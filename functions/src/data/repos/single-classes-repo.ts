@@ -14,10 +14,6 @@ export interface SingleClassDoc {
   duration_minutes: number;
   description: string | null;
   capacity: number;
-  /** Active reservations, recounted by the countReservations trigger off the booking path (ADR 0060); may lag a moment. */
-  booked: number;
-  /** Seats held for the waitlist (ADR 0061), recounted with `booked`; absent = 0. Not bookable directly. */
-  held_for_waitlist?: number;
   /** Row sizes, copied from the class type when the class is created (a later catalogue edit never reshapes booked spots). */
   spot_map: string | null;
   class_type_id: number;
@@ -57,6 +53,41 @@ export const singleClassRef = (store: DocumentStore, id: number) => store.doc(`s
 const seriesRef = (store: DocumentStore, id: number) => store.doc(`class_series/${id}`);
 
 const asClass = (data: DocumentData | undefined) => data as unknown as SingleClassDoc;
+
+/**
+ * class_counts/{single_class_id}: what the schedule shows of a class's
+ * occupancy, kept apart from the class document (ADR 0060): every booking
+ * reads the class in its transaction, so the class is written only by admins,
+ * and the counts, rewritten by the count trigger as bookings land, conflict
+ * with no booking. Absent = nothing booked yet.
+ */
+export interface ClassCountsDoc {
+  single_class_id: number;
+  /** Active reservations; may lag a booking by a moment. */
+  booked: number;
+  /** Seats held for the waitlist (ADR 0061): not bookable directly. */
+  held_for_waitlist: number;
+  updatedAt: Date;
+}
+
+const countsRef = (store: DocumentStore, id: number) => store.doc(`class_counts/${id}`);
+
+/** The counts of each class among `ids` that has any (one batched read). */
+export async function getClassCounts(store: DocumentStore, ids: readonly number[], tx?: Transaction): Promise<Map<number, ClassCountsDoc>> {
+  const unique = [...new Set(ids)];
+  const found = new Map<number, ClassCountsDoc>();
+  if (unique.length === 0) return found;
+  const refs = unique.map((id) => countsRef(store, id));
+  const snaps = tx ? await tx.getAll(...refs) : await store.getAll(...refs);
+  snaps.forEach((snap, index) => {
+    if (snap.exists) found.set(unique[index] as number, snap.data() as unknown as ClassCountsDoc);
+  });
+  return found;
+}
+
+export function writeClassCounts(store: DocumentStore, tx: Transaction, doc: ClassCountsDoc): void {
+  tx.set(countsRef(store, doc.single_class_id), { ...doc });
+}
 
 export async function getSingleClass(store: DocumentStore, id: number, tx?: Transaction): Promise<SingleClassDoc | null> {
   const snap = await readDoc(singleClassRef(store, id), tx);

@@ -5,7 +5,7 @@ import { allocateIdBlocks } from '../../data/repos/counters-repo';
 import { type AvailableClassDoc, getLots } from '../../data/repos/credits-repo';
 import { createNotification, existingNotificationIds } from '../../data/repos/notifications-repo';
 import { type ClassReservationDoc, listActiveReservationsOfClass, replaceReservation, type ReservationRefund } from '../../data/repos/reservations-repo';
-import { getSingleClass, replaceSingleClass, type SingleClassDoc } from '../../data/repos/single-classes-repo';
+import { getClassCounts, getSingleClass, replaceSingleClass, type SingleClassDoc, writeClassCounts } from '../../data/repos/single-classes-repo';
 import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
 import { isExpired } from '../credits/balance';
@@ -149,10 +149,15 @@ async function cancelNextReservations(deps: Deps, tx: Transaction, singleClassId
   // Reads first (Firestore's rule): class, its active reservations, the lots that paid, existing notices, catalogue names.
   const cls = await getSingleClass(deps.store, singleClassId, tx);
   if (!cls) throw classNotFound();
+  const counts = (await getClassCounts(deps.store, [singleClassId], tx)).get(singleClassId);
   const active = await listActiveReservationsOfClass(deps.store, singleClassId, tx);
   const chunk = pickChunk(active);
+  const setBooked = (booked: number) => {
+    if ((counts?.booked ?? 0) !== booked)
+      writeClassCounts(deps.store, tx, { single_class_id: singleClassId, booked, held_for_waitlist: 0, updatedAt: deps.now() });
+  };
   if (chunk.length === 0) {
-    if (cls.booked !== 0) replaceSingleClass(deps.store, tx, { ...cls, booked: 0, updatedAt: deps.now() });
+    setBooked(0);
     return { done: true, summary };
   }
   const lotIds = [...new Set(chunk.flatMap((r) => (r.available_class_id === null ? [] : [r.available_class_id])))];
@@ -225,7 +230,7 @@ async function cancelNextReservations(deps: Deps, tx: Transaction, singleClassId
     summary.customers_notified++;
   }
   const remaining = active.length - chunk.length;
-  if (cls.booked !== remaining) replaceSingleClass(deps.store, tx, { ...cls, booked: remaining, updatedAt: now });
+  setBooked(remaining);
   return { done: remaining === 0, summary };
 }
 

@@ -24,7 +24,6 @@ export function newClassDoc(
     duration_minutes: template.duration_minutes,
     description: cleanDescription(template.description),
     capacity: layout.capacity,
-    booked: 0,
     spot_map: layout.spot_map,
     class_type_id: template.class_type_id,
     location_id: template.location_id,

@@ -1,6 +1,6 @@
 import type { SingleClass } from '@studio/shared/schemas/single-class';
 import { type ClassTypeDoc, getCatalogueDocs, type InstructorDoc, type LocationDoc, type TagDoc } from '../../data/repos/catalogue-repo';
-import type { SingleClassDoc } from '../../data/repos/single-classes-repo';
+import { getClassCounts, type SingleClassDoc } from '../../data/repos/single-classes-repo';
 import type { StoreDeps } from '../../deps';
 import { studioWallClock } from './calendar';
 
@@ -36,11 +36,16 @@ const tagView = (tagId: number, doc: TagDoc) => ({ tag_id: id(doc.tag_id, tagId)
 /**
  * Classes as the API shows them. Class types, locations, instructors and tags
  * are joined here with one batched read per collection for the whole list
- * (ADR 0051); a record deleted from the catalogue is simply left out.
+ * (ADR 0051); a record deleted from the catalogue is simply left out. The
+ * counts come from `class_counts` (ADR 0060), batched the same way.
  * Never includes who booked: only counts (and, for one class, taken spots).
  */
 export async function presentClasses(deps: StoreDeps, docs: readonly SingleClassDoc[], tz: string): Promise<SingleClass[]> {
-  const [types, locations, instructors, tags] = await Promise.all([
+  const [counts, types, locations, instructors, tags] = await Promise.all([
+    getClassCounts(
+      deps.store,
+      docs.map((d) => d.single_class_id),
+    ),
     getCatalogueDocs(
       deps.store,
       'class_types',
@@ -66,6 +71,8 @@ export async function presentClasses(deps: StoreDeps, docs: readonly SingleClass
     const type = types.get(doc.class_type_id);
     const location = locations.get(doc.location_id);
     const wall = studioWallClock(doc.class_date, tz);
+    const count = counts.get(doc.single_class_id);
+    const booked = count?.booked ?? 0;
     return {
       single_class_id: doc.single_class_id,
       class_date: doc.class_date.toISOString(),
@@ -75,8 +82,8 @@ export async function presentClasses(deps: StoreDeps, docs: readonly SingleClass
       duration_minutes: doc.duration_minutes,
       description: doc.description,
       capacity: doc.capacity,
-      booked: doc.booked,
-      spots_left: doc.status === 'cancelled' ? 0 : Math.max(0, doc.capacity - doc.booked - (doc.held_for_waitlist ?? 0)),
+      booked,
+      spots_left: doc.status === 'cancelled' ? 0 : Math.max(0, doc.capacity - booked - (count?.held_for_waitlist ?? 0)),
       spot_map: doc.spot_map,
       status: doc.status,
       cancelledAt: doc.cancelledAt?.toISOString() ?? null,

@@ -2,7 +2,7 @@ import { formatStudioDate, studioWallTimeToInstant } from '@studio/shared/format
 import { messages } from '@studio/shared/messages';
 import type { SingleClass, SingleClassUpdateInput } from '@studio/shared/schemas/single-class';
 import { deleteHolding, getReservation, type HoldingDoc, listHeldSeats, moveSeat, replaceReservation } from '../../data/repos/reservations-repo';
-import { getSingleClass, listSeriesClassesFrom, replaceSingleClass, type SingleClassDoc } from '../../data/repos/single-classes-repo';
+import { getClassCounts, getSingleClass, listSeriesClassesFrom, replaceSingleClass, type SingleClassDoc } from '../../data/repos/single-classes-repo';
 import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
 import { AppError, invalidFields } from '../../domain/errors';
@@ -25,8 +25,8 @@ function applyChange(doc: SingleClassDoc, held: number, input: SingleClassUpdate
     capacity: input.capacity,
     spot_map: input.spot_map,
     classTypeSpotMap: typeChanged ? refs.classTypeSpotMap : undefined,
-    // The seats held are the bookings (ADR 0060): `booked` on the class may lag behind them.
-    previous: { ...doc, booked: Math.max(doc.booked, held) },
+    // The seats held are the bookings (ADR 0060): the counted `booked` may lag behind them (and seeded reservations hold no seat).
+    previous: { ...doc, booked: held },
     label: formatStudioDate(doc.class_date, tz),
   });
   return {
@@ -108,9 +108,15 @@ export async function updateClass(deps: Deps, input: SingleClassUpdateInput): Pr
       targets = [target, ...later.filter((doc) => doc.single_class_id !== target.single_class_id && doc.status !== 'cancelled')];
     }
     const seats = await Promise.all(targets.map((doc) => listHeldSeats(deps.store, tx, doc.single_class_id)));
+    const counts = await getClassCounts(
+      deps.store,
+      targets.map((doc) => doc.single_class_id),
+      tx,
+    );
     const refs = await checkReferences(deps, tx, input, target);
     const now = deps.now();
-    const after = targets.map((doc, i) => applyChange(doc, bookedSeats(seats[i] as HoldingDoc[]).length, input, refs, tz, now));
+    const booked = (doc: SingleClassDoc, i: number) => Math.max(counts.get(doc.single_class_id)?.booked ?? 0, bookedSeats(seats[i] as HoldingDoc[]).length);
+    const after = targets.map((doc, i) => applyChange(doc, booked(doc, i), input, refs, tz, now));
     const plans = after.map((doc, i) => seatPlan(doc, seats[i] as HoldingDoc[]));
     const moves = plans.flatMap((plan) => plan.moves);
     const reservations = await Promise.all(
