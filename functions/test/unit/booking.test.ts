@@ -117,6 +117,33 @@ describe('booking a class', () => {
     expect(heat[0]?.writes).toBe(2);
   });
 
+  it("a lot with allowed times pays only for classes starting inside them, in the studio's time", async () => {
+    // Class 1 starts Tuesday 1 Dec 2026 at 07:00 in Mexico City (13:00Z; already Tuesday 22:00 in Tokyo).
+    const offPeak = await giveLot(env.deps, { id: 101, ...ana, credits: 5 });
+    await env.store.doc('available_classes/101').update({ allowed_times: [{ weekdays: [1, 2, 3, 4, 5], start: '10:00', end: '16:00' }] });
+    const refused = await bookAs('ana', { single_class_id: 1 });
+    expect(refused.status).toBe(412);
+    expect(refused.body.error.code).toBe('booking/no-credits');
+    await env.store.doc('available_classes/101').update({ allowed_times: [{ weekdays: [2], start: '06:00', end: '07:01' }] });
+    const booked = await bookAs('ana', { single_class_id: 1 });
+    expect(booked.status).toBe(201);
+    expect(booked.body.class_reservation.available_class_id).toBe(offPeak.available_class_id);
+    // Not on Wednesdays, and the end is exclusive.
+    await env.store.doc('available_classes/101').update({ allowed_times: [{ weekdays: [3], start: '06:00', end: '08:00' }, { weekdays: [2], start: '06:00', end: '07:00' }] });
+    expect((await bookAs('ana', { single_class_id: 2 })).body.error.code).toBe('booking/no-credits');
+  });
+
+  it('an admin gives a lot with allowed times; malformed windows are 400 in Spanish and nothing is granted', async () => {
+    const post = (body: Record<string, unknown>) => request(app).post('/api/available_classes').set('Authorization', `Bearer admin:${ADMIN_UID}`).send(body);
+    const bad = await post({ customer_id: 2, available_classes: 3, allowed_times: [{ weekdays: [8], start: '16:00', end: '10:00' }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/^Revisa|Indica/);
+    expect((await env.store.collection('available_classes').get()).size).toBe(0);
+    const ok = await post({ customer_id: 2, available_classes: 3, allowed_times: [{ weekdays: [2], start: '06:00', end: '08:00' }] });
+    expect(ok.status).toBe(201);
+    expect((await bookAs('ana', { single_class_id: 1 })).status).toBe(201);
+  });
+
   it('refuses without a usable credit (412), an unknown class (404) and a cancelled class (409)', async () => {
     expect((await bookAs('ana', { single_class_id: 1 })).status).toBe(412);
     await giveLot(env.deps, { id: 101, ...ana, credits: 0 });

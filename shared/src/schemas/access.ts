@@ -1,5 +1,6 @@
 import { type InferType, number, object } from 'yup';
 import { fill, messages } from '../messages';
+import { allowedTimesField } from './allowed-times';
 import { calendarDate, flag, optionalText, positiveId, unknownFields } from './fields';
 
 const v = messages.validation;
@@ -70,6 +71,7 @@ export const availableClassCreateSchema = object({
   available_classes: creditsCount(1).required(v.required),
   expiration_date: calendarDate().nullable().optional(),
   class_type_id: positiveId().nullable().optional(),
+  allowed_times: allowedTimesField().nullable().optional(),
   reason: optionalText(200).optional(),
 })
   .noUnknown(unknownFields)

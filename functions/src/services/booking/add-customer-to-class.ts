@@ -9,6 +9,7 @@ import { getSingleClass } from '../../data/repos/single-classes-repo';
 import { endWaitlist, getWaiting, getWaitlist } from '../../data/repos/waitlists-repo';
 import type { Deps } from '../../deps';
 import { AppError, invalidFields } from '../../domain/errors';
+import { studioTimezone } from '../credits/expiry';
 import { checkInClosesAt } from './attendance';
 import { presentRoster } from './class-roster';
 import { newReservation } from './new-reservation';
@@ -33,6 +34,7 @@ const a = messages.bookingAdmin;
 export async function addCustomerToClass(deps: Deps, adminUid: string, singleClassId: number, input: AdminAddReservationInput): Promise<RosterReservation> {
   const wantedSpot = input.spot ?? null;
   const charge = input.charge ?? true;
+  const tz = await studioTimezone(deps);
   const made = await deps.store.runTransaction(async (tx) => {
     const customer = await getCustomerById(deps.store, input.customer_id, tx);
     if (!customer) throw new AppError('not-found', 'booking/customer-not-found', a.customerNotFound);
@@ -59,7 +61,7 @@ export async function addCustomerToClass(deps: Deps, adminUid: string, singleCla
     // Seats first, as booking: a full class is the answer whatever the customer's credits.
     const seat = await findFreeHolding(deps.store, tx, singleClassId, 'seats', cls.capacity, seed);
     if (seat === null) throw new AppError('precondition', 'booking/class-full', b.classFull);
-    const lot = charge ? lotToSpend(lots, cls, now) : null;
+    const lot = charge ? lotToSpend(lots, cls, now, tz) : null;
     if (charge && !lot) throw new AppError('precondition', 'booking/no-credits', a.customerNoCredits);
     let spot = mapSize === null ? seat : wantedSpot;
     if (spot === null) {

@@ -51,13 +51,14 @@ function checkBookable(cls: SingleClassDoc | null, settings: BookingSettings, tz
  * membership is personal: it does not pay for a guest).
  */
 function payingLots(
+  tz: string,
   lots: AvailableClassDoc[],
   cls: SingleClassDoc,
   now: Date,
   self: boolean,
   guest: boolean,
 ): { own: AvailableClassDoc | null; guest: AvailableClassDoc | null } {
-  const own = self ? lotToSpend(lots, cls, now) : null;
+  const own = self ? lotToSpend(lots, cls, now, tz) : null;
   if (self && !own) throw new AppError('precondition', 'booking/no-credits', b.noCredits);
   if (!guest) return { own, guest: null };
   const after = lots.map((lot) =>
@@ -67,6 +68,7 @@ function payingLots(
     after.filter((lot) => !isUnlimited(lot)),
     cls,
     now,
+    tz,
   );
   if (!forGuest) throw new AppError('precondition', 'booking/no-guest-credits', b.noGuestCredits);
   return { own, guest: forGuest };
@@ -134,7 +136,7 @@ export async function bookClass(deps: StoreDeps, identity: VerifiedIdentity, inp
       if (seat === null) throw new AppError('precondition', 'booking/class-full', b.classFull);
       seats.push(seat);
     }
-    const paying = payingLots(lots, cls, now, self, guest);
+    const paying = payingLots(tz, lots, cls, now, self, guest);
     const spots: number[] = [];
     for (let i = 0; i < places; i++) {
       if (mapSize === null) spots.push(seats[i] as number);

@@ -1,5 +1,6 @@
 import { appConfigDefinitions } from '@studio/shared/config/app-config';
 import { messages } from '@studio/shared/messages';
+import { type AllowedTimeWindow, startsWithin } from '@studio/shared/schemas/allowed-times';
 import type { ReservationStatus } from '@studio/shared/schemas/class-reservation';
 import { getStoredConfig } from '../../data/repos/app-config-repo';
 import type { AvailableClassDoc } from '../../data/repos/credits-repo';
@@ -7,6 +8,7 @@ import type { ClassReservationDoc } from '../../data/repos/reservations-repo';
 import type { SingleClassDoc } from '../../data/repos/single-classes-repo';
 import type { StoreDeps } from '../../deps';
 import { byExpiry, isUsable } from '../credits/balance';
+import { isoWeekday, studioWallClock } from '../schedule/calendar';
 
 /** The booking and cancellation settings (appconfig), stored values over the defaults. */
 export interface BookingSettings {
@@ -77,9 +79,20 @@ export const waitlistClosesAt = (classDate: Date, settings: Pick<BookingSettings
 export const cancelDeadline = (classDate: Date, settings: Pick<BookingSettings, 'cancelValue' | 'cancelUnit'>) =>
   new Date(classDate.getTime() - settings.cancelValue * UNIT_MS[settings.cancelUnit]);
 
-/** Whether the lot may pay for the class: in person, usable now, its class-type restriction (if any) covering the class, the class's package (if any). */
-export function lotCovers(lot: AvailableClassDoc, cls: Pick<SingleClassDoc, 'class_type_id' | 'class_package_id'>, now: Date): boolean {
+type CoveredClass = Pick<SingleClassDoc, 'class_type_id' | 'class_package_id' | 'class_date'>;
+
+/**
+ * Whether the lot may pay for the class: in person, usable now, its
+ * class-type restriction (if any) covering the class, the class's package (if
+ * any), and its allowed times (if any) containing the class's start in the
+ * studio's time.
+ */
+export function lotCovers(lot: AvailableClassDoc, cls: CoveredClass, now: Date, tz: string): boolean {
   if (lot.is_online || !isUsable(lot, now)) return false;
+  if (Array.isArray(lot.allowed_times) && lot.allowed_times.length > 0) {
+    const wall = studioWallClock(cls.class_date, tz);
+    if (!startsWithin(lot.allowed_times as AllowedTimeWindow[], isoWeekday(wall.date), wall.time)) return false;
+  }
   if (lot.class_type_id !== null && lot.class_type_id !== cls.class_type_id) return false;
   if (Array.isArray(lot.class_types) && lot.class_types.length > 0 && !lot.class_types.includes(cls.class_type_id)) return false;
   if (cls.class_package_id !== null && lot.class_package_id !== cls.class_package_id) return false;
@@ -87,8 +100,8 @@ export function lotCovers(lot: AvailableClassDoc, cls: Pick<SingleClassDoc, 'cla
 }
 
 /** The lot a booking spends: among those that cover the class, the one that expires first (ADR 0060). */
-export function lotToSpend(lots: AvailableClassDoc[], cls: Pick<SingleClassDoc, 'class_type_id' | 'class_package_id'>, now: Date): AvailableClassDoc | null {
-  return lots.filter((lot) => lotCovers(lot, cls, now)).sort(byExpiry)[0] ?? null;
+export function lotToSpend(lots: AvailableClassDoc[], cls: CoveredClass, now: Date, tz: string): AvailableClassDoc | null {
+  return lots.filter((lot) => lotCovers(lot, cls, now, tz)).sort(byExpiry)[0] ?? null;
 }
 
 const s = messages.booking.status;

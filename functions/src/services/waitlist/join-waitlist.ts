@@ -68,7 +68,7 @@ async function checkCanJoin(
   if (seats.size < cls.capacity) throw new AppError('conflict', 'waitlist/not-full', w.notFull);
   const penalty = await activePenalty(deps, customerId, now, tx);
   if (penalty) throw penaltyRefusal(penalty, tz);
-  if (!(await lotForClass(deps, tx, customerId, cls, now))) throw new AppError('precondition', 'booking/no-credits', b.noCredits);
+  if (!(await lotForClass(deps, tx, customerId, cls, now, tz))) throw new AppError('precondition', 'booking/no-credits', b.noCredits);
   return cls;
 }
 

@@ -12,6 +12,7 @@ import { activePenalty } from '../booking/penalties';
 import { reservationNumbers } from '../booking/reservation-numbers';
 import { type BookingSettings, bookingSettings, classEnd, waitlistClosesAt } from '../booking/rules';
 import { writeNewReservation } from '../booking/write-reservation';
+import { studioTimezone } from '../credits/expiry';
 import { bookedInAny, lotForClass, overlappingClasses } from './waitlist-eligibility';
 
 /** What one promotion step did. */
@@ -37,11 +38,12 @@ async function whyNot(
   entry: WaitlistDoc,
   overlapping: SingleClassDoc[],
   now: Date,
+  tz: string,
 ): Promise<WaitlistEndReason | null> {
   if (await getHolding(deps.store, tx, cls.single_class_id, 'holders', entry.customer_id)) return 'already-booked';
   if (await bookedInAny(deps, tx, entry.customer_id, overlapping)) return 'overlap';
   if (await activePenalty(deps, entry.customer_id, now, tx)) return 'penalty';
-  if (!(await lotForClass(deps, tx, entry.customer_id, cls, now))) return 'no-credits';
+  if (!(await lotForClass(deps, tx, entry.customer_id, cls, now, tz))) return 'no-credits';
   return null;
 }
 
@@ -53,7 +55,7 @@ async function whyNot(
  * promotions running at once conflict and one retries: a place is handed out
  * exactly once, and the entry's end is written with the booking.
  */
-async function promoteOne(deps: StoreDeps, settings: BookingSettings, singleClassId: number, overlapping: SingleClassDoc[]): Promise<Step> {
+async function promoteOne(deps: StoreDeps, settings: BookingSettings, tz: string, singleClassId: number, overlapping: SingleClassDoc[]): Promise<Step> {
   return deps.store.runTransaction(async (tx): Promise<Step> => {
     const cls = await getSingleClass(deps.store, singleClassId, tx);
     const now = deps.now();
@@ -76,14 +78,14 @@ async function promoteOne(deps: StoreDeps, settings: BookingSettings, singleClas
     if (!first) return release();
     const entry = await getWaitlist(deps.store, first.waitlist_id, tx);
     if (!entry || entry.status !== 'waiting') throw new Error(`Waitlist ${first.waitlist_id} is in line but not waiting.`);
-    const reason = await whyNot(deps, tx, cls, entry, overlapping, now);
+    const reason = await whyNot(deps, tx, cls, entry, overlapping, now, tz);
     if (reason !== null) {
       const skipped: WaitlistDoc = { ...entry, status: 'skipped', end_reason: reason, endedAt: now, updatedAt: now };
       endWaitlist(deps.store, tx, skipped);
       return { kind: 'skipped', entry: skipped };
     }
     const customer = await getCustomerById(deps.store, entry.customer_id, tx);
-    const lot = await lotForClass(deps, tx, entry.customer_id, cls, now);
+    const lot = await lotForClass(deps, tx, entry.customer_id, cls, now, tz);
     const mapSize = spotMapTotal(cls.spot_map);
     const seatNumber = seat ? seat.n : (free as number);
     const spot = mapSize === null ? seatNumber : await freeSpot(deps, tx, singleClassId, mapSize);
@@ -159,10 +161,10 @@ export async function promoteWaitlist(deps: StoreDeps, singleClassId: number): P
   const summary: PromotionSummary = { promoted: [], skipped: [], released: 0 };
   const cls = await getSingleClass(deps.store, singleClassId);
   if (!cls) return summary;
-  const [settings, overlapping] = await Promise.all([bookingSettings(deps), overlappingClasses(deps, cls)]);
+  const [settings, tz, overlapping] = await Promise.all([bookingSettings(deps), studioTimezone(deps), overlappingClasses(deps, cls)]);
   // Each step either ends an entry or frees seats, so the line and the seats bound the loop.
   for (;;) {
-    const step = await promoteOne(deps, settings, singleClassId, overlapping);
+    const step = await promoteOne(deps, settings, tz, singleClassId, overlapping);
     if (step.kind === 'done') break;
     if (step.kind === 'released') {
       summary.released += step.seats;

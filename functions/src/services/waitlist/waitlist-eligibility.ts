@@ -33,6 +33,13 @@ export async function bookedInAny(deps: StoreDeps, tx: Transaction, customerId: 
 }
 
 /** The lot a promotion would spend (the same choice as booking: the one that expires first among those that cover the class). */
-export async function lotForClass(deps: StoreDeps, tx: Transaction, customerId: number, cls: SingleClassDoc, now: Date): Promise<AvailableClassDoc | null> {
-  return lotToSpend(await listLotsOfCustomer(deps.store, customerId, tx), cls, now);
+export async function lotForClass(
+  deps: StoreDeps,
+  tx: Transaction,
+  customerId: number,
+  cls: SingleClassDoc,
+  now: Date,
+  tz: string,
+): Promise<AvailableClassDoc | null> {
+  return lotToSpend(await listLotsOfCustomer(deps.store, customerId, tx), cls, now, tz);
 }
