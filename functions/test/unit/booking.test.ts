@@ -129,7 +129,12 @@ describe('booking a class', () => {
     expect(booked.status).toBe(201);
     expect(booked.body.class_reservation.available_class_id).toBe(offPeak.available_class_id);
     // Not on Wednesdays, and the end is exclusive.
-    await env.store.doc('available_classes/101').update({ allowed_times: [{ weekdays: [3], start: '06:00', end: '08:00' }, { weekdays: [2], start: '06:00', end: '07:00' }] });
+    await env.store.doc('available_classes/101').update({
+      allowed_times: [
+        { weekdays: [3], start: '06:00', end: '08:00' },
+        { weekdays: [2], start: '06:00', end: '07:00' },
+      ],
+    });
     expect((await bookAs('ana', { single_class_id: 2 })).body.error.code).toBe('booking/no-credits');
   });
 
@@ -308,6 +313,16 @@ describe('cancelling', () => {
     expect(await ledgerMismatches(env.store, 2)).toEqual([]);
     // The seat and the holder are free again: she can book once more.
     expect((await bookAs('ana', { single_class_id: 1 })).status).toBe(201);
+  });
+
+  it('on time, to a lot that has expired since the booking: the credit goes back to it, marked lot-expired', async () => {
+    await giveLot(env.deps, { id: 101, ...ana, credits: 1, expiration: new Date('2026-11-25T06:00:00Z') });
+    const id = await booked();
+    at('2026-11-26T12:00:00Z');
+    const res = await cancelAs('ana', id);
+    expect(res.status).toBe(200);
+    expect(await credits(101)).toBe(1);
+    expect((await env.store.doc(`class_reservations/${id}`).get()).get('refund')).toMatchObject({ kind: 'credit-returned', note: 'lot-expired' });
   });
 
   it('inside the window: cancelled without credit when late cancels are allowed, refused otherwise', async () => {

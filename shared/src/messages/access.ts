@@ -22,7 +22,8 @@ export const accessMessages = {
   unlimitedIsFixed: 'Los créditos ilimitados no cambian de cantidad, y los limitados no pueden volverse ilimitados.',
   expirationInPast: 'La fecha de vencimiento no puede ser anterior a hoy.',
   classTypeNotFound: 'Ese tipo de clase no existe.',
-  allowedTimes: 'Indica los horarios como días de la semana (1 = lunes … 7 = domingo) con hora de inicio y de fin (HH:mm, el inicio antes del fin); como máximo 14.',
+  allowedTimes:
+    'Indica los horarios como días de la semana (1 = lunes … 7 = domingo) con hora de inicio y de fin (HH:mm, el inicio antes del fin); como máximo 14.',
   creditsAmount: 'Debe ser -1 (ilimitadas) o un número entero entre {min} y {max}.',
   range: 'Debe ser un número entero entre {min} y {max}.',
 

@@ -23,6 +23,7 @@ export const mailMessages = {
   classCancelledReason: 'Motivo: {reason}',
   creditReturned: 'Ya regresamos a tu cuenta el crédito con el que reservaste.',
   lateCancel: 'Como cancelaste fuera del plazo, el crédito no se regresa.',
+  creditReturnedExpired: 'Regresamos el crédito a tu paquete, pero el paquete ya venció; comunícate con el estudio si quieres usarlo.',
   contactStudio: 'Comunícate con el estudio para aclarar lo que pagaste por esta clase.',
   waitlistCutoff: 'La lista de espera de esta clase cerró y no alcanzaste lugar. No se te cobró nada.',
   waitlistClassCancelled: 'El estudio canceló esta clase, así que la lista de espera cerró. No se te cobró nada.',

@@ -24,7 +24,8 @@ export interface ReservationRefund {
   kind: RefundKind;
   /** The lot that got the credit back (the paying lot or its replacement). */
   available_class_id: number | null;
-  note: 'cash' | 'lot-revoked' | 'lot-missing' | 'late-cancel' | null;
+  /** lot-expired: the credit went back to the lot that paid, which has expired since (so it cannot be used; an admin may extend the lot). */
+  note: 'cash' | 'lot-revoked' | 'lot-missing' | 'late-cancel' | 'lot-expired' | null;
   at: Date;
 }
 

@@ -10,6 +10,7 @@ import {
 } from '../../data/repos/reservations-repo';
 import type { Transaction } from '../../data/store/types';
 import type { StoreDeps } from '../../deps';
+import { isExpired } from '../credits/balance';
 import { changeLot, type LedgerContext } from '../credits/ledger';
 
 export interface EndReservation {
@@ -55,7 +56,12 @@ export async function endReservation(deps: StoreDeps, tx: Transaction, r: ClassR
     const counted = how.countCancel ? { ...lot, cancels_used: (lot.cancels_used ?? 0) + 1 } : lot;
     if (how.creditBack) {
       changeLot(deps, tx, counted, 1, 'refund', how.context);
-      refund = { kind: lot.available_classes === -1 ? 'unlimited' : 'credit-returned', available_class_id: lot.available_class_id, note: null, at: now };
+      refund = {
+        kind: lot.available_classes === -1 ? 'unlimited' : 'credit-returned',
+        available_class_id: lot.available_class_id,
+        note: isExpired(lot, now) ? 'lot-expired' : null,
+        at: now,
+      };
     } else {
       changeLot(deps, tx, counted, 0, 'late-cancel', how.context);
       refund = { kind: 'not-refunded', available_class_id: lot.available_class_id, note: 'late-cancel', at: now };

@@ -116,6 +116,7 @@ function renderHtml(facts: MailFacts, body: Body): string {
 
 function refundSentence(refund: ReservationRefund | null | undefined): string | null {
   const kind: RefundKind | undefined = refund?.kind;
+  if (refund?.note === 'lot-expired') return m.creditReturnedExpired;
   if (kind === 'credit-returned' || kind === 'credit-replaced' || kind === 'unlimited') return m.creditReturned;
   if (refund?.note === 'late-cancel') return m.lateCancel;
   if (refund?.note === 'cash' || refund?.note === 'lot-missing' || refund?.note === 'lot-revoked') return m.contactStudio;
