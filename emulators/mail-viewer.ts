@@ -10,11 +10,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { formatStudioDate } from '@studio/shared/format/dates';
 import { fill, messages } from '@studio/shared/messages';
+import { mailMessages } from '@studio/shared/messages/mail';
 import { getMail, listRecentMail, type MailDoc } from '../functions/src/data/repos/mail-repo';
 import type { DocumentStore } from '../functions/src/data/store/types';
 import { escapeHtml } from '../functions/src/services/mail/booking-mail-content';
 
-const v = messages.mail.viewer;
+const v = mailMessages.viewer;
 /** Enough for a development session; older ones stay in the store. */
 const LIST_LIMIT = 200;
 const MAIL_ID = /^[A-Za-z0-9_-]{1,200}$/;

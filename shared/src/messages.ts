@@ -1,18 +1,15 @@
-import { accessMessages } from './messages/access';
-import { bookingMessages } from './messages/booking';
-import { bookingAdminMessages } from './messages/booking-admin';
-import { catalogueMessages } from './messages/catalogue';
-import { filesMessages } from './messages/files';
-import { mailMessages } from './messages/mail';
-import { packagesMessages } from './messages/packages';
-import { penaltiesMessages } from './messages/penalties';
-import { scheduleMessages } from './messages/schedule';
-import { waitlistMessages } from './messages/waitlist';
-
 /**
  * The one Spanish message catalogue (areas keep their groups in ./messages/). Every user-facing text of server and web
  * lives here; texts named by the spec are copied exactly (typos included, e.g.
  * 'reestablecer', 'Metodo'), because they are the contract.
+ *
+ * This object holds what every screen may need (common, http, auth,
+ * validation, field labels, the shell and landing). Each area's group
+ * (./messages/catalogue.ts, packages, files, access, schedule, booking,
+ * booking-admin, penalties, waitlist, mail) is imported from its own file by
+ * the code of that area, so the landing bundle, which takes this object whole
+ * (its budget, docs/web), carries no area's texts, and a lazy route brings
+ * its own.
  */
 export const messages = {
   common: {
@@ -347,16 +344,6 @@ export const messages = {
     footerLocation: 'UBICACIÓN',
     footerInfo: 'INFORMACIÓN',
   },
-  catalogue: catalogueMessages,
-  packages: packagesMessages,
-  files: filesMessages,
-  access: accessMessages,
-  schedule: scheduleMessages,
-  booking: bookingMessages,
-  waitlist: waitlistMessages,
-  mail: mailMessages,
-  bookingAdmin: bookingAdminMessages,
-  penalties: penaltiesMessages,
 } as const;
 
 /** Fills `{name}` placeholders. Unknown placeholders stay visible so a missing value is noticed. */

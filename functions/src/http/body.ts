@@ -1,4 +1,5 @@
 import { fill, messages } from '@studio/shared/messages';
+import { filesMessages } from '@studio/shared/messages/files';
 import { MAX_FILE_BYTES, MAX_FILE_MB } from '@studio/shared/schemas/file';
 import express, { type RequestHandler } from 'express';
 import { AppError } from '../domain/errors';
@@ -32,7 +33,7 @@ export const jsonBody: RequestHandler = (req, res, next) => {
   const size = raw?.length ?? declared;
   if (isUpload(req)) {
     if (size > UPLOAD_BODY_LIMIT_BYTES) {
-      const message = fill(messages.files.tooLarge, { mb: MAX_FILE_MB });
+      const message = fill(filesMessages.tooLarge, { mb: MAX_FILE_MB });
       next(new AppError('too-large', 'files/too-large', message, { file: message }));
       return;
     }

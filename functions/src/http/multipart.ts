@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { fill, messages } from '@studio/shared/messages';
+import { filesMessages } from '@studio/shared/messages/files';
 import { MAX_FILE_BYTES, MAX_FILE_MB } from '@studio/shared/schemas/file';
 import busboy from 'busboy';
 import { AppError } from '../domain/errors';
@@ -14,10 +15,10 @@ const DATA_FIELD = 'data';
 const DATA_MAX_BYTES = 16 * 1024;
 
 const tooLargeError = () => {
-  const message = fill(messages.files.tooLarge, { mb: MAX_FILE_MB });
+  const message = fill(filesMessages.tooLarge, { mb: MAX_FILE_MB });
   return new AppError('too-large', 'files/too-large', message, { file: message });
 };
-const malformed = () => new AppError('invalid', 'files/malformed', messages.files.malformed);
+const malformed = () => new AppError('invalid', 'files/malformed', filesMessages.malformed);
 
 /**
  * Reads a multipart/form-data upload: exactly one file in the field `file`,
@@ -30,7 +31,7 @@ const malformed = () => new AppError('invalid', 'files/malformed', messages.file
 export function readMultipartUpload(req: UploadRequest): Promise<UploadInput> {
   const contentType = req.headers['content-type'] ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
-    return Promise.reject(new AppError('unsupported-media', 'files/multipart-required', messages.files.multipartRequired));
+    return Promise.reject(new AppError('unsupported-media', 'files/multipart-required', filesMessages.multipartRequired));
   }
   let parser: busboy.Busboy;
   try {
@@ -84,14 +85,14 @@ export function readMultipartUpload(req: UploadRequest): Promise<UploadInput> {
     });
     parser.on('error', () => reject(malformed()));
     parser.on('close', () => {
-      if (tooManyFiles) reject(new AppError('invalid', 'files/too-many-files', messages.files.tooManyFiles, { file: messages.files.tooManyFiles }));
+      if (tooManyFiles) reject(new AppError('invalid', 'files/too-many-files', filesMessages.tooManyFiles, { file: filesMessages.tooManyFiles }));
       else if (tooLarge) reject(tooLargeError());
       else if (unknown.size > 0) {
         const fields = Object.fromEntries([...unknown].map((name) => [name, fill(messages.http.unknownField, { field: name })]));
         const first = [...unknown][0] as string;
         reject(new AppError('invalid', 'invalid-argument', fill(messages.http.unknownField, { field: first }), fields));
       } else if (tooManyParts) reject(malformed());
-      else if (dataTruncated) reject(new AppError('invalid', 'files/invalid-data', messages.files.invalidData, { data: messages.files.invalidData }));
+      else if (dataTruncated) reject(new AppError('invalid', 'files/invalid-data', filesMessages.invalidData, { data: filesMessages.invalidData }));
       else resolve({ file, data });
     });
 

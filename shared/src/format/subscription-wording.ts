@@ -1,8 +1,9 @@
-import { fill, messages } from '../messages';
+import { fill } from '../messages';
+import { packagesMessages } from '../messages/packages';
 
 export type SubscriptionPeriod = 'day' | 'month' | 'year';
 
-const w = messages.packages.subscription;
+const w = packagesMessages.subscription;
 
 /**
  * How often a subscription charges, as the checkout card and the shop say it

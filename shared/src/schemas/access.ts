@@ -1,10 +1,11 @@
 import { type InferType, number, object } from 'yup';
 import { fill, messages } from '../messages';
+import { accessMessages } from '../messages/access';
 import { allowedTimesField } from './allowed-times';
 import { calendarDate, flag, optionalText, positiveId, unknownFields } from './fields';
 
 const v = messages.validation;
-const m = messages.access;
+const m = accessMessages;
 
 /** Longest grant an admin can give, in days (ten years). */
 export const MAX_PACKAGE_DAYS = 3650;

@@ -1,5 +1,6 @@
 import { array, number, object, string } from 'yup';
 import { messages } from '../messages';
+import { accessMessages } from '../messages/access';
 
 const v = messages.validation;
 
@@ -23,18 +24,18 @@ export const allowedTimesField = () =>
   array(
     object({
       weekdays: array(
-        number().typeError(v.mustBeNumber).integer(v.mustBeInteger).min(1, messages.access.allowedTimes).max(7, messages.access.allowedTimes).required(),
+        number().typeError(v.mustBeNumber).integer(v.mustBeInteger).min(1, accessMessages.allowedTimes).max(7, accessMessages.allowedTimes).required(),
       )
-        .min(1, messages.access.allowedTimes)
-        .required(messages.access.allowedTimes),
-      start: string().matches(HHMM, messages.access.allowedTimes).required(messages.access.allowedTimes),
-      end: string().matches(HHMM, messages.access.allowedTimes).required(messages.access.allowedTimes),
+        .min(1, accessMessages.allowedTimes)
+        .required(accessMessages.allowedTimes),
+      start: string().matches(HHMM, accessMessages.allowedTimes).required(accessMessages.allowedTimes),
+      end: string().matches(HHMM, accessMessages.allowedTimes).required(accessMessages.allowedTimes),
     })
-      .noUnknown(messages.access.allowedTimes)
-      .test('order', messages.access.allowedTimes, (w) => w.start === undefined || w.end === undefined || w.start < w.end),
+      .noUnknown(accessMessages.allowedTimes)
+      .test('order', accessMessages.allowedTimes, (w) => w.start === undefined || w.end === undefined || w.start < w.end),
   )
-    .typeError(messages.access.allowedTimes)
-    .max(MAX_ALLOWED_TIME_WINDOWS, messages.access.allowedTimes);
+    .typeError(accessMessages.allowedTimes)
+    .max(MAX_ALLOWED_TIME_WINDOWS, accessMessages.allowedTimes);
 
 /** Whether a class starting on `weekday` (ISO) at `time` (HH:mm, studio time) is inside the windows. */
 export function startsWithin(windows: readonly AllowedTimeWindow[] | null | undefined, weekday: number, time: string): boolean {

@@ -1,9 +1,10 @@
 import { array, type InferType, number, object, string } from 'yup';
 import { fill, messages } from '../messages';
+import { packagesMessages } from '../messages/packages';
 import { flag, optionalText, positiveId, requiredText, unknownFields } from './fields';
 
 const v = messages.validation;
-const r = messages.packages.rules;
+const r = packagesMessages.rules;
 
 /** class_amount and per-type amounts: -1 means unlimited (customer-area §9). */
 export const UNLIMITED_CLASSES = -1;

@@ -1,9 +1,10 @@
 import { boolean, type InferType, object } from 'yup';
 import { messages } from '../messages';
+import { penaltiesMessages } from '../messages/penalties';
 import { calendarDate, optionalText, positiveId, unknownFields } from './fields';
 
 const v = messages.validation;
-const p = messages.penalties;
+const p = penaltiesMessages;
 
 /** Penalties per page of GET /class_reservation_penaltys. */
 export const PENALTIES_PAGE_SIZE = 50;

@@ -1,5 +1,6 @@
 import { type InferType, mixed, number, object, string } from 'yup';
 import { fill, messages } from '../messages';
+import { bookingMessages } from '../messages/booking';
 import { optionalText, positiveId, unknownFields } from './fields';
 import type { SingleClass } from './single-class';
 
@@ -17,7 +18,7 @@ export const GUEST_NAME_MAX = 80;
 const guestName = () =>
   string()
     .typeError(v.mustBeText)
-    .test('min', messages.booking.guestNameRequired, (value) => value === undefined || value === null || value.trim().length >= GUEST_NAME_MIN)
+    .test('min', bookingMessages.guestNameRequired, (value) => value === undefined || value === null || value.trim().length >= GUEST_NAME_MIN)
     .test('max', fill(v.tooLong, { n: GUEST_NAME_MAX }), (value) => value === undefined || value === null || value.trim().length <= GUEST_NAME_MAX);
 
 /**
@@ -38,12 +39,12 @@ export type ClassReservationCreateInput = InferType<typeof classReservationCreat
 export const classReservationsQuerySchema = object({
   page: positiveId().optional(),
   filter: mixed<ReservationFilter>()
-    .oneOf([...RESERVATION_FILTERS], messages.booking.filterInvalid)
+    .oneOf([...RESERVATION_FILTERS], bookingMessages.filterInvalid)
     .optional(),
 }).noUnknown(unknownFields);
 export type ClassReservationsQuery = InferType<typeof classReservationsQuerySchema>;
 
-export type ReservationStatus = (typeof messages.booking.status)[keyof typeof messages.booking.status];
+export type ReservationStatus = (typeof bookingMessages.status)[keyof typeof bookingMessages.status];
 
 /** A reservation as its owner sees it, with its class joined. */
 export interface ClassReservation {
@@ -86,8 +87,8 @@ const stars = () =>
   number()
     .typeError(v.mustBeNumber)
     .integer(v.mustBeInteger)
-    .min(RATING_MIN_STARS, messages.booking.starsRange)
-    .max(RATING_MAX_STARS, messages.booking.starsRange);
+    .min(RATING_MIN_STARS, bookingMessages.starsRange)
+    .max(RATING_MAX_STARS, bookingMessages.starsRange);
 
 /**
  * PUT /api/class_reservations: the owner rates an attended reservation, once.
@@ -97,8 +98,8 @@ const stars = () =>
 export const classReservationRatingSchema = object({
   class_reservation_id: positiveId().required(v.required),
   customer_id: positiveId().nullable().optional(),
-  class_stars: stars().required(messages.booking.starsRange),
-  coach_stars: stars().required(messages.booking.starsRange),
+  class_stars: stars().required(bookingMessages.starsRange),
+  coach_stars: stars().required(bookingMessages.starsRange),
   comment: optionalText(RATING_COMMENT_MAX).optional(),
 })
   .noUnknown(unknownFields)
@@ -108,7 +109,7 @@ export type ClassReservationRatingInput = InferType<typeof classReservationRatin
 /** PUT /api/single_class/guest: the owner renames the guest of a guest reservation. The name is trimmed before it is checked and stored. */
 export const guestRenameSchema = object({
   class_reservation_id: positiveId().required(v.required),
-  name: guestName().required(messages.booking.guestNameRequired),
+  name: guestName().required(bookingMessages.guestNameRequired),
 })
   .noUnknown(unknownFields)
   .strict();

@@ -1,10 +1,11 @@
 import { type InferType, object, string } from 'yup';
 import { messages } from '../messages';
+import { bookingAdminMessages } from '../messages/booking-admin';
 import type { ReservationStatus } from './class-reservation';
 import { flag, positiveId, unknownFields } from './fields';
 
 const v = messages.validation;
-const a = messages.bookingAdmin;
+const a = bookingAdminMessages;
 
 /** What a reservation's QR shows: `R{class_reservation_id}-{6 hex}` (docs/booking/README.md, "Admin: roster, check-in and attendance"). */
 export const CHECK_IN_CODE_PATTERN = /^R(\d+)-([0-9a-f]{6})$/i;

@@ -1,10 +1,11 @@
 import { type InferType, number, object, string } from 'yup';
 import { fill, messages } from '../messages';
+import { packagesMessages } from '../messages/packages';
 import { money } from './class-package';
 import { flag, idList, positiveId, unknownFields } from './fields';
 
 const v = messages.validation;
-const r = messages.packages.rules;
+const r = packagesMessages.rules;
 
 /**
  * Codes are stored upper-case; lookups are case-insensitive. Plain ASCII so

@@ -1,5 +1,6 @@
 import { type InferType, number, object, string } from 'yup';
 import { fill, messages } from '../messages';
+import { filesMessages } from '../messages/files';
 import { optionalText, positiveId, unknownFields } from './fields';
 
 const v = messages.validation;
@@ -74,7 +75,7 @@ const fileName = () =>
   string()
     .typeError(v.mustBeText)
     .max(FILE_NAME_MAX, fill(v.tooLong, { n: FILE_NAME_MAX }))
-    .test('safe-name', messages.files.invalidName, (value) => value === undefined || isSafeFileName(value));
+    .test('safe-name', filesMessages.invalidName, (value) => value === undefined || isSafeFileName(value));
 
 export const FILE_VISIBILITIES = ['public', 'private'] as const;
 export type FileVisibility = (typeof FILE_VISIBILITIES)[number];

@@ -1,10 +1,11 @@
 import { array, boolean, type InferType, number, object, string } from 'yup';
 import { fill, messages } from '../messages';
+import { scheduleMessages } from '../messages/schedule';
 import type { ReservationStatus } from './class-reservation';
 import { calendarDate, idList, optionalText, positiveId, unknownFields } from './fields';
 
 const v = messages.validation;
-const s = messages.schedule;
+const s = scheduleMessages;
 
 /** Longest schedule window one GET /single_class answers (a month view). */
 export const SCHEDULE_MAX_DAYS = 31;

@@ -1,10 +1,11 @@
 import { boolean, type InferType, number, object, string } from 'yup';
 import { fill, messages } from '../messages';
+import { accessMessages } from '../messages/access';
 import { fileRef, nonBlankText } from './catalogue/common';
 import { flag, idList, optionalText, positiveId, unknownFields } from './fields';
 
 const v = messages.validation;
-const m = messages.access;
+const m = accessMessages;
 
 /** Spec constant: videos per page. */
 export const VIDEOS_PAGE_SIZE = 32;

@@ -1,5 +1,5 @@
 import { studioDay } from '@studio/shared/format/dates';
-import { messages } from '@studio/shared/messages';
+import { accessMessages } from '@studio/shared/messages/access';
 import type { AvailableClass, AvailableClassCreateInput, AvailableClassUpdateInput } from '@studio/shared/schemas/access';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { type ClassTypeDoc, getRecord } from '../../data/repos/catalogue-repo';
@@ -15,7 +15,7 @@ import { lotsAfter, refreshUnlimitedMembership } from '../credits/membership';
 import { toAvailableClassDto } from './dto';
 import { customerNotFound } from './give-access';
 
-const lotNotFound = () => new AppError('not-found', 'access/lot-not-found', messages.access.lotNotFound);
+const lotNotFound = () => new AppError('not-found', 'access/lot-not-found', accessMessages.lotNotFound);
 const invalidField = (field: string, message: string) => invalidFields({ [field]: message });
 
 /** In-person lots that can pay for a class now, in the order they are spent. Online memberships are not credits. */
@@ -55,7 +55,7 @@ export async function getLotFor(deps: Deps, identity: VerifiedIdentity, id: numb
 /** An admin's calendar day as the lot's expiry: the end of that studio day; a past day is refused. */
 function expiryOf(day: string | null, tz: string, now: Date): Date | null {
   if (day === null) return null;
-  if (day < studioDay(now, tz)) throw invalidField('expiration_date', messages.access.expirationInPast);
+  if (day < studioDay(now, tz)) throw invalidField('expiration_date', accessMessages.expirationInPast);
   return endOfStudioDay(day, tz);
 }
 
@@ -73,7 +73,7 @@ export async function createLotForCustomer(deps: Deps, admin: VerifiedIdentity, 
     const classTypeId = input.class_type_id ?? null;
     if (classTypeId !== null) {
       const classType = await getRecord<ClassTypeDoc>(deps.store, 'class_types', classTypeId, tx);
-      if (!classType || classType.deletedAt) throw invalidField('class_type_id', messages.access.classTypeNotFound);
+      if (!classType || classType.deletedAt) throw invalidField('class_type_id', accessMessages.classTypeNotFound);
     }
     const existing = await listLotsOfCustomer(deps.store, customer.customer_id, tx);
     const now = deps.now();
@@ -122,11 +122,11 @@ export async function updateLotForCustomer(deps: Deps, admin: VerifiedIdentity, 
     const existing = await listLotsOfCustomer(deps.store, before.customer_id, tx);
     const now = deps.now();
     const count = input.available_classes ?? before.available_classes;
-    if ((count === -1) !== isUnlimited(before)) throw invalidField('available_classes', messages.access.unlimitedIsFixed);
+    if ((count === -1) !== isUnlimited(before)) throw invalidField('available_classes', accessMessages.unlimitedIsFixed);
     const expiration = input.expiration_date === undefined ? before.expiration_date : expiryOf(input.expiration_date, tz, now);
     const delta = isUnlimited(before) ? 0 : count - before.available_classes;
     if (delta === 0 && (expiration?.getTime() ?? null) === (before.expiration_date?.getTime() ?? null)) {
-      if (before.status === 'revoked') throw new AppError('precondition', 'credits/revoked', messages.access.lotRevoked);
+      if (before.status === 'revoked') throw new AppError('precondition', 'credits/revoked', accessMessages.lotRevoked);
       return before;
     }
     const after = changeLot(deps, tx, { ...before, expiration_date: expiration }, delta, 'adjust', adminContext(admin, input.reason));
@@ -141,7 +141,7 @@ export async function deleteLotOfCustomer(deps: Deps, admin: VerifiedIdentity, i
   await deps.store.runTransaction(async (tx) => {
     const lot = await getLot(deps.store, id, tx);
     if (!lot) throw lotNotFound();
-    if (lot.status === 'revoked') throw new AppError('conflict', 'access/already-revoked', messages.access.alreadyRevoked);
+    if (lot.status === 'revoked') throw new AppError('conflict', 'access/already-revoked', accessMessages.alreadyRevoked);
     const customer = await getCustomerByUid(deps.store, lot.uid, tx);
     const existing = await listLotsOfCustomer(deps.store, lot.customer_id, tx);
     const revoked = revokeLot(deps, tx, lot, adminContext(admin, null));

@@ -1,4 +1,5 @@
 import { messages } from '@studio/shared/messages';
+import { accessMessages } from '@studio/shared/messages/access';
 import type { AvailableClass, GiveAccessInput } from '@studio/shared/schemas/access';
 import type { Purchase } from '@studio/shared/types/purchases';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
@@ -35,11 +36,11 @@ export async function giveAccess(deps: Deps, admin: VerifiedIdentity, input: Giv
     const customer = await getCustomerById(deps.store, input.customer_id, tx);
     if (!customer) throw customerNotFound();
     const pkg = await getClassPackage(deps.store, input.class_package_id, tx);
-    if (!pkg) throw new AppError('not-found', 'access/package-not-found', messages.access.packageNotFound);
+    if (!pkg) throw new AppError('not-found', 'access/package-not-found', accessMessages.packageNotFound);
     let paymentMethod: { id: number; name: string } | null = null;
     if (input.payment_method_id !== undefined && input.payment_method_id !== null) {
       const method = await getRecord<PaymentMethodDoc>(deps.store, 'payment_methods', input.payment_method_id, tx);
-      if (!method || method.deletedAt) throw new AppError('not-found', 'access/payment-method-not-found', messages.access.paymentMethodNotFound);
+      if (!method || method.deletedAt) throw new AppError('not-found', 'access/payment-method-not-found', accessMessages.paymentMethodNotFound);
       paymentMethod = { id: input.payment_method_id, name: method.name };
     }
     const existing = await listLotsOfCustomer(deps.store, customer.customer_id, tx);
@@ -65,5 +66,5 @@ export async function giveAccess(deps: Deps, admin: VerifiedIdentity, input: Giv
     return { purchase, lots };
   });
   const now = deps.now();
-  return { message: messages.access.accessGranted, purchase: toPurchaseDto(purchase), available_classes: lots.map((lot) => toAvailableClassDto(lot, tz, now)) };
+  return { message: accessMessages.accessGranted, purchase: toPurchaseDto(purchase), available_classes: lots.map((lot) => toAvailableClassDto(lot, tz, now)) };
 }

@@ -1,4 +1,5 @@
-import { fill, messages } from '@studio/shared/messages';
+import { fill } from '@studio/shared/messages';
+import { accessMessages } from '@studio/shared/messages/access';
 import type { RemoveClassesInput } from '@studio/shared/schemas/access';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { listLotsOfCustomer } from '../../data/repos/credits-repo';
@@ -9,7 +10,7 @@ import { spendingOrder } from '../credits/balance';
 import { changeLot } from '../credits/ledger';
 import { customerNotFound } from './give-access';
 
-export const classCount = (n: number) => fill(n === 1 ? messages.access.classCountOne : messages.access.classCountOther, { n });
+export const classCount = (n: number) => fill(n === 1 ? accessMessages.classCountOne : accessMessages.classCountOther, { n });
 
 /**
  * PUT /customer/removeClasses: takes `amount` credits from the customer's
@@ -29,7 +30,7 @@ export async function removeClasses(
     const lots = spendingOrder(await listLotsOfCustomer(deps.store, customer.customer_id, tx), deps.now());
     const available = lots.reduce((sum, lot) => sum + lot.available_classes, 0);
     if (available < input.amount) {
-      const message = fill(messages.access.notEnoughToRemove, { amount: input.amount, available: classCount(available) });
+      const message = fill(accessMessages.notEnoughToRemove, { amount: input.amount, available: classCount(available) });
       throw new AppError('precondition', 'access/not-enough-classes', message, { amount: message });
     }
     const context = { actor: { uid: admin.uid, role: 'admin' as const } };
@@ -40,6 +41,6 @@ export async function removeClasses(
       changeLot(deps, tx, lot, -take, 'remove', context);
       left -= take;
     }
-    return { message: messages.access.classesRemoved, removed: input.amount, available: available - input.amount };
+    return { message: accessMessages.classesRemoved, removed: input.amount, available: available - input.amount };
   });
 }

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { accessMessages } from '@studio/shared/messages/access';
 import type { Purchase } from '@studio/shared/types/purchases';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { listLotsOfCustomer } from '../../data/repos/credits-repo';
@@ -18,8 +18,8 @@ import { toPurchaseDto } from './dto';
 export async function revokeAccess(deps: Deps, admin: VerifiedIdentity, purchaseId: number): Promise<{ message: string; purchase: Purchase }> {
   const purchase = await deps.store.runTransaction(async (tx) => {
     const before = await getPurchase(deps.store, purchaseId, tx);
-    if (!before) throw new AppError('not-found', 'access/purchase-not-found', messages.access.purchaseNotFound);
-    if (before.status === 'revoked') throw new AppError('conflict', 'access/already-revoked', messages.access.alreadyRevoked);
+    if (!before) throw new AppError('not-found', 'access/purchase-not-found', accessMessages.purchaseNotFound);
+    if (before.status === 'revoked') throw new AppError('conflict', 'access/already-revoked', accessMessages.alreadyRevoked);
     const customer = await getCustomerByUid(deps.store, before.uid, tx);
     const lots = await listLotsOfCustomer(deps.store, before.customer_id, tx);
 
@@ -31,5 +31,5 @@ export async function revokeAccess(deps: Deps, admin: VerifiedIdentity, purchase
     if (customer) refreshUnlimitedMembership(deps, tx, customer, lotsAfter(lots, revoked));
     return after;
   });
-  return { message: messages.access.accessRevoked, purchase: toPurchaseDto(purchase) };
+  return { message: accessMessages.accessRevoked, purchase: toPurchaseDto(purchase) };
 }

@@ -1,4 +1,6 @@
-import { fill, messages } from '@studio/shared/messages';
+import { fill } from '@studio/shared/messages';
+import { bookingMessages } from '@studio/shared/messages/booking';
+import { bookingAdminMessages } from '@studio/shared/messages/booking-admin';
 import type { AdminAddReservationInput, RosterReservation } from '@studio/shared/schemas/class-roster';
 import { spotMapTotal } from '@studio/shared/schemas/single-class';
 import { listLotsOfCustomer } from '../../data/repos/credits-repo';
@@ -17,8 +19,8 @@ import { reservationNumbers } from './reservation-numbers';
 import { lotToSpend } from './rules';
 import { writeNewReservation } from './write-reservation';
 
-const b = messages.booking;
-const a = messages.bookingAdmin;
+const b = bookingMessages;
+const a = bookingAdminMessages;
 
 /**
  * POST /single_class/{id}/reservations {customer_id, spot?, charge?} (admin).

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { bookingAdminMessages } from '@studio/shared/messages/booking-admin';
 import type { AdminRemoveReservationQuery, RosterReservation } from '@studio/shared/schemas/class-roster';
 import { getLot } from '../../data/repos/credits-repo';
 import { type ClassReservationDoc, getReservation } from '../../data/repos/reservations-repo';
@@ -9,7 +9,7 @@ import { AppError } from '../../domain/errors';
 import { presentRoster } from './class-roster';
 import { endReservation } from './end-reservation';
 
-const notInClass = () => new AppError('not-found', 'booking/reservation-not-found', messages.bookingAdmin.reservationNotInClass);
+const notInClass = () => new AppError('not-found', 'booking/reservation-not-found', bookingAdminMessages.reservationNotInClass);
 
 /**
  * DELETE /single_class/{id}/reservations/{rid}?refund (admin): ends the reservation

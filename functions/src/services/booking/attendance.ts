@@ -1,4 +1,6 @@
-import { fill, messages } from '@studio/shared/messages';
+import { fill } from '@studio/shared/messages';
+import { bookingMessages } from '@studio/shared/messages/booking';
+import { bookingAdminMessages } from '@studio/shared/messages/booking-admin';
 import type { AttendanceInput, CheckInInput, RosterReservation } from '@studio/shared/schemas/class-roster';
 import { type ClassReservationDoc, getReservation, replaceReservation } from '../../data/repos/reservations-repo';
 import { getSingleClass, type SingleClassDoc } from '../../data/repos/single-classes-repo';
@@ -11,7 +13,7 @@ import { presentRoster } from './class-roster';
 import { evaluateCustomer, liftForAttendance, penaltySettings } from './penalties';
 import { classEnd } from './rules';
 
-const a = messages.bookingAdmin;
+const a = bookingAdminMessages;
 
 /** Check-in opens this long before the class starts (people arrive early)… */
 export const CHECK_IN_OPENS_BEFORE_MS = 60 * 60_000;
@@ -51,7 +53,7 @@ async function markAttendance(deps: Deps, adminUid: string, singleClassId: numbe
     const r = await getReservation(deps.store, id, tx);
     if (!r || r.single_class_id !== singleClassId) throw notInClass();
     const cls = await getSingleClass(deps.store, singleClassId, tx);
-    if (!cls) throw new AppError('not-found', 'booking/class-not-found', messages.booking.classNotFound);
+    if (!cls) throw new AppError('not-found', 'booking/class-not-found', bookingMessages.classNotFound);
     if (r.deletedAt !== null) throw new AppError('conflict', 'booking/reservation-cancelled', a.reservationCancelled);
     const now = deps.now();
     const opens = checkInOpensAt(cls);

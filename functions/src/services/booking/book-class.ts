@@ -1,4 +1,5 @@
-import { fill, messages } from '@studio/shared/messages';
+import { fill } from '@studio/shared/messages';
+import { bookingMessages } from '@studio/shared/messages/booking';
 import type { ClassReservation, ClassReservationCreateInput } from '@studio/shared/schemas/class-reservation';
 import { spotMapTotal } from '@studio/shared/schemas/single-class';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
@@ -22,7 +23,7 @@ import { reservationNumbers } from './reservation-numbers';
 import { bookingOpensAt, type BookingSettings, bookingSettings, bookingWindowState, lotToSpend } from './rules';
 import { writeNewReservation } from './write-reservation';
 
-const b = messages.booking;
+const b = bookingMessages;
 
 export interface BookingResult {
   /** The reservation this request is about: the customer's own, or the guest's when only the guest was booked. */

@@ -1,4 +1,5 @@
-import { fill, messages } from '@studio/shared/messages';
+import { fill } from '@studio/shared/messages';
+import { bookingMessages } from '@studio/shared/messages/booking';
 import type { ClassReservation } from '@studio/shared/schemas/class-reservation';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { getLot } from '../../data/repos/credits-repo';
@@ -12,7 +13,7 @@ import { endReservation } from './end-reservation';
 import { presentReservations } from './present-reservations';
 import { bookingSettings, cancelDeadline } from './rules';
 
-const b = messages.booking;
+const b = bookingMessages;
 
 const reservationNotFound = () => new AppError('not-found', 'booking/reservation-not-found', b.reservationNotFound);
 

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { bookingMessages } from '@studio/shared/messages/booking';
 import type { ClassRoster, RosterCustomer, RosterReservation } from '@studio/shared/schemas/class-roster';
 import { type CustomerDoc, getCustomerById, getCustomerByUid } from '../../data/repos/customers-repo';
 import { type ClassReservationDoc, listReservationsOfClass } from '../../data/repos/reservations-repo';
@@ -8,7 +8,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';
 import { reservationStatus } from './rules';
 
-const classNotFound = () => new AppError('not-found', 'booking/class-not-found', messages.booking.classNotFound);
+const classNotFound = () => new AppError('not-found', 'booking/class-not-found', bookingMessages.classNotFound);
 
 const rosterCustomer = (c: CustomerDoc | null): RosterCustomer | null =>
   c === null ? null : { customer_id: c.customer_id, name: c.name ?? null, last_name: c.last_name ?? null, email: c.email ?? null, phone: c.phone ?? null };

@@ -1,5 +1,6 @@
 import { appConfigDefinitions } from '@studio/shared/config/app-config';
-import { fill, messages } from '@studio/shared/messages';
+import { fill } from '@studio/shared/messages';
+import { penaltiesMessages } from '@studio/shared/messages/penalties';
 import { getStoredConfig } from '../../data/repos/app-config-repo';
 import { getLots } from '../../data/repos/credits-repo';
 import { getJobCursor, setJobCursor } from '../../data/repos/job-cursors-repo';
@@ -21,7 +22,7 @@ import { isUnlimited } from '../credits/ledger';
 import { studioWallClock } from '../schedule/calendar';
 import { classEnd } from './rules';
 
-const p = messages.penalties;
+const p = penaltiesMessages;
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 

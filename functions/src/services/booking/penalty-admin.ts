@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { penaltiesMessages } from '@studio/shared/messages/penalties';
 import {
   type ClassReservationPenalty,
   type ClassReservationPenaltyPage,
@@ -23,7 +23,7 @@ import { AppError, invalidFields } from '../../domain/errors';
 import { endOfStudioDay, studioTimezone } from '../credits/expiry';
 import { isActive, penaltyNumbers } from './penalties';
 
-const p = messages.penalties;
+const p = penaltiesMessages;
 const notFound = () => new AppError('not-found', 'penalty/not-found', p.notFound);
 
 export function presentPenalty(doc: ClassReservationPenaltyDoc, now: Date): ClassReservationPenalty {

@@ -1,5 +1,5 @@
 import { appConfigDefinitions } from '@studio/shared/config/app-config';
-import { messages } from '@studio/shared/messages';
+import { bookingMessages } from '@studio/shared/messages/booking';
 import type { ClassReservation, ClassReservationRatingInput } from '@studio/shared/schemas/class-reservation';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { getStoredConfig } from '../../data/repos/app-config-repo';
@@ -11,7 +11,7 @@ import { studioTimezone } from '../credits/expiry';
 import { presentReservations } from './present-reservations';
 import { reservationStatus } from './rules';
 
-const b = messages.booking;
+const b = bookingMessages;
 
 const reservationNotFound = () => new AppError('not-found', 'booking/reservation-not-found', b.reservationNotFound);
 

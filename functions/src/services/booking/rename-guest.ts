@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { bookingMessages } from '@studio/shared/messages/booking';
 import type { ClassReservation, GuestRenameInput } from '@studio/shared/schemas/class-reservation';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { type ClassReservationDoc, getReservation, replaceReservation } from '../../data/repos/reservations-repo';
@@ -8,7 +8,7 @@ import { AppError } from '../../domain/errors';
 import { studioTimezone } from '../credits/expiry';
 import { presentReservations } from './present-reservations';
 
-const b = messages.booking;
+const b = bookingMessages;
 
 /**
  * PUT /single_class/guest: the owner renames the guest of their guest

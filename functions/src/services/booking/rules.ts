@@ -1,5 +1,5 @@
 import { appConfigDefinitions } from '@studio/shared/config/app-config';
-import { messages } from '@studio/shared/messages';
+import { bookingMessages } from '@studio/shared/messages/booking';
 import { type AllowedTimeWindow, startsWithin } from '@studio/shared/schemas/allowed-times';
 import type { ReservationStatus } from '@studio/shared/schemas/class-reservation';
 import { getStoredConfig } from '../../data/repos/app-config-repo';
@@ -104,7 +104,7 @@ export function lotToSpend(lots: AvailableClassDoc[], cls: CoveredClass, now: Da
   return lots.filter((lot) => lotCovers(lot, cls, now, tz)).sort(byExpiry)[0] ?? null;
 }
 
-const s = messages.booking.status;
+const s = bookingMessages.status;
 
 /** The spec's display status, checked in its order (§4). */
 export function reservationStatus(

@@ -1,4 +1,5 @@
 import { fill, messages } from '@studio/shared/messages';
+import { catalogueMessages } from '@studio/shared/messages/catalogue';
 import type { AddressCreateInput, AddressListQuery, AddressUpdateInput } from '@studio/shared/schemas/catalogue/addresses';
 import type { Address } from '@studio/shared/types/catalogue';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
@@ -10,7 +11,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';
 import { optionalText } from './values';
 
-const m = messages.catalogue.addresses;
+const m = catalogueMessages.addresses;
 const COLLECTION = 'addresses';
 /** A customer's address book is short; the cap keeps one account from filling the store. */
 export const ADDRESSES_PER_CUSTOMER = 10;

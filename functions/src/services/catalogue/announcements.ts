@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { catalogueMessages } from '@studio/shared/messages/catalogue';
 import type { AnnouncementCreateInput } from '@studio/shared/schemas/catalogue/announcements';
 import type { Announcement } from '@studio/shared/types/catalogue';
 import type { AnnouncementDoc } from '../../data/repos/catalogue-repo';
@@ -8,7 +8,7 @@ import { stamps } from './values';
 export const announcementsResource: CatalogueResource<'announcement_id', AnnouncementDoc, Announcement, AnnouncementCreateInput> = {
   collection: 'announcements',
   idField: 'announcement_id',
-  notFound: messages.catalogue.announcements.notFound,
+  notFound: catalogueMessages.announcements.notFound,
   fields: (input) => ({ title: input.title.trim(), content: input.content.trim() }),
   toDto: (doc) => ({ announcement_id: doc.announcement_id, title: doc.title, content: doc.content, ...stamps(doc) }),
   // Newest first, as a notice board reads.

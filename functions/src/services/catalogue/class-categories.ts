@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { catalogueMessages } from '@studio/shared/messages/catalogue';
 import type { ClassCategoryCreateInput } from '@studio/shared/schemas/catalogue/class-categories';
 import type { ClassCategory } from '@studio/shared/types/catalogue';
 import { type ClassCategoryDoc, listRecords } from '../../data/repos/catalogue-repo';
@@ -8,7 +8,7 @@ import { refuseIfScheduled } from './in-use-by-classes';
 import { type CatalogueResource, createDoc, crudOperations, listLiveDocs } from './records';
 import { kept, optionalText, stamps } from './values';
 
-const m = messages.catalogue.classCategories;
+const m = catalogueMessages.classCategories;
 
 /** "Cycling & Ritmo" → "cycling-ritmo": the handle a category gets when none is given. */
 export function handleFromName(name: string): string {

@@ -1,4 +1,5 @@
-import { fill, messages } from '@studio/shared/messages';
+import { fill } from '@studio/shared/messages';
+import { catalogueMessages } from '@studio/shared/messages/catalogue';
 import type { ClassTypeCreateInput } from '@studio/shared/schemas/catalogue/class-types';
 import type { ClassType } from '@studio/shared/types/catalogue';
 import type { ClassTypeDoc } from '../../data/repos/catalogue-repo';
@@ -8,7 +9,7 @@ import { refuseIfScheduled } from './in-use-by-classes';
 import { type CatalogueResource, crudOperations } from './records';
 import { fileOf, kept, optionalText, stamps } from './values';
 
-const m = messages.catalogue.classTypes;
+const m = catalogueMessages.classTypes;
 
 export const classTypesResource: CatalogueResource<'class_type_id', ClassTypeDoc, ClassType, ClassTypeCreateInput> = {
   collection: 'class_types',

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { catalogueMessages } from '@studio/shared/messages/catalogue';
 import type { CustomFieldCreateInput, CustomFieldQuery } from '@studio/shared/schemas/catalogue/custom-fields';
 import type { CustomField } from '@studio/shared/types/catalogue';
 import { type CustomFieldDoc, listRecords } from '../../data/repos/catalogue-repo';
@@ -6,7 +6,7 @@ import { AppError } from '../../domain/errors';
 import { type CatalogueResource, type CrudOperations, crudOperations, listLiveDocs } from './records';
 import { stamps } from './values';
 
-const m = messages.catalogue.customFields;
+const m = catalogueMessages.customFields;
 
 export const customFieldsResource: CatalogueResource<'custom_field_id', CustomFieldDoc, CustomField, CustomFieldCreateInput> = {
   collection: 'custom_fields',

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { catalogueMessages } from '@studio/shared/messages/catalogue';
 import { ADDRESS_FORM_ID, type FormCreateInput, type FormFieldInput, type FormUpdateInput } from '@studio/shared/schemas/catalogue/forms';
 import type { Form, FormField } from '@studio/shared/types/catalogue';
 import { type FormDoc, getRecord, type StoredFormField } from '../../data/repos/catalogue-repo';
@@ -7,7 +7,7 @@ import { AppError } from '../../domain/errors';
 import { archiveDoc, type CatalogueResource, createDoc, type CrudOperations, getLiveDoc, listLiveDocs, updateDoc } from './records';
 import { optionalText, stamps } from './values';
 
-const m = messages.catalogue.forms;
+const m = catalogueMessages.forms;
 
 function storedField(field: FormFieldInput, position: number): StoredFormField {
   return {

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { catalogueMessages } from '@studio/shared/messages/catalogue';
 import type { InstructorCreateInput } from '@studio/shared/schemas/catalogue/instructors';
 import type { Instructor } from '@studio/shared/types/catalogue';
 import type { InstructorDoc } from '../../data/repos/catalogue-repo';
@@ -7,7 +7,7 @@ import { refuseIfScheduled } from './in-use-by-classes';
 import { type CatalogueResource, crudOperations, listLiveDocs } from './records';
 import { fileOf, kept, optionalText, stamps } from './values';
 
-const m = messages.catalogue.instructors;
+const m = catalogueMessages.instructors;
 
 export const instructorsResource: CatalogueResource<'instructor_id', InstructorDoc, Instructor, InstructorCreateInput> = {
   collection: 'instructors',

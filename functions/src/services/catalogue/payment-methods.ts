@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { catalogueMessages } from '@studio/shared/messages/catalogue';
 import { CARD_PAYMENT_METHOD_ID, CASH_PAYMENT_METHOD_NAME, type PaymentMethodCreateInput } from '@studio/shared/schemas/catalogue/payment-methods';
 import type { PaymentMethod } from '@studio/shared/types/catalogue';
 import { listRecords, type PaymentMethodDoc } from '../../data/repos/catalogue-repo';
@@ -6,7 +6,7 @@ import { AppError } from '../../domain/errors';
 import { type CatalogueResource, crudOperations } from './records';
 import { stamps } from './values';
 
-const m = messages.catalogue.paymentMethods;
+const m = catalogueMessages.paymentMethods;
 
 const fold = (name: string) =>
   name

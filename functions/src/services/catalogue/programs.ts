@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { catalogueMessages } from '@studio/shared/messages/catalogue';
 import type { ProgramCreateInput } from '@studio/shared/schemas/catalogue/programs';
 import type { Program } from '@studio/shared/types/catalogue';
 import type { ProgramDoc } from '../../data/repos/catalogue-repo';
@@ -8,7 +8,7 @@ import { fileOf, optionalText, stamps } from './values';
 export const programsResource: CatalogueResource<'program_id', ProgramDoc, Program, ProgramCreateInput> = {
   collection: 'programs',
   idField: 'program_id',
-  notFound: messages.catalogue.programs.notFound,
+  notFound: catalogueMessages.programs.notFound,
   fields: (input, before) => ({
     name: input.name.trim(),
     description: optionalText(input.description, before?.description),

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { catalogueMessages } from '@studio/shared/messages/catalogue';
 import type { VideoTypeCreateInput } from '@studio/shared/schemas/catalogue/video-types';
 import type { VideoType } from '@studio/shared/types/catalogue';
 import type { VideoTypeDoc } from '../../data/repos/catalogue-repo';
@@ -8,7 +8,7 @@ import { optionalText, stamps } from './values';
 export const videoTypesResource: CatalogueResource<'video_type_id', VideoTypeDoc, VideoType, VideoTypeCreateInput> = {
   collection: 'video_types',
   idField: 'video_type_id',
-  notFound: messages.catalogue.videoTypes.notFound,
+  notFound: catalogueMessages.videoTypes.notFound,
   fields: (input, before) => ({ name: input.name.trim(), description: optionalText(input.description, before?.description) }),
   toDto: (doc) => ({ video_type_id: doc.video_type_id, name: doc.name, description: doc.description, ...stamps(doc) }),
 };

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { accessMessages } from '@studio/shared/messages/access';
 import {
   appendLedgerEntry,
   type AvailableClassDoc,
@@ -78,10 +78,10 @@ export function changeLot(
 ): AvailableClassDoc {
   if (!Number.isInteger(delta)) throw new Error(`Credit changes are whole numbers (got ${delta})`);
   if (kind === 'grant' || kind === 'revoke') throw new Error(`Use ${kind}Lot for '${kind}' entries`);
-  if (lot.status === 'revoked') throw new AppError('precondition', 'credits/revoked', messages.access.lotRevoked);
+  if (lot.status === 'revoked') throw new AppError('precondition', 'credits/revoked', accessMessages.lotRevoked);
   const unlimited = isUnlimited(lot);
   if (!unlimited && lot.available_classes + delta < 0) {
-    throw new AppError('precondition', 'credits/insufficient', messages.access.insufficientCredits);
+    throw new AppError('precondition', 'credits/insufficient', accessMessages.insufficientCredits);
   }
   const updated: AvailableClassDoc = { ...lot, available_classes: unlimited ? UNLIMITED : lot.available_classes + delta, updatedAt: deps.now() };
   writeLot(deps.store, tx, updated);

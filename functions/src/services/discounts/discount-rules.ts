@@ -1,6 +1,6 @@
 import { appConfigDefinitions } from '@studio/shared/config/app-config';
 import { DEFAULT_TIMEZONE, studioDay } from '@studio/shared/format/dates';
-import { messages } from '@studio/shared/messages';
+import { packagesMessages } from '@studio/shared/messages/packages';
 import { DISCOUNT_CODE_PATTERN, normalizeDiscountCode } from '@studio/shared/schemas/discount';
 import { getStoredConfig } from '../../data/repos/app-config-repo';
 import type { ClassPackageDoc } from '../../data/repos/class-packages-repo';
@@ -31,8 +31,8 @@ export async function readDiscountSettings(deps: Deps, tx?: Transaction): Promis
   return { enabled: enabled !== false, timezone: knownZone(stored.timezone ?? appConfigDefinitions.timezone.default) };
 }
 
-export const invalidDiscount = () => new AppError('not-found', 'discounts/invalid', messages.packages.discountInvalid);
-const usedUp = (code: string) => new AppError('precondition', code, messages.packages.discountUsedUp);
+export const invalidDiscount = () => new AppError('not-found', 'discounts/invalid', packagesMessages.discountInvalid);
+const usedUp = (code: string) => new AppError('precondition', code, packagesMessages.discountUsedUp);
 
 /** A code as typed becomes its stored form, or null when it cannot be any code (nothing is looked up). */
 export function codeKey(code: string): string | null {

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { packagesMessages } from '@studio/shared/messages/packages';
 import type { DiscountQuote, PublicDiscount } from '@studio/shared/schemas/discount';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { getClassPackage } from '../../data/repos/class-packages-repo';
@@ -28,7 +28,7 @@ export async function lookUpDiscountCode(
   const customer = await requireCustomerDoc(deps, identity.uid);
   await consumeRateLimit(deps, codeLookupRule, identity.uid);
   const pkg = await getClassPackage(deps.store, classPackageId);
-  if (!pkg || pkg.status !== 'active') throw new AppError('not-found', 'packages/not-found', messages.packages.notFound);
+  if (!pkg || pkg.status !== 'active') throw new AppError('not-found', 'packages/not-found', packagesMessages.notFound);
   const key = codeKey(code);
   if (key === null) throw invalidDiscount();
   const discountId = await getCodeOwner(deps.store, key);

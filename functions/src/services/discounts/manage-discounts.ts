@@ -1,4 +1,5 @@
-import { fill, messages } from '@studio/shared/messages';
+import { fill } from '@studio/shared/messages';
+import { packagesMessages } from '@studio/shared/messages/packages';
 import { type Discount, type DiscountInput, discountSchema, type DiscountUpdateInput, normalizeDiscountCode } from '@studio/shared/schemas/discount';
 import { ValidationError } from 'yup';
 import { getClassPackages } from '../../data/repos/class-packages-repo';
@@ -25,8 +26,8 @@ import { toDiscountDto } from './discount-dto';
 
 type DiscountContent = Omit<DiscountDoc, 'discount_id' | 'times_used' | 'archivedAt' | 'createdAt' | 'updatedAt'>;
 
-const notFound = () => new AppError('not-found', 'discounts/not-found', messages.packages.discountNotFound);
-const codeTaken = () => new AppError('conflict', 'discounts/code-taken', messages.packages.discountCodeTaken, { code: messages.packages.discountCodeTaken });
+const notFound = () => new AppError('not-found', 'discounts/not-found', packagesMessages.discountNotFound);
+const codeTaken = () => new AppError('conflict', 'discounts/code-taken', packagesMessages.discountCodeTaken, { code: packagesMessages.discountCodeTaken });
 
 async function checkRules(input: DiscountInput): Promise<void> {
   try {
@@ -73,7 +74,7 @@ async function checkPackages(deps: Deps, tx: Transaction, ids: readonly number[]
   const found = await getClassPackages(deps.store, fresh, tx);
   const missing = fresh.find((id) => !found.has(id) || found.get(id)?.archivedAt);
   if (missing !== undefined) {
-    throw invalidFields({ class_package_ids: fill(messages.packages.unknownPackage, { id: missing }) });
+    throw invalidFields({ class_package_ids: fill(packagesMessages.unknownPackage, { id: missing }) });
   }
 }
 

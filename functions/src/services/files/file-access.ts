@@ -1,9 +1,10 @@
 import { messages } from '@studio/shared/messages';
+import { filesMessages } from '@studio/shared/messages/files';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import type { FileDoc } from '../../data/files/files-repo';
 import { AppError } from '../../domain/errors';
 
-export const fileNotFound = () => new AppError('not-found', 'files/not-found', messages.files.notFound);
+export const fileNotFound = () => new AppError('not-found', 'files/not-found', filesMessages.notFound);
 
 const isOwnerOrAdmin = (doc: FileDoc, identity: VerifiedIdentity | undefined) => identity !== undefined && (identity.admin || identity.uid === doc.owner_uid);
 

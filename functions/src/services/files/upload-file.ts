@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { fill, messages } from '@studio/shared/messages';
+import { filesMessages } from '@studio/shared/messages/files';
 import {
   ALLOWED_FILE_TYPES,
   displayFileName,
@@ -43,9 +44,9 @@ async function parseData(text: string | undefined): Promise<FileDataInput> {
   try {
     value = JSON.parse(text);
   } catch {
-    throw invalid('files/invalid-data', messages.files.invalidData, 'data');
+    throw invalid('files/invalid-data', filesMessages.invalidData, 'data');
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid('files/invalid-data', messages.files.invalidData, 'data');
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid('files/invalid-data', filesMessages.invalidData, 'data');
   try {
     return await fileDataSchema.validate(value, { abortEarly: false, strict: true });
   } catch (error) {
@@ -67,19 +68,19 @@ export async function uploadFile(deps: Deps, identity: VerifiedIdentity, upload:
   const data = await parseData(upload.data);
 
   const type = normalizeFileType(part.declaredType);
-  if (type === null) throw new AppError('unsupported-media', 'files/type-not-allowed', messages.files.typeNotAllowed, { file: messages.files.typeNotAllowed });
+  if (type === null) throw new AppError('unsupported-media', 'files/type-not-allowed', filesMessages.typeNotAllowed, { file: filesMessages.typeNotAllowed });
   const { maxBytes } = ALLOWED_FILE_TYPES[type];
   if (part.bytes.length > maxBytes) {
-    const message = fill(messages.files.tooLarge, { mb: maxBytes / (1024 * 1024) });
+    const message = fill(filesMessages.tooLarge, { mb: maxBytes / (1024 * 1024) });
     throw new AppError('too-large', 'files/too-large', message, { file: message });
   }
-  if (sniffFileType(part.bytes) !== type) throw invalid('files/type-mismatch', messages.files.typeMismatch, 'file');
+  if (sniffFileType(part.bytes) !== type) throw invalid('files/type-mismatch', filesMessages.typeMismatch, 'file');
 
   const rawName = data.name ?? part.filename;
-  if (!isSafeFileName(rawName)) throw invalid('files/invalid-name', messages.files.invalidName, data.name === undefined ? 'file' : 'name');
+  if (!isSafeFileName(rawName)) throw invalid('files/invalid-name', filesMessages.invalidName, data.name === undefined ? 'file' : 'name');
 
   const visibility = data.visibility ?? (identity.admin ? 'public' : 'private');
-  if (visibility === 'public' && !identity.admin) throw new AppError('forbidden', 'files/public-needs-admin', messages.files.publicNeedsAdmin);
+  if (visibility === 'public' && !identity.admin) throw new AppError('forbidden', 'files/public-needs-admin', filesMessages.publicNeedsAdmin);
 
   const key = `files/${randomUUID()}.${ALLOWED_FILE_TYPES[type].extensions[0]}`;
   const sha256 = createHash('sha256').update(part.bytes).digest('hex');

@@ -1,11 +1,12 @@
 import { formatStudioDate } from '@studio/shared/format/dates';
-import { fill, messages } from '@studio/shared/messages';
+import { fill } from '@studio/shared/messages';
+import { mailMessages } from '@studio/shared/messages/mail';
 import type { MailAttachment, MailDoc, MailKind } from '../../data/repos/mail-repo';
 import type { RefundKind, ReservationRefund } from '../../data/repos/reservations-repo';
 import type { WaitlistEndReason } from '../../data/repos/waitlists-repo';
 import { calendarContentType, calendarInvite, type CalendarMethod } from './calendar-invite';
 
-const m = messages.mail;
+const m = mailMessages;
 
 /** Everything an e-mail says about the class and who it is for, read by the handler. */
 export interface MailFacts {

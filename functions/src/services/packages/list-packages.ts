@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { packagesMessages } from '@studio/shared/messages/packages';
 import { UNLIMITED_CLASSES } from '@studio/shared/schemas/class-package';
 import type { ClassPackage } from '@studio/shared/types/class-packages';
 import { getClassTypeNames } from '../../data/repos/catalogue-repo';
@@ -55,6 +55,6 @@ export async function listPackagesForAdmin(deps: Deps): Promise<ClassPackage[]> 
  */
 export async function getPackageForViewer(deps: Deps, id: number, viewer: { admin: boolean }): Promise<ClassPackage> {
   const doc = await getClassPackage(deps.store, id);
-  if (!doc || (doc.status !== 'active' && !viewer.admin)) throw new AppError('not-found', 'packages/not-found', messages.packages.notFound);
+  if (!doc || (doc.status !== 'active' && !viewer.admin)) throw new AppError('not-found', 'packages/not-found', packagesMessages.notFound);
   return (await toDtos(deps, [doc]))[0] as ClassPackage;
 }

@@ -1,4 +1,5 @@
-import { fill, messages } from '@studio/shared/messages';
+import { fill } from '@studio/shared/messages';
+import { packagesMessages } from '@studio/shared/messages/packages';
 import { type ClassPackageInput, classPackageSchema, type ClassPackageUpdateInput } from '@studio/shared/schemas/class-package';
 import type { ClassPackage } from '@studio/shared/types/class-packages';
 import { ValidationError } from 'yup';
@@ -14,7 +15,7 @@ import { toClassPackageDto } from './package-dto';
 
 type PackageContent = Omit<ClassPackageDoc, 'class_package_id' | 'archivedAt' | 'createdAt' | 'updatedAt'>;
 
-const notFound = () => new AppError('not-found', 'packages/not-found', messages.packages.adminNotFound);
+const notFound = () => new AppError('not-found', 'packages/not-found', packagesMessages.adminNotFound);
 const text = (value: string | null | undefined) => (value === undefined || value === null || value.trim() === '' ? null : value.trim());
 
 /** The combined rules, on the whole package (a create body, or an update merged over what is stored). */
@@ -106,7 +107,7 @@ async function readClassTypes(deps: Deps, tx: Transaction, content: PackageConte
   const fields: Record<string, string> = {};
   content.class_package_types.forEach((entry, index) => {
     if (!names.has(entry.class_type_id) && !known.has(entry.class_type_id)) {
-      fields[`class_package_types[${index}].class_type_id`] = fill(messages.packages.unknownClassType, { id: entry.class_type_id });
+      fields[`class_package_types[${index}].class_type_id`] = fill(packagesMessages.unknownClassType, { id: entry.class_type_id });
     }
   });
   if (Object.keys(fields).length > 0) throw invalidFields(fields);

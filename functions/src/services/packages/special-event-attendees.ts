@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { packagesMessages } from '@studio/shared/messages/packages';
 import type { SpecialEventAttendee } from '@studio/shared/schemas/class-package';
 import { getClassPackage } from '../../data/repos/class-packages-repo';
 import { getCustomerByUid } from '../../data/repos/customers-repo';
@@ -16,7 +16,7 @@ const NOT_ATTENDING: ReadonlySet<PurchaseStatus> = new Set(['revoked', 'failed']
  */
 export async function listSpecialEventAttendees(deps: Deps, classPackageId: number): Promise<SpecialEventAttendee[]> {
   const pkg = await getClassPackage(deps.store, classPackageId);
-  if (!pkg || !pkg.is_special_event) throw new AppError('not-found', 'packages/not-found', messages.packages.adminNotFound);
+  if (!pkg || !pkg.is_special_event) throw new AppError('not-found', 'packages/not-found', packagesMessages.adminNotFound);
 
   const purchases = (await listPurchasesOfPackage(deps.store, classPackageId)).filter((p) => !NOT_ATTENDING.has(p.status));
   const byCustomer = new Map<number, PurchaseDoc[]>();

@@ -1,4 +1,5 @@
-import { fill, messages } from '@studio/shared/messages';
+import { fill } from '@studio/shared/messages';
+import { scheduleMessages } from '@studio/shared/messages/schedule';
 import type { CancellationSummary, SingleClass, SingleClassCancelInput } from '@studio/shared/schemas/single-class';
 import { getCatalogueDocs } from '../../data/repos/catalogue-repo';
 import { allocateIdBlocks } from '../../data/repos/counters-repo';
@@ -110,7 +111,7 @@ function refundOne(state: RefundState, r: ClassReservationDoc): ReservationRefun
       now,
       state.tz,
     );
-    replacement = grantLot(deps, tx, fresh, { ...context, reason: fill(messages.schedule.replacementReason, { lot: lot.available_class_id }) });
+    replacement = grantLot(deps, tx, fresh, { ...context, reason: fill(scheduleMessages.replacementReason, { lot: lot.available_class_id }) });
   }
   replacement = changeLot(deps, tx, replacement, 1, 'class-cancelled', context);
   state.replacements.set(lot.available_class_id, replacement);

@@ -1,7 +1,8 @@
 import { formatStudioDate } from '@studio/shared/format/dates';
-import { fill, messages } from '@studio/shared/messages';
+import { fill } from '@studio/shared/messages';
+import { scheduleMessages } from '@studio/shared/messages/schedule';
 
-const n = messages.schedule.notification;
+const n = scheduleMessages.notification;
 
 /** What one customer's cancelled reservations came to. */
 export interface CustomerOutcome {

@@ -1,8 +1,9 @@
-import { fill, messages } from '@studio/shared/messages';
+import { fill } from '@studio/shared/messages';
+import { scheduleMessages } from '@studio/shared/messages/schedule';
 import { spotMapTotal } from '@studio/shared/schemas/single-class';
 import { AppError, invalidFields } from '../../domain/errors';
 
-const s = messages.schedule;
+const s = scheduleMessages;
 
 export interface Layout {
   capacity: number;

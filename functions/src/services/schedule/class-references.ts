@@ -1,11 +1,11 @@
-import { messages } from '@studio/shared/messages';
+import { scheduleMessages } from '@studio/shared/messages/schedule';
 import { type CatalogueCollection, getCatalogueDocs } from '../../data/repos/catalogue-repo';
 import { getClassPackages } from '../../data/repos/class-packages-repo';
 import type { DocumentStore, Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
 import { invalidFields } from '../../domain/errors';
 
-const s = messages.schedule;
+const s = scheduleMessages;
 
 /** Catalogue ids a class input names; absent = not being set. */
 export interface ClassReferences {

@@ -1,5 +1,6 @@
 import { studioWallTimeToInstant } from '@studio/shared/format/dates';
-import { fill, messages } from '@studio/shared/messages';
+import { fill } from '@studio/shared/messages';
+import { scheduleMessages } from '@studio/shared/messages/schedule';
 import { type ClassSeries, SERIES_MAX_DAYS, type SeriesCreateInput, type SingleClass } from '@studio/shared/schemas/single-class';
 import { allocateIdBlocks } from '../../data/repos/counters-repo';
 import { type ClassSeriesDoc, createSeries as writeSeries, createSingleClass } from '../../data/repos/single-classes-repo';
@@ -12,7 +13,7 @@ import { checkReferences } from './class-references';
 import { newClassDoc } from './create-class';
 import { presentClasses } from './present-classes';
 
-const s = messages.schedule;
+const s = scheduleMessages;
 
 /**
  * The calendar days of a weekly series: every chosen ISO weekday from

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { scheduleMessages } from '@studio/shared/messages/schedule';
 import { type SingleClass, spotMapTotal } from '@studio/shared/schemas/single-class';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { type ClassReservationDoc, countSeatsTaken, listActiveReservationsOfClass } from '../../data/repos/reservations-repo';
@@ -9,7 +9,7 @@ import { studioTimezone } from '../credits/expiry';
 import { myPlacesInClass } from './my-places';
 import { presentClasses } from './present-classes';
 
-export const classNotFound = () => new AppError('not-found', 'single_class/not-found', messages.schedule.notFound);
+export const classNotFound = () => new AppError('not-found', 'single_class/not-found', scheduleMessages.notFound);
 
 /**
  * The spots of the map a booking could still take: not held by an active

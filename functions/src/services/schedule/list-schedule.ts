@@ -1,5 +1,6 @@
 import { studioDay, studioWallTimeToInstant } from '@studio/shared/format/dates';
-import { fill, messages } from '@studio/shared/messages';
+import { fill } from '@studio/shared/messages';
+import { scheduleMessages } from '@studio/shared/messages/schedule';
 import { SCHEDULE_MAX_DAYS, type ScheduleQuery, type SingleClass } from '@studio/shared/schemas/single-class';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { listSingleClassesBetween } from '../../data/repos/single-classes-repo';
@@ -10,7 +11,7 @@ import { addDays, daysFromTo } from './calendar';
 import { myPlacesInClasses } from './my-places';
 import { presentClasses } from './present-classes';
 
-const s = messages.schedule;
+const s = scheduleMessages;
 /** A week when the caller names no end. */
 const DEFAULT_WINDOW_DAYS = 7;
 

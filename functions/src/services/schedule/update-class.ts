@@ -1,5 +1,5 @@
 import { formatStudioDate, studioWallTimeToInstant } from '@studio/shared/format/dates';
-import { messages } from '@studio/shared/messages';
+import { scheduleMessages } from '@studio/shared/messages/schedule';
 import type { SingleClass, SingleClassUpdateInput } from '@studio/shared/schemas/single-class';
 import { deleteHolding, getReservation, type HoldingDoc, listHeldSeats, moveSeat, replaceReservation } from '../../data/repos/reservations-repo';
 import { getClassCounts, getSingleClass, listSeriesClassesFrom, replaceSingleClass, type SingleClassDoc } from '../../data/repos/single-classes-repo';
@@ -14,7 +14,7 @@ import { cleanDescription } from './create-class';
 import { classNotFound } from './get-class';
 import { presentClasses } from './present-classes';
 
-const s = messages.schedule;
+const s = scheduleMessages;
 
 /** One class after the edit; only the fields sent change. */
 function applyChange(doc: SingleClassDoc, held: number, input: SingleClassUpdateInput, refs: CheckedReferences, tz: string, now: Date): SingleClassDoc {

@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { accessMessages } from '@studio/shared/messages/access';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { listOnlineLotsOfUid } from '../../data/repos/credits-repo';
 import type { Deps } from '../../deps';
@@ -13,5 +13,5 @@ import { onlineWindow } from '../credits/balance';
 export async function assertCanWatch(deps: Deps, identity: VerifiedIdentity): Promise<void> {
   if (identity.admin) return;
   const lots = await listOnlineLotsOfUid(deps.store, identity.uid);
-  if (!onlineWindow(lots, deps.now()).active) throw new AppError('precondition', 'videos/no-online-membership', messages.access.noOnlineMembership);
+  if (!onlineWindow(lots, deps.now()).active) throw new AppError('precondition', 'videos/no-online-membership', accessMessages.noOnlineMembership);
 }

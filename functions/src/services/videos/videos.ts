@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { accessMessages } from '@studio/shared/messages/access';
 import { type VideoCreateInput, type VideoQuery, VIDEOS_PAGE_SIZE, type VideoUpdateInput } from '@studio/shared/schemas/video';
 import type { Video } from '@studio/shared/types/videos';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
@@ -11,7 +11,7 @@ import { AppError, invalidFields } from '../../domain/errors';
 import { assertCanWatch } from './access';
 import { videoQueryTerms, videoSearchTerms } from './search-terms';
 
-const notFound = () => new AppError('not-found', 'videos/not-found', messages.access.videoNotFound);
+const notFound = () => new AppError('not-found', 'videos/not-found', accessMessages.videoNotFound);
 const text = (value: string | null | undefined) => (value === undefined || value === null || value.trim() === '' ? null : value.trim());
 
 /** Customers see published videos once released; admins see drafts and upcoming ones too. */
@@ -158,7 +158,7 @@ async function checkReferences(deps: Deps, tx: Transaction, input: VideoFields, 
   const fields: Record<string, string> = {};
   wanted.forEach((ref, i) => {
     const record = found[i];
-    if (!record || record.deletedAt) fields[ref.field] = messages.access.referenceNotFound;
+    if (!record || record.deletedAt) fields[ref.field] = accessMessages.referenceNotFound;
   });
   if (Object.keys(fields).length > 0) throw invalidFields(fields);
 }

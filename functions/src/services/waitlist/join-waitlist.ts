@@ -1,4 +1,6 @@
 import { fill, messages } from '@studio/shared/messages';
+import { bookingMessages } from '@studio/shared/messages/booking';
+import { waitlistMessages } from '@studio/shared/messages/waitlist';
 import type { Waitlist, WaitlistCreateInput, WaitlistUpdateInput } from '@studio/shared/schemas/waitlist';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { type CustomerDoc, getCustomerById, getCustomerByUid } from '../../data/repos/customers-repo';
@@ -16,8 +18,8 @@ import { studioWallClock } from '../schedule/calendar';
 import { presentWaitlists } from './present-waitlists';
 import { lotForClass } from './waitlist-eligibility';
 
-const w = messages.waitlist;
-const b = messages.booking;
+const w = waitlistMessages;
+const b = bookingMessages;
 
 /** Waitlist ids are claimed numbers (ADR 0009): a rush of joins never shares a counter. */
 export const waitlistNumbers: NumberSpace = { collection: 'waitlist_numbers', floor: 0, max: null };

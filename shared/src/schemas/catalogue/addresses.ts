@@ -1,10 +1,11 @@
 import { type InferType, object } from 'yup';
 import { messages } from '../../messages';
+import { catalogueMessages } from '../../messages/catalogue';
 import { positiveId, unknownFields } from '../fields';
 import { nonBlankText, optionalField } from './common';
 
 const v = messages.validation;
-const a = messages.catalogue.addresses;
+const a = catalogueMessages.addresses;
 
 /** The billing address (customer-area spec §3, §5): city, state and country are required, with the spec's alerts. */
 const addressShape = {

@@ -1,5 +1,6 @@
 import { type InferType, object, string } from 'yup';
 import { messages } from '../../messages';
+import { catalogueMessages } from '../../messages/catalogue';
 import { positiveId, unknownFields } from '../fields';
 import { handle, nonBlankText, optionalField, optionalFlag } from './common';
 
@@ -19,8 +20,8 @@ const classCategoryShape = {
 /** POST /api/class_categories; the client marks the new record with class_category_id 'nueva'. */
 export const classCategoryCreateSchema = object({
   class_category_id: string()
-    .typeError(messages.catalogue.validation.newCategoryId)
-    .oneOf([NEW_CLASS_CATEGORY_ID], messages.catalogue.validation.newCategoryId)
+    .typeError(catalogueMessages.validation.newCategoryId)
+    .oneOf([NEW_CLASS_CATEGORY_ID], catalogueMessages.validation.newCategoryId)
     .optional(),
   ...classCategoryShape,
 })

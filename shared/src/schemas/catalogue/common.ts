@@ -1,9 +1,10 @@
 import { array, mixed, number, object, string } from 'yup';
 import { fill, messages } from '../../messages';
+import { catalogueMessages } from '../../messages/catalogue';
 import { flag, optionalText, requiredText, unknownFields } from '../fields';
 
 const v = messages.validation;
-const c = messages.catalogue.validation;
+const c = catalogueMessages.validation;
 
 /** Required text that is more than spaces (strict validation cannot trim, so blank is checked explicitly). */
 export const nonBlankText = (max: number, message: string = v.required) =>

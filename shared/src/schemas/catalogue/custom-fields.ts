@@ -1,10 +1,11 @@
 import { type InferType, object, string } from 'yup';
 import { messages } from '../../messages';
+import { catalogueMessages } from '../../messages/catalogue';
 import { flag, positiveId, unknownFields } from '../fields';
 import { fieldKey, fieldOptions, fieldType, needsOptions, nonBlankText } from './common';
 
 const v = messages.validation;
-const c = messages.catalogue.validation;
+const c = catalogueMessages.validation;
 
 /** Records that can carry custom fields. */
 export const CUSTOM_FIELD_OBJECTS = ['customer', 'class_reservation', 'purchase', 'single_class'] as const;

@@ -1,10 +1,11 @@
 import { array, type InferType, number, object } from 'yup';
 import { fill, messages } from '../../messages';
+import { catalogueMessages } from '../../messages/catalogue';
 import { flag, positiveId, unknownFields } from '../fields';
 import { fieldKey, fieldOptions, fieldType, fieldValue, needsOptions, nonBlankText, optionalField, position } from './common';
 
 const v = messages.validation;
-const c = messages.catalogue.validation;
+const c = catalogueMessages.validation;
 
 /** The billing-address form: an 'address' field of any form nests these fields (customer-area spec §3). */
 export const ADDRESS_FORM_ID = 6;
