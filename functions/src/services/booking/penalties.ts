@@ -20,6 +20,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';
 import { isUnlimited } from '../credits/ledger';
 import { studioWallClock } from '../schedule/calendar';
+import { newPenalty } from './new-penalty';
 import { classEnd } from './rules';
 
 const p = penaltiesMessages;
@@ -160,24 +161,20 @@ export async function evaluateCustomer(
       if (current.some((r) => !r || r.attend || r.deletedAt !== null)) return null;
       const id = await findFreeNumber(deps.store, tx, penaltyNumbers, key);
       if (id === null) throw new Error('The penalty number space has no limit; a free number always exists.');
-      const penalty: ClassReservationPenaltyDoc = {
-        class_reservation_penalty_id: id,
-        customer_id: customerId,
-        uid,
-        source: 'no-shows',
-        reservation_ids: [...streak],
-        streak_key: key,
-        start_date: now,
-        end_date: new Date(now.getTime() + settings.days * DAY_MS),
-        reason: null,
-        issued_by: null,
-        lifted_at: null,
-        lifted_by: null,
-        lift_reason: null,
-        lift_kind: null,
-        createdAt: now,
-        updatedAt: now,
-      };
+      const penalty = newPenalty(
+        {
+          class_reservation_penalty_id: id,
+          customer_id: customerId,
+          uid,
+          source: 'no-shows',
+          reservation_ids: [...streak],
+          streak_key: key,
+          end_date: new Date(now.getTime() + settings.days * DAY_MS),
+          reason: null,
+          issued_by: null,
+        },
+        now,
+      );
       takeNumber(deps.store, tx, penaltyNumbers, id, { customer_id: customerId });
       createPenalty(deps.store, tx, penalty, earlier !== null);
       return penalty;

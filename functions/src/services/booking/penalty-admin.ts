@@ -21,6 +21,7 @@ import {
 import type { Deps } from '../../deps';
 import { AppError, invalidFields } from '../../domain/errors';
 import { endOfStudioDay, studioTimezone } from '../credits/expiry';
+import { newPenalty } from './new-penalty';
 import { isActive, penaltyNumbers } from './penalties';
 
 const p = penaltiesMessages;
@@ -86,24 +87,20 @@ export async function issuePenaltyByHand(deps: Deps, adminUid: string, input: Pe
     if (end.getTime() <= now.getTime()) throw invalidFields({ end_date: p.endDateInPast });
     const id = await findFreeNumber(deps.store, tx, penaltyNumbers, `admin:${customer.customer_id}:${now.getTime()}`);
     if (id === null) throw new Error('The penalty number space has no limit; a free number always exists.');
-    const penalty: ClassReservationPenaltyDoc = {
-      class_reservation_penalty_id: id,
-      customer_id: customer.customer_id,
-      uid: customer.uid,
-      source: 'admin',
-      reservation_ids: [],
-      streak_key: null,
-      start_date: now,
-      end_date: end,
-      reason: input.reason ?? null,
-      issued_by: adminUid,
-      lifted_at: null,
-      lifted_by: null,
-      lift_reason: null,
-      lift_kind: null,
-      createdAt: now,
-      updatedAt: now,
-    };
+    const penalty = newPenalty(
+      {
+        class_reservation_penalty_id: id,
+        customer_id: customer.customer_id,
+        uid: customer.uid,
+        source: 'admin',
+        reservation_ids: [],
+        streak_key: null,
+        end_date: end,
+        reason: input.reason ?? null,
+        issued_by: adminUid,
+      },
+      now,
+    );
     takeNumber(deps.store, tx, penaltyNumbers, id, { customer_id: customer.customer_id });
     createPenalty(deps.store, tx, penalty);
     return penalty;
