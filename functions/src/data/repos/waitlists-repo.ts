@@ -101,9 +101,9 @@ export async function listWaitingOfCustomer(store: DocumentStore, customerId: nu
   return (await readQuery(query, tx)).docs.map((doc) => doc.data() as unknown as WaitlistDoc);
 }
 
-/** Every entry of a customer, any status (their history; sorted and paged by the caller). */
-export async function listWaitlistsOfUid(store: DocumentStore, uid: string): Promise<WaitlistDoc[]> {
-  const result = await store.collection('waitlists').where('uid', '==', uid).get();
+/** A signed-in customer's entries still waiting (two equalities: no composite index). */
+export async function listWaitingOfUid(store: DocumentStore, uid: string): Promise<WaitlistDoc[]> {
+  const result = await store.collection('waitlists').where('uid', '==', uid).where('status', '==', 'waiting').get();
   return result.docs.map((doc) => doc.data() as unknown as WaitlistDoc);
 }
 

@@ -1,6 +1,6 @@
 import type { Waitlist } from '@studio/shared/schemas/waitlist';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
-import { endWaitlist, getWaitlist, listWaitlistsOfUid, type WaitlistDoc } from '../../data/repos/waitlists-repo';
+import { endWaitlist, getWaitlist, listWaitingOfUid, type WaitlistDoc } from '../../data/repos/waitlists-repo';
 import type { StoreDeps } from '../../deps';
 import { studioTimezone } from '../credits/expiry';
 import { waitlistNotFound } from './join-waitlist';
@@ -30,8 +30,8 @@ export async function leaveWaitlist(deps: StoreDeps, identity: VerifiedIdentity,
 
 /** GET /waitlist: the caller's entries still waiting, soonest class first, each with its live position. */
 export async function listOwnWaitlists(deps: StoreDeps, identity: VerifiedIdentity): Promise<Waitlist[]> {
-  const [all, tz] = await Promise.all([listWaitlistsOfUid(deps.store, identity.uid), studioTimezone(deps)]);
-  const waiting = all.filter((e) => e.status === 'waiting').sort((a, b) => a.class_date.getTime() - b.class_date.getTime() || a.waitlist_id - b.waitlist_id);
+  const [waiting, tz] = await Promise.all([listWaitingOfUid(deps.store, identity.uid), studioTimezone(deps)]);
+  waiting.sort((a, b) => a.class_date.getTime() - b.class_date.getTime() || a.waitlist_id - b.waitlist_id);
   return presentWaitlists(deps, waiting, tz);
 }
 

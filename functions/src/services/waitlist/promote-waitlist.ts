@@ -36,12 +36,12 @@ async function whyNot(
   tx: Transaction,
   cls: SingleClassDoc,
   entry: WaitlistDoc,
-  overlapping: SingleClassDoc[],
+  overlapping: () => Promise<SingleClassDoc[]>,
   now: Date,
   tz: string,
 ): Promise<WaitlistEndReason | null> {
   if (await getHolding(deps.store, tx, cls.single_class_id, 'holders', entry.customer_id)) return 'already-booked';
-  if (await bookedInAny(deps, tx, entry.customer_id, overlapping)) return 'overlap';
+  if (await bookedInAny(deps, tx, entry.customer_id, await overlapping())) return 'overlap';
   if (await activePenalty(deps, entry.customer_id, now, tx)) return 'penalty';
   if (!(await lotForClass(deps, tx, entry.customer_id, cls, now, tz))) return 'no-credits';
   return null;
@@ -55,7 +55,13 @@ async function whyNot(
  * promotions running at once conflict and one retries: a place is handed out
  * exactly once, and the entry's end is written with the booking.
  */
-async function promoteOne(deps: StoreDeps, settings: BookingSettings, tz: string, singleClassId: number, overlapping: SingleClassDoc[]): Promise<Step> {
+async function promoteOne(
+  deps: StoreDeps,
+  settings: BookingSettings,
+  tz: string,
+  singleClassId: number,
+  overlapping: () => Promise<SingleClassDoc[]>,
+): Promise<Step> {
   return deps.store.runTransaction(async (tx): Promise<Step> => {
     const cls = await getSingleClass(deps.store, singleClassId, tx);
     const now = deps.now();
@@ -161,7 +167,10 @@ export async function promoteWaitlist(deps: StoreDeps, singleClassId: number): P
   const summary: PromotionSummary = { promoted: [], skipped: [], released: 0 };
   const cls = await getSingleClass(deps.store, singleClassId);
   if (!cls) return summary;
-  const [settings, tz, overlapping] = await Promise.all([bookingSettings(deps), studioTimezone(deps), overlappingClasses(deps, cls)]);
+  const [settings, tz] = await Promise.all([bookingSettings(deps), studioTimezone(deps)]);
+  // The classes around this one are read only when someone is about to be booked: most runs (a join to a full class) find no seat and stop.
+  let around: Promise<SingleClassDoc[]> | undefined;
+  const overlapping = () => (around ??= overlappingClasses(deps, cls));
   // Each step either ends an entry or frees seats, so the line and the seats bound the loop.
   for (;;) {
     const step = await promoteOne(deps, settings, tz, singleClassId, overlapping);
