@@ -11,6 +11,7 @@ const basePackage = {
   free_trial_period: null as string | null,
   is_special_event: false,
   limit_per_customer: null as number | null,
+  purchase_limit: null as number | null,
   class_package_types: [] as unknown[],
   downloadable: false,
   file_url: null as string | null,
@@ -121,6 +122,7 @@ export const classPackages = [
     expiration_days: 45,
     is_special_event: true,
     limit_per_customer: 2,
+    purchase_limit: 40,
   },
 ];
 

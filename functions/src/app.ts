@@ -10,6 +10,7 @@ import { mountAccessRoutes } from './routes/groups/access';
 import { mountCatalogueRoutes } from './routes/groups/catalogue';
 import { mountFilesRoutes } from './routes/groups/files';
 import { mountPackagesRoutes } from './routes/groups/packages';
+import { mountPaymentsRoutes } from './routes/groups/payments';
 import { mountScheduleRoutes } from './routes/groups/schedule';
 import { pageRoutes } from './routes/pages';
 
@@ -37,6 +38,7 @@ export function createApp(deps: Deps): express.Express {
   api.use('/accepted_pages', acceptedPageRoutes(deps));
   mountCatalogueRoutes(api, deps);
   mountPackagesRoutes(api, deps);
+  mountPaymentsRoutes(api, deps);
   mountFilesRoutes(api, deps);
   mountAccessRoutes(api, deps);
   mountScheduleRoutes(api, deps);

@@ -44,8 +44,12 @@ describe('POST /api/customer/giveAccess', () => {
       .send({ customer_id: 2, class_package_id: 4, is_gift: false, payment_method_id: 1, bill: true });
     expect(response.status).toBe(201);
     expect(response.body.message).toBe('¡Acceso agregado!');
+    const purchaseId = response.body.purchase.purchase_id as number;
+    const lotId = response.body.available_classes[0]?.available_class_id as number;
+    expect(Number.isInteger(purchaseId) && purchaseId > 0).toBe(true);
+    expect(Number.isInteger(lotId) && lotId > 0).toBe(true);
     expect(response.body.purchase).toMatchObject({
-      purchase_id: 1,
+      purchase_id: purchaseId,
       customer_id: 2,
       class_package_id: 4,
       title: 'Paquete 10 Clases',
@@ -63,8 +67,8 @@ describe('POST /api/customer/giveAccess', () => {
     });
     expect(response.body.available_classes).toEqual([
       expect.objectContaining({
-        available_class_id: 1,
-        purchase_id: 1,
+        available_class_id: lotId,
+        purchase_id: purchaseId,
         available_classes: 10,
         initial_classes: 10,
         unlimited: false,
@@ -81,17 +85,20 @@ describe('POST /api/customer/giveAccess', () => {
       expect.objectContaining({
         customer_id: 2,
         uid: 'ana',
-        available_class_id: 1,
-        purchase_id: 1,
+        available_class_id: lotId,
+        purchase_id: purchaseId,
         kind: 'grant',
         delta: 10,
         balance_after: 10,
         unlimited: false,
         actor: { uid: 'valeria', role: 'admin' },
-        reference: { type: 'purchase', id: 1 },
+        reference: { type: 'purchase', id: purchaseId },
       }),
     ]);
     expect((await docs('purchases'))[0]).toMatchObject({ uid: 'ana', granted_by: 'valeria', createdAt: T0 });
+    // The ids answered are the ids stored under: one purchase, one lot.
+    expect((await env.store.doc(`purchases/${purchaseId}`).get()).data()).toMatchObject({ purchase_id: purchaseId, customer_id: 2 });
+    expect((await env.store.doc(`available_classes/${lotId}`).get()).data()).toMatchObject({ available_class_id: lotId, purchase_id: purchaseId });
     expect(await customerDoc('ana')).toMatchObject({ has_unlimited: false, unlimited_membership_expiration: null });
   });
 
@@ -165,13 +172,41 @@ describe('POST /api/customer/giveAccess', () => {
     expect(await docs('credit_ledger')).toEqual([]);
   });
 
-  it('numbers purchases and lots from their counters, also under concurrency', async () => {
-    await Promise.all(Array.from({ length: 8 }, (_, i) => grant(env, { customer_id: 2 + (i % 3), class_package_id: i % 2 === 0 ? 10 : 4 })));
-    const purchases = (await docs('purchases')).map((p) => p.purchase_id as number).sort((a, b) => a - b);
-    const lots = (await docs('available_classes')).map((l) => l.available_class_id as number).sort((a, b) => a - b);
-    expect(purchases).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(lots).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
-    expect((await env.store.doc('counters/available_classes').get()).get('value')).toBe(16);
+  it('gives purchases and lots unique claimed ids above the old counters, never writing the counters, also under concurrency', async () => {
+    // Ids up to the old counters' values were handed out before the claims: they must never come back.
+    await env.store.doc('counters/purchases').set({ value: 100 });
+    await env.store.doc('counters/available_classes').set({ value: 100 });
+    const counterBefore = async (name: string) => (await env.store.doc(`counters/${name}`).get()).data();
+    const purchasesCounter = await counterBefore('purchases');
+    const lotsCounter = await counterBefore('available_classes');
+    const bodies = await Promise.all(Array.from({ length: 8 }, (_, i) => grant(env, { customer_id: 2 + (i % 3), class_package_id: i % 2 === 0 ? 10 : 4 })));
+    const purchaseDocs = (await env.store.collection('purchases').get()).docs;
+    const lotDocs = (await env.store.collection('available_classes').get()).docs;
+    const purchases = purchaseDocs.map((d) => d.get('purchase_id') as number).sort((a, b) => a - b);
+    const lots = lotDocs.map((d) => d.get('available_class_id') as number).sort((a, b) => a - b);
+    // Every record is stored under its own id, and the ids answered are the ids stored.
+    expect(purchaseDocs.every((d) => d.id === String(d.get('purchase_id')))).toBe(true);
+    expect(lotDocs.every((d) => d.id === String(d.get('available_class_id')))).toBe(true);
+    expect(bodies.map((b) => b.purchase.purchase_id).sort((a, b) => a - b)).toEqual(purchases);
+    expect(bodies.flatMap((b) => b.available_classes.map((l) => l.available_class_id)).sort((a, b) => a - b)).toEqual(lots);
+    // 8 purchases, 16 lots (4 × 3 for the per-type package, 4 × 1), all unique integers above the old counters.
+    expect(purchases).toHaveLength(8);
+    expect(new Set(purchases).size).toBe(8);
+    expect(lots).toHaveLength(16);
+    expect(new Set(lots).size).toBe(16);
+    for (const id of [...purchases, ...lots]) expect(Number.isInteger(id) && id > 100).toBe(true);
+    // Each lot belongs to one of the purchases.
+    expect(lotDocs.every((d) => purchases.includes(d.get('purchase_id') as number))).toBe(true);
+    // Each id has its claim document, and there are no claims beyond them.
+    for (const id of purchases) expect((await env.store.doc(`counters/purchases/ids/${id}`).get()).exists).toBe(true);
+    for (const id of lots) expect((await env.store.doc(`counters/available_classes/ids/${id}`).get()).exists).toBe(true);
+    expect((await env.store.collection('counters/purchases/ids').get()).size).toBe(8);
+    expect((await env.store.collection('counters/available_classes/ids').get()).size).toBe(16);
+    // The counters themselves are not written by the creators.
+    expect(await counterBefore('purchases')).toEqual(purchasesCounter);
+    expect(await counterBefore('available_classes')).toEqual(lotsCounter);
+    expect(purchasesCounter).toEqual({ value: 100 });
+    expect(lotsCounter).toEqual({ value: 100 });
   });
 
   describe('refuses bad input in Spanish and writes nothing', () => {
@@ -296,38 +331,55 @@ describe('PUT /api/customer/removeClasses', () => {
   const remove = (amount: number, customer_id = 2) =>
     http(env).put('/api/customer/removeClasses').set('authorization', adminToken).send({ customer_id, amount });
   const lotCounts = async () => Object.fromEntries((await docs('available_classes')).map((l) => [l.available_class_id, l.available_classes]));
+  /** Grants through the API and answers the new lots' ids, in the order the grant lists them. */
+  const lotIdsOf = async (body: Record<string, unknown>) => (await grant(env, body)).available_classes.map((l) => l.available_class_id);
 
   it('takes credits from the earliest-expiring lots first, across lots', async () => {
-    await grant(env, { customer_id: 2, class_package_id: 4 }); // lot 1: 10, 90 days
-    await grant(env, { customer_id: 2, class_package_id: 3, package_days: 10 }); // lot 2: 5, 10 days
-    await grant(env, { customer_id: 2, class_package_id: 12 }); // lot 3: 3, no expiry
-    await grant(env, { customer_id: 2, class_package_id: 10 }); // lots 4 (2, 30 d), 5 (4 cycling, 45 d), 6 (unlimited yoga)
-    await grant(env, { customer_id: 2, class_package_id: 8 }); // lot 7: online
+    const lot1 = await lotIdsOf({ customer_id: 2, class_package_id: 4 }); // lot 1: 10, 90 days
+    const lot2 = await lotIdsOf({ customer_id: 2, class_package_id: 3, package_days: 10 }); // lot 2: 5, 10 days
+    const lot3 = await lotIdsOf({ customer_id: 2, class_package_id: 12 }); // lot 3: 3, no expiry
+    const [lot4, lot5, lot6] = await lotIdsOf({ customer_id: 2, class_package_id: 10 }); // lots 4 (2, 30 d), 5 (4 cycling, 45 d), 6 (unlimited yoga)
+    const lot7 = await lotIdsOf({ customer_id: 2, class_package_id: 8 }); // lot 7: online
+    const ids = [lot1[0], lot2[0], lot3[0], lot4, lot5, lot6, lot7[0]];
+    expect(new Set(ids).size).toBe(7);
     const response = await remove(9);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ message: '¡Clases Restadas!', removed: 9, available: 15 });
     // 5 from lot 2 (10 d), 2 from lot 4 (30 d), 2 from lot 5 (45 d); lot 1 (90 d) and lot 3 (none) untouched.
-    expect(await lotCounts()).toEqual({ 1: 10, 2: 0, 3: 3, 4: 0, 5: 2, 6: -1, 7: -1 });
+    expect(await lotCounts()).toEqual({
+      [lot1[0] as number]: 10,
+      [lot2[0] as number]: 0,
+      [lot3[0] as number]: 3,
+      [lot4 as number]: 0,
+      [lot5 as number]: 2,
+      [lot6 as number]: -1,
+      [lot7[0] as number]: -1,
+    });
     const removals = (await docs('credit_ledger')).filter((e) => e.kind === 'remove');
-    expect(removals.map((e) => [e.available_class_id, e.delta, e.balance_after]).sort()).toEqual([
-      [2, -5, 0],
-      [4, -2, 0],
-      [5, -2, 2],
-    ]);
+    const byLot = (a: unknown[], b: unknown[]) => (a[0] as number) - (b[0] as number);
+    expect(removals.map((e) => [e.available_class_id, e.delta, e.balance_after]).sort(byLot)).toEqual(
+      [
+        [lot2[0], -5, 0],
+        [lot4, -2, 0],
+        [lot5, -2, 2],
+      ].sort(byLot),
+    );
     expect(removals.every((e) => (e.actor as Doc).uid === 'valeria')).toBe(true);
   });
 
   it('skips expired and revoked lots', async () => {
-    await grant(env, { customer_id: 2, class_package_id: 4, package_days: 1 }); // lot 1
+    const [lot1] = await lotIdsOf({ customer_id: 2, class_package_id: 4, package_days: 1 }); // lot 1
     const revoked = await grant(env, { customer_id: 2, class_package_id: 3 }); // lot 2
-    await grant(env, { customer_id: 2, class_package_id: 12 }); // lot 3
+    const lot2 = revoked.available_classes[0]?.available_class_id;
+    const [lot3] = await lotIdsOf({ customer_id: 2, class_package_id: 12 }); // lot 3
+    expect(new Set([lot1, lot2, lot3]).size).toBe(3);
     await http(env).put('/api/customer/revokeAccess').set('authorization', adminToken).send({ purchase_id: revoked.purchase.purchase_id }).expect(200);
     env.clock.now = new Date('2026-11-24T06:00:00Z'); // lot 1 ended at 05:59:59.999Z
     const response = await remove(4);
     expect(response.status).toBe(412);
     expect(response.body.error.message).toBe('No se pueden restar 4: el cliente solo tiene 3 clases disponibles.');
     expect((await remove(3)).status).toBe(200);
-    expect(await lotCounts()).toEqual({ 1: 10, 2: 0, 3: 0 });
+    expect(await lotCounts()).toEqual({ [lot1 as number]: 10, [lot2 as number]: 0, [lot3 as number]: 0 });
   });
 
   it('refuses more than the customer has, says how many, and writes nothing', async () => {

@@ -14,22 +14,29 @@ afterEach(async () => {
 
 const DAY = 24 * 60 * 60 * 1000;
 type Lot = { available_class_id: number; available_classes: number; [k: string]: unknown };
+/** Grants a one-lot package through the API and answers that lot's id. */
+const lotIdOf = async (body: Record<string, unknown>) => {
+  const { available_classes } = await grant(env, body);
+  expect(available_classes).toHaveLength(1);
+  return available_classes[0]?.available_class_id as number;
+};
 
 describe('the customer reads their own credits', () => {
   it('GET /available_classes lists usable in-person lots, earliest expiry first', async () => {
-    await grant(env, { customer_id: 2, class_package_id: 4 }); // 1: 90 days
-    await grant(env, { customer_id: 2, class_package_id: 3, package_days: 5 }); // 2: 5 days
-    await grant(env, { customer_id: 2, class_package_id: 8 }); // 3: online, not a credit
+    const lot1 = await lotIdOf({ customer_id: 2, class_package_id: 4 }); // 1: 90 days
+    const lot2 = await lotIdOf({ customer_id: 2, class_package_id: 3, package_days: 5 }); // 2: 5 days
+    const lot3 = await lotIdOf({ customer_id: 2, class_package_id: 8 }); // 3: online, not a credit
     const gone = await grant(env, { customer_id: 2, class_package_id: 12 }); // 4: revoked below
-    await grant(env, { customer_id: 2, class_package_id: 4, package_days: 0 }); // 5: expires tonight
-    await grant(env, { customer_id: 3, class_package_id: 4 }); // 6: someone else's
+    const lot5 = await lotIdOf({ customer_id: 2, class_package_id: 4, package_days: 0 }); // 5: expires tonight
+    const lot6 = await lotIdOf({ customer_id: 3, class_package_id: 4 }); // 6: someone else's
+    expect(new Set([lot1, lot2, lot3, gone.available_classes[0]?.available_class_id, lot5, lot6]).size).toBe(6);
     await http(env).put('/api/customer/revokeAccess').set('authorization', adminToken).send({ purchase_id: gone.purchase.purchase_id }).expect(200);
     env.clock.now = new Date(T0.getTime() + DAY);
     const response = await http(env).get('/api/available_classes').set('authorization', tokenOf('ana'));
     expect(response.status).toBe(200);
     expect(response.body.available_classes.map((l: Lot) => [l.available_class_id, l.available_classes, l.expiration_day, l.usable])).toEqual([
-      [2, 5, '2026-11-27', true],
-      [1, 10, '2027-02-20', true],
+      [lot2, 5, '2026-11-27', true],
+      [lot1, 10, '2027-02-20', true],
     ]);
   });
 
@@ -50,18 +57,19 @@ describe('the customer reads their own credits', () => {
   });
 
   it('GET /available_classes/date/all lists the lots still valid on a studio day (default today)', async () => {
-    await grant(env, { customer_id: 2, class_package_id: 4, package_days: 2 }); // through 24 Nov
-    await grant(env, { customer_id: 2, class_package_id: 4, package_days: 10 }); // through 2 Dec
-    await grant(env, { customer_id: 2, class_package_id: 12 }); // no expiry
+    const lot1 = await lotIdOf({ customer_id: 2, class_package_id: 4, package_days: 2 }); // through 24 Nov
+    const lot2 = await lotIdOf({ customer_id: 2, class_package_id: 4, package_days: 10 }); // through 2 Dec
+    const lot3 = await lotIdOf({ customer_id: 2, class_package_id: 12 }); // no expiry
+    expect(new Set([lot1, lot2, lot3]).size).toBe(3);
     const ids = async (query: string) => {
       const response = await http(env).get(`/api/available_classes/date/all${query}`).set('authorization', tokenOf('ana'));
       expect(response.status).toBe(200);
       return [response.body.date, response.body.available_classes.map((l: Lot) => l.available_class_id)];
     };
-    expect(await ids('')).toEqual(['2026-11-22', [1, 2, 3]]);
-    expect(await ids('?date=2026-11-24')).toEqual(['2026-11-24', [1, 2, 3]]);
-    expect(await ids('?date=2026-11-25')).toEqual(['2026-11-25', [2, 3]]);
-    expect(await ids('?date=2027-01-01')).toEqual(['2027-01-01', [3]]);
+    expect(await ids('')).toEqual(['2026-11-22', [lot1, lot2, lot3]]);
+    expect(await ids('?date=2026-11-24')).toEqual(['2026-11-24', [lot1, lot2, lot3]]);
+    expect(await ids('?date=2026-11-25')).toEqual(['2026-11-25', [lot2, lot3]]);
+    expect(await ids('?date=2027-01-01')).toEqual(['2027-01-01', [lot3]]);
     const bad = await http(env).get('/api/available_classes/date/all?date=2026-02-30').set('authorization', tokenOf('ana'));
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toEqual({ date: 'Debe ser una fecha válida.' });
@@ -81,8 +89,11 @@ describe('admin edits of lots go through the ledger', () => {
       .set('authorization', adminToken)
       .send({ customer_id: 2, available_classes: 2, expiration_date: '2026-12-31', class_type_id: 1, reason: 'Cortesía por clase cancelada' });
     expect(response.status).toBe(201);
+    const id = response.body.available_class.available_class_id as number;
+    expect(Number.isInteger(id) && id > 0).toBe(true);
+    expect((await env.store.doc(`available_classes/${id}`).get()).data()).toMatchObject({ available_class_id: id, customer_id: 2, available_classes: 2 });
     expect(response.body.available_class).toMatchObject({
-      available_class_id: 1,
+      available_class_id: id,
       purchase_id: null,
       available_classes: 2,
       class_type_id: 1,
@@ -92,7 +103,14 @@ describe('admin edits of lots go through the ledger', () => {
     });
     const ledger = await ledgerOf(2);
     expect(ledger.entries).toEqual([
-      expect.objectContaining({ kind: 'grant', delta: 2, reason: 'Cortesía por clase cancelada', actor: { uid: 'valeria', role: 'admin' }, purchase_id: null }),
+      expect.objectContaining({
+        kind: 'grant',
+        delta: 2,
+        reason: 'Cortesía por clase cancelada',
+        actor: { uid: 'valeria', role: 'admin' },
+        purchase_id: null,
+        available_class_id: id,
+      }),
     ]);
   });
 
@@ -197,29 +215,32 @@ describe('admin edits of lots go through the ledger', () => {
 describe('GET /api/customer/admin/{id}/ledger', () => {
   it('explains the balance: entries newest first, lots, totals that agree', async () => {
     const first = await grant(env, { customer_id: 2, class_package_id: 4 });
+    const lot1 = first.available_classes[0]?.available_class_id;
     env.clock.now = new Date(T0.getTime() + 1000);
-    await grant(env, { customer_id: 2, class_package_id: 8 });
+    const lot2 = await lotIdOf({ customer_id: 2, class_package_id: 8 });
     env.clock.now = new Date(T0.getTime() + 2000);
     await http(env).put('/api/customer/removeClasses').set('authorization', adminToken).send({ customer_id: 2, amount: 3 }).expect(200);
     env.clock.now = new Date(T0.getTime() + 3000);
-    await grant(env, { customer_id: 2, class_package_id: 12 });
+    const lot3 = await lotIdOf({ customer_id: 2, class_package_id: 12 });
+    expect(new Set([lot1, lot2, lot3]).size).toBe(3);
     const response = await http(env).get('/api/customer/admin/2/ledger').set('authorization', adminToken);
     expect(response.status).toBe(200);
     expect(response.body.entries.map((e: { kind: string; delta: number; available_class_id: number }) => [e.kind, e.delta, e.available_class_id])).toEqual([
-      ['grant', 3, 3],
-      ['remove', -3, 1],
-      ['grant', 0, 2],
-      ['grant', 10, 1],
+      ['grant', 3, lot3],
+      ['remove', -3, lot1],
+      ['grant', 0, lot2],
+      ['grant', 10, lot1],
     ]);
     expect(response.body.entries[3]).toMatchObject({
       purchase_id: first.purchase.purchase_id,
       balance_after: 10,
       unlimited: false,
-      reference: { type: 'purchase', id: 1 },
+      reference: { type: 'purchase', id: first.purchase.purchase_id },
       createdAt: T0.toISOString(),
     });
     expect(typeof response.body.entries[0].ledger_entry_id).toBe('string');
-    expect(response.body.available_classes.map((l: Lot) => l.available_class_id)).toEqual([3, 2, 1]);
+    // Lots by id, highest first (claimed ids are unique but not in creation order).
+    expect(response.body.available_classes.map((l: Lot) => l.available_class_id)).toEqual([lot1, lot2, lot3].sort((a, b) => (b as number) - (a as number)));
     expect(response.body.balance).toEqual({
       available_classes: 10,
       has_unlimited: false,

@@ -114,8 +114,18 @@ describe('cancelling a class', () => {
 
     // Eva: her lot had expired; the credit comes back on a new lot, valid to the end of the 14th studio day.
     expect((await getLot(env.store, 103))?.available_classes).toBe(1);
-    const replacement = await getLot(env.store, 201);
+    // The replacement is Eva's one new lot: the lot her 'class-cancelled' entry for class 1 credits.
+    const evaLots = (await env.store.collection('available_classes').where('customer_id', '==', 4).get()).docs.map((d) => Number(d.id));
+    const evaRefunds = (await listLedgerOfCustomer(env.store, 4)).filter((e) => e.kind === 'class-cancelled');
+    expect(evaRefunds).toMatchObject([{ delta: 1, reference: { type: 'single_class', id: 1 } }]);
+    const replacementId = evaRefunds[0]?.available_class_id as number;
+    expect(evaLots.sort((a, b) => a - b)).toEqual([103, replacementId].sort((a, b) => a - b));
+    // A claimed id above the old counter, which the cancellation leaves alone.
+    expect(Number.isInteger(replacementId) && replacementId > 200).toBe(true);
+    expect((await env.store.doc(`counters/available_classes/ids/${replacementId}`).get()).exists).toBe(true);
+    const replacement = await getLot(env.store, replacementId);
     expect(replacement).toMatchObject({
+      available_class_id: replacementId,
       customer_id: 4,
       uid: 'eva',
       available_classes: 1,
@@ -123,8 +133,8 @@ describe('cancelling a class', () => {
       status: 'active',
       expiration_date: new Date('2026-12-13T05:59:59.999Z'),
     });
-    expect(await reservation(4)).toMatchObject({ refund: { kind: 'credit-replaced', available_class_id: 201 } });
-    expect((await env.store.doc('counters/available_classes').get()).get('value')).toBe(201);
+    expect(await reservation(4)).toMatchObject({ refund: { kind: 'credit-replaced', available_class_id: replacementId } });
+    expect((await env.store.doc('counters/available_classes').get()).get('value')).toBe(200);
 
     // Fer's lot was revoked and Gus paid cash: nothing to return, the reservation says why.
     expect(await getLot(env.store, 104)).toMatchObject({ status: 'revoked', available_classes: 0 });

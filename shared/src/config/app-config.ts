@@ -52,6 +52,10 @@ export const appConfigDefinitions = {
   stripe_public: str(''),
   stripe_checkout_mode: str('elements', ['elements', 'session']),
   cash_checkout_enabled: bool(true),
+  // Hours a cash purchase waits for the studio to confirm the payment before it lapses (docs/payments).
+  cash_payment_hours: num(48),
+  // What a cash buyer is told to do (bank details, pay at the front desk); empty = a generic text.
+  cash_instructions: str(''),
   payment_sources_enabled: bool(true),
   paypal_enabled: bool(false),
   discounts_enabled: bool(true),

@@ -1,4 +1,61 @@
+import { type InferType, object, string } from 'yup';
+import { fill, messages } from '../messages';
+import { checkoutMessages } from '../messages/checkout';
 import type { SubscriptionPeriod } from './class-package';
+import { optionalText, positiveId, unknownFields } from './fields';
+
+const v = messages.validation;
+
+/**
+ * How the customer pays (public-site §4, "Payment selection"): cash (the
+ * method named 'Efectivo'), card (Stripe Elements or Checkout), OXXO (Stripe's
+ * cash voucher) or PayPal. A saved card is `card` plus `payment_source_id`.
+ */
+export const CHECKOUT_PAYMENT_METHODS = ['cash', 'card', 'oxxo', 'paypal'] as const;
+export type CheckoutPaymentMethod = (typeof CHECKOUT_PAYMENT_METHODS)[number];
+
+/**
+ * POST /api/checkout/attempt. `discountCode` is free text (§5; blank = none);
+ * the server answers 400 'No has seleccionado un método de pago.' when the
+ * package costs something and `payment_method` is missing.
+ */
+export const checkoutAttemptSchema = object({
+  class_package_id: positiveId().required(v.required),
+  discountCode: optionalText(40).optional(),
+  payment_method: string()
+    .typeError(v.mustBeText)
+    .nullable()
+    .optional()
+    .oneOf([...CHECKOUT_PAYMENT_METHODS, null], checkoutMessages.noPaymentMethod),
+  payment_source_id: string()
+    .typeError(v.mustBeText)
+    .max(255, fill(v.tooLong, { n: 255 }))
+    .nullable()
+    .optional(),
+})
+  .noUnknown(unknownFields)
+  .strict();
+export type CheckoutAttemptInput = InferType<typeof checkoutAttemptSchema>;
+
+/** POST /api/purchases/cancel/{id}: a reason is required (customer-area §4). */
+export const purchaseCancelSchema = object({
+  reason: string()
+    .typeError(v.mustBeText)
+    .required(checkoutMessages.cancelReasonRequired)
+    .max(500, fill(v.tooLong, { n: 500 }))
+    .test('not-blank', checkoutMessages.cancelReasonRequired, (value) => value === undefined || value.trim() !== ''),
+})
+  .noUnknown(unknownFields)
+  .strict();
+export type PurchaseCancelInput = InferType<typeof purchaseCancelSchema>;
+
+/** PUT /api/purchases/{id}/reject (admin): why the cash never arrived, optional. */
+export const purchaseRejectSchema = object({
+  reason: optionalText(500).optional(),
+})
+  .noUnknown(unknownFields)
+  .strict();
+export type PurchaseRejectInput = InferType<typeof purchaseRejectSchema>;
 
 /**
  * What checkout will charge for one package, computed by the server
@@ -40,3 +97,15 @@ export interface CheckoutRenewal {
   period: SubscriptionPeriod;
   interval: number;
 }
+
+/** GET /api/checkout/quote?class_package_id&discountCode */
+export const checkoutQuoteQuerySchema = object({
+  class_package_id: positiveId().required(v.required),
+  discountCode: optionalText(40).optional(),
+}).noUnknown(unknownFields);
+
+/** GET /api/purchases/admin/all?status&customer_id (admin). */
+export const purchaseAdminQuerySchema = object({
+  status: string().typeError(v.mustBeText).oneOf(['active', 'completed', 'pending', 'failed', 'cancelled', 'revoked'], v.selectOption).default('pending'),
+  customer_id: positiveId().optional(),
+}).noUnknown(unknownFields);

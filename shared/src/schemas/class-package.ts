@@ -93,6 +93,8 @@ const fields = {
   free_trial_length: wholeNumber(1, 365).nullable().optional(),
   is_special_event: flag().optional(),
   limit_per_customer: wholeNumber(1, 1000).nullable().optional(),
+  /** Sold in all, at most (a special event's places); null = no limit. */
+  purchase_limit: wholeNumber(1, 100_000).nullable().optional(),
   class_package_types: classPackageTypes().optional(),
   downloadable: flag().optional(),
   file_url: link().nullable().optional(),

@@ -30,6 +30,8 @@ export interface ClassPackageFields {
   free_trial_length: number | null;
   is_special_event: boolean;
   limit_per_customer: number | null;
+  /** How many may be sold in all (checkout refuses the next one: 'límite de personas'); null or absent = no limit. */
+  purchase_limit?: number | null;
   downloadable: boolean;
   file_url: string | null;
   /** Grants access to on-demand videos instead of in-person classes. */

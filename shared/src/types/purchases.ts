@@ -1,4 +1,4 @@
-import type { ClassPackageFields } from './class-packages';
+import type { ClassPackageFields, ClassPackageTypeEntry } from './class-packages';
 import type { Wire } from './wire';
 
 export type PurchaseStatus = 'active' | 'completed' | 'pending' | 'failed' | 'cancelled' | 'revoked';
@@ -17,7 +17,10 @@ export type PurchasedPackage = Pick<
   | 'is_special_event'
   | 'is_trial'
   | 'free_trial_length'
->;
+> & {
+  /** The per-class-type credits it grants (copied since checkout, which may grant later: a cash payment confirmed days after). */
+  class_package_types?: ClassPackageTypeEntry[];
+};
 
 /** purchases/{purchase_id}: the fields the API shows (the server also keeps the buyer's uid and who granted it). */
 export interface PurchaseFields {
@@ -40,10 +43,55 @@ export interface PurchaseFields {
   free_trial_length: number | null;
   class_amount: number;
   expiration_days: number | null;
+  /** How a checkout was paid: a method of the checkout, 'free' for a free offer; null for an admin grant (see payment_method). */
+  checkout_method: 'cash' | 'card' | 'oxxo' | 'paypal' | 'free' | null;
+  /** The price before the discount (the sale price when the package had one); total_payment is what was charged. */
+  subtotal: number;
+  /** The discount code used and what it took off; null without one. */
+  discount: PurchaseDiscount | null;
+  /** A pending cash purchase: the studio waits for the payment until then, and it lapses after. */
+  pay_by: Date | null;
+  /** The cash instructions shown to the customer, as shown. */
+  payment_instructions: string | null;
+  /** When the money arrived (or a free offer was taken); null while pending and for admin grants. */
+  paid_at: Date | null;
+  /** Why it was cancelled (the customer's words, or a code of the system: lapsed, rejected, replaced). */
+  cancel_reason: string | null;
   createdAt: Date;
   updatedAt: Date;
   cancelledAt: Date | null;
   revokedAt: Date | null;
 }
 
+export interface PurchaseDiscount {
+  discount_id: number;
+  code: string;
+  /** MXN taken off the first paid invoice. */
+  amount: number;
+}
+
 export type Purchase = Wire<PurchaseFields>;
+
+/** invoices/{invoice_id}: one charge of a purchase (customer-area "Mis Cargos"). */
+export interface InvoiceFields {
+  invoice_id: number;
+  purchase_id: number;
+  customer_id: number;
+  class_package: PurchasedPackage;
+  title: string;
+  total_payment: number;
+  /** completed = collected; failed = a renewal the provider could not charge. */
+  status: 'completed' | 'failed';
+  /** The purchase's first payment, or a subscription's renewal. */
+  billing_reason: 'purchase' | 'renewal';
+  checkout_method: PurchaseFields['checkout_method'];
+  payment_method: string | null;
+  /** The provider's reference (a Stripe invoice or payment, a PayPal capture); null for cash. */
+  provider_ref: string | null;
+  createdAt: Date;
+}
+
+export type Invoice = Wire<InvoiceFields> & {
+  /** The purchase it belongs to, as the list shows it. */
+  purchase: { purchase_id: number; title: string; status: PurchaseStatus };
+};

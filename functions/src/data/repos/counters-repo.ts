@@ -1,5 +1,5 @@
 import { type DocumentStore, FieldValue, type Transaction } from '../store/types';
-import { findFreeNumber, type NumberSpace, takeNumber } from './number-claims';
+import { findFreeNumbers, type NumberSpace, takeNumber } from './number-claims';
 
 /**
  * Numeric ids (the spec's clients decide "update when the id is numeric"),
@@ -44,19 +44,38 @@ export async function allocateId(store: DocumentStore, tx: Transaction, counter:
 export const idSpace = (name: string, floor: number): NumberSpace => ({ collection: `counters/${name}/ids`, floor, max: null });
 
 /**
- * A numeric id for a collection that a rush creates (sign-ups), without a
- * shared counter (ADR 0009): the id is claimed as its own document, chosen
- * among the lowest free ids by the caller's `seed` (e.g. the identity uid),
- * so concurrent callers write different documents. Ids a counter gave out
- * before (`counters/{name}.value`, read without a lock) are never reused.
- * Like allocateId it writes right after its reads: call it after the
- * transaction's other reads. A collection uses either this or the counter,
- * never both.
+ * Numeric ids for collections that a rush creates (sign-ups; purchases and
+ * their lots at checkout), without a shared counter (ADR 0009): each id is
+ * claimed as its own document, chosen among the lowest free ids by the
+ * caller's `seed` (e.g. the identity uid), so concurrent callers write
+ * different documents. Ids a counter gave out before (`counters/{name}.value`,
+ * read without a lock) are never reused. Like allocateIdBlocks it reads every
+ * space before writing any: call it after the transaction's other reads. A
+ * collection uses either this or the counter, never both.
  */
+export async function allocateSpreadIds<K extends string>(
+  store: DocumentStore,
+  tx: Transaction,
+  counts: Record<K, number>,
+  seed: string,
+): Promise<Record<K, number[]>> {
+  const names = (Object.keys(counts) as K[]).filter((name) => counts[name] > 0);
+  const spaces = await Promise.all(
+    names.map(async (name) => {
+      const counter = await store.doc(`counters/${name}`).get();
+      return idSpace(name, counter.exists ? Number(counter.get('value') ?? 0) : 0);
+    }),
+  );
+  const out = {} as Record<K, number[]>;
+  for (const name of Object.keys(counts) as K[]) out[name] = [];
+  for (const [i, name] of names.entries()) out[name] = (await findFreeNumbers(store, tx, spaces[i] as NumberSpace, counts[name], seed)) as number[];
+  for (const [i, name] of names.entries())
+    for (const id of out[name]) takeNumber(store, tx, spaces[i] as NumberSpace, id, { at: FieldValue.serverTimestamp() });
+  return out;
+}
+
+/** One claimed id: the common case of allocateSpreadIds. */
 export async function allocateSpreadId(store: DocumentStore, tx: Transaction, name: string, seed: string): Promise<number> {
-  const counter = await store.doc(`counters/${name}`).get();
-  const space = idSpace(name, counter.exists ? Number(counter.get('value') ?? 0) : 0);
-  const id = (await findFreeNumber(store, tx, space, seed)) as number;
-  takeNumber(store, tx, space, id, { at: FieldValue.serverTimestamp() });
-  return id;
+  const ids = await allocateSpreadIds(store, tx, { [name]: 1 }, seed);
+  return ids[name]?.[0] as number;
 }

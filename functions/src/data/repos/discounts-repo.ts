@@ -146,6 +146,47 @@ export function recordDiscountUse(
   });
 }
 
+/** A purchase's claimed use, read before it is given back: the use document (null if none) and the customer's counter. */
+export interface HeldDiscountUse {
+  discountId: number;
+  customerId: number;
+  usePath: string | null;
+  customerUses: number;
+}
+
+/**
+ * Reads, inside `tx`, the use a purchase claimed (found by purchase_id, since
+ * a lowered usage_limit may have moved it to another number) and the
+ * customer's counter, so releaseDiscountUse can give it back.
+ */
+export async function readDiscountUseOf(
+  store: DocumentStore,
+  tx: Transaction,
+  discountId: number,
+  purchaseId: number,
+  customerId: number,
+): Promise<HeldDiscountUse> {
+  const uses = await tx.get(store.collection(`discounts/${discountId}/uses`).where('purchase_id', '==', purchaseId).limit(1));
+  const customerUses = await getCustomerUses(store, discountId, customerId, tx);
+  return { discountId, customerId, usePath: uses.empty ? null : `discounts/${discountId}/uses/${uses.docs[0]?.id}`, customerUses };
+}
+
+/**
+ * Gives a use back when its purchase ended unpaid: the number becomes free for
+ * the next claim and the customer's counter drops. The discount_usages record
+ * stays (history of the claim); the use count the API shows is the use
+ * documents', so it drops too.
+ */
+export function releaseDiscountUse(store: DocumentStore, tx: Transaction, held: HeldDiscountUse): void {
+  if (held.usePath === null) return;
+  tx.delete(store.doc(held.usePath));
+  tx.set(customerUsesRef(store, held.discountId, held.customerId), {
+    discount_id: held.discountId,
+    customer_id: held.customerId,
+    count: Math.max(0, held.customerUses - 1),
+  });
+}
+
 /** Uses claimed so far: the stored times_used plus the use documents (an aggregation, no lock). */
 export async function discountUsesSoFar(store: DocumentStore, discount: DiscountDoc): Promise<number> {
   return discount.times_used + (await countTakenNumbers(store, discountUseSpace(discount)));

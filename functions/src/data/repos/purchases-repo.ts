@@ -1,5 +1,6 @@
-import type { PurchaseFields } from '@studio/shared/types/purchases';
+import type { PurchaseFields, PurchaseStatus } from '@studio/shared/types/purchases';
 import type { DocumentStore, Transaction } from '../store/types';
+import type { NumberSpace } from './number-claims';
 import { readDoc, readQuery } from './read';
 
 export type { PurchaseStatus } from '@studio/shared/types/purchases';
@@ -10,6 +11,15 @@ export interface PurchaseDoc extends PurchaseFields {
   uid: string;
   /** The admin who granted it (source 'admin'), else null. */
   granted_by: string | null;
+  /**
+   * Whether it counts toward the package's limits (limit_per_customer,
+   * purchase_limit). True from creation; false once it ended without ever
+   * granting anything (cash never paid, a payment that failed), when its place
+   * is given back. Absent on admin grants, which neither check nor count.
+   */
+  holds_place?: boolean;
+  /** The unit of a package's purchase_limit it took (class_packages/{id}/units/{n}); null when the package has no limit. */
+  unit?: number | null;
 }
 
 export const purchaseRef = (store: DocumentStore, id: number) => store.doc(`purchases/${id}`);
@@ -42,4 +52,59 @@ export async function listPurchasesOfPackage(store: DocumentStore, classPackageI
 export async function packageHasPurchases(store: DocumentStore, classPackageId: number, tx: Transaction): Promise<boolean> {
   const result = await readQuery(store.collection('purchases').where('class_package_id', '==', classPackageId).limit(1), tx);
   return !result.empty;
+}
+
+/**
+ * class_packages/{id}/buyers/{customer_id}: one customer's place in a
+ * package's limits. `count` is how many of their checkout purchases of it hold
+ * a place (limit_per_customer); `pending_purchase_id` is the one awaiting
+ * payment, if any. Only that customer's checkouts write it, so a rush never
+ * shares it.
+ */
+export interface PackageBuyerDoc {
+  class_package_id: number;
+  customer_id: number;
+  count: number;
+  pending_purchase_id: number | null;
+}
+
+const buyerRef = (store: DocumentStore, classPackageId: number, customerId: number) => store.doc(`class_packages/${classPackageId}/buyers/${customerId}`);
+
+export async function getPackageBuyer(store: DocumentStore, classPackageId: number, customerId: number, tx: Transaction): Promise<PackageBuyerDoc> {
+  const snap = await readDoc(buyerRef(store, classPackageId, customerId), tx);
+  return snap.exists
+    ? (snap.data() as unknown as PackageBuyerDoc)
+    : { class_package_id: classPackageId, customer_id: customerId, count: 0, pending_purchase_id: null };
+}
+
+export function writePackageBuyer(store: DocumentStore, tx: Transaction, buyer: PackageBuyerDoc): void {
+  tx.set(buyerRef(store, buyer.class_package_id, buyer.customer_id), { ...buyer });
+}
+
+/**
+ * class_packages/{id}/units/{n}: the n-th of a package's purchase_limit
+ * places, taken by one purchase (claimed numbers, ADR 0009: buyers racing for
+ * the last places conflict on one unit document, never on the package).
+ */
+export const packageUnits = (classPackageId: number, limit: number): NumberSpace => ({
+  collection: `class_packages/${classPackageId}/units`,
+  floor: 0,
+  max: limit,
+});
+
+/** Gives a unit back (its purchase ended unpaid): the number becomes free for the next buyer. */
+export function releasePackageUnit(store: DocumentStore, tx: Transaction, classPackageId: number, unit: number): void {
+  tx.delete(store.doc(`class_packages/${classPackageId}/units/${unit}`));
+}
+
+/** Pending purchases whose pay_by has passed (composite index status + pay_by). */
+export async function listLapsedPurchases(store: DocumentStore, now: Date, limit: number): Promise<PurchaseDoc[]> {
+  const result = await store.collection('purchases').where('status', '==', 'pending').where('pay_by', '<=', now).orderBy('pay_by').limit(limit).get();
+  return result.docs.map((d) => d.data() as unknown as PurchaseDoc);
+}
+
+/** Purchases in one status (admin lists; equality only, sorted by the caller). */
+export async function listPurchasesByStatus(store: DocumentStore, status: PurchaseStatus): Promise<PurchaseDoc[]> {
+  const result = await store.collection('purchases').where('status', '==', status).get();
+  return result.docs.map((d) => d.data() as unknown as PurchaseDoc);
 }

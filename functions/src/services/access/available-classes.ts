@@ -3,7 +3,7 @@ import { accessMessages } from '@studio/shared/messages/access';
 import type { AvailableClass, AvailableClassCreateInput, AvailableClassUpdateInput } from '@studio/shared/schemas/access';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { type ClassTypeDoc, getRecord } from '../../data/repos/catalogue-repo';
-import { allocateIdBlocks } from '../../data/repos/counters-repo';
+import { allocateSpreadIds } from '../../data/repos/counters-repo';
 import { type AvailableClassDoc, getLot, listLotsOfCustomer, listLotsOfUid } from '../../data/repos/credits-repo';
 import { getCustomerById, getCustomerByUid } from '../../data/repos/customers-repo';
 import type { Deps } from '../../deps';
@@ -78,7 +78,7 @@ export async function createLotForCustomer(deps: Deps, admin: VerifiedIdentity, 
     const existing = await listLotsOfCustomer(deps.store, customer.customer_id, tx);
     const now = deps.now();
     const expiration = expiryOf(input.expiration_date ?? null, tz, now);
-    const ids = await allocateIdBlocks(deps.store, tx, { available_classes: 1 });
+    const ids = await allocateSpreadIds(deps.store, tx, { available_classes: 1 }, customer.uid);
     const lot = grantLot(
       deps,
       tx,

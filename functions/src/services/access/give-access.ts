@@ -5,7 +5,7 @@ import type { Purchase } from '@studio/shared/types/purchases';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { getRecord, type PaymentMethodDoc } from '../../data/repos/catalogue-repo';
 import { getClassPackage } from '../../data/repos/class-packages-repo';
-import { allocateIdBlocks } from '../../data/repos/counters-repo';
+import { allocateSpreadIds } from '../../data/repos/counters-repo';
 import { listLotsOfCustomer } from '../../data/repos/credits-repo';
 import { getCustomerById } from '../../data/repos/customers-repo';
 import { createPurchase } from '../../data/repos/purchases-repo';
@@ -46,7 +46,7 @@ export async function giveAccess(deps: Deps, admin: VerifiedIdentity, input: Giv
     const existing = await listLotsOfCustomer(deps.store, customer.customer_id, tx);
     const now = deps.now();
     const specs = planGrant(pkg, input.package_days, now, tz);
-    const ids = await allocateIdBlocks(deps.store, tx, { purchases: 1, available_classes: specs.length });
+    const ids = await allocateSpreadIds(deps.store, tx, { purchases: 1, available_classes: specs.length }, customer.uid);
 
     const purchase = adminPurchase({
       purchaseId: ids.purchases[0] as number,

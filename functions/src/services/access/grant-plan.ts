@@ -5,6 +5,11 @@ import type { PurchaseDoc } from '../../data/repos/purchases-repo';
 import { expiryAfterDays } from '../credits/expiry';
 import { UNLIMITED } from '../credits/ledger';
 
+/** What planGrant reads of a package: the catalogue's, or the copy a purchase keeps of what was sold. */
+export type GrantedPackage = Pick<ClassPackageDoc, 'is_online' | 'class_amount' | 'expiration_days'> & {
+  class_package_types?: ClassPackageDoc['class_package_types'];
+};
+
 /** One lot a package grants. */
 export interface LotSpec {
   available_classes: number;
@@ -20,7 +25,7 @@ export interface LotSpec {
  * entry. Expiry: the admin's package_days when given, else the entry's own
  * expiration_days, else the package's; null days = no expiry.
  */
-export function planGrant(pkg: ClassPackageDoc, packageDays: number | null | undefined, now: Date, tz: string): LotSpec[] {
+export function planGrant(pkg: GrantedPackage, packageDays: number | null | undefined, now: Date, tz: string): LotSpec[] {
   const expiry = (days: number | null | undefined) => {
     const effective = packageDays ?? days ?? null;
     return effective === null ? null : expiryAfterDays(now, effective, tz);
@@ -68,6 +73,24 @@ export function lotFromSpec(
   };
 }
 
+/** The package as sold, copied onto the purchase: later catalogue edits never change what was sold. */
+export function soldPackage(pkg: ClassPackageDoc): PurchaseDoc['class_package'] {
+  return {
+    class_package_id: pkg.class_package_id,
+    title: pkg.title,
+    class_amount: pkg.class_amount,
+    expiration_days: pkg.expiration_days,
+    is_subscription: pkg.is_subscription,
+    subscription_period: pkg.subscription_period,
+    subscription_interval: pkg.subscription_interval,
+    is_online: pkg.is_online,
+    is_special_event: pkg.is_special_event,
+    is_trial: pkg.is_trial,
+    free_trial_length: pkg.free_trial_length,
+    class_package_types: pkg.class_package_types.map((entry) => ({ ...entry })),
+  };
+}
+
 /** What the customer pays: the sale price when the package has one. */
 export const packagePrice = (pkg: ClassPackageDoc) => (pkg.sale_price !== null && pkg.sale_price !== undefined ? pkg.sale_price : pkg.price);
 
@@ -92,27 +115,16 @@ export interface AdminPurchaseInput {
  */
 export function adminPurchase(input: AdminPurchaseInput): PurchaseDoc {
   const { pkg } = input;
+  const price = input.isGift ? 0 : packagePrice(pkg);
   return {
     purchase_id: input.purchaseId,
     customer_id: input.customer.customer_id,
     uid: input.customer.uid,
     class_package_id: pkg.class_package_id,
-    class_package: {
-      class_package_id: pkg.class_package_id,
-      title: pkg.title,
-      class_amount: pkg.class_amount,
-      expiration_days: pkg.expiration_days,
-      is_subscription: pkg.is_subscription,
-      subscription_period: pkg.subscription_period,
-      subscription_interval: pkg.subscription_interval,
-      is_online: pkg.is_online,
-      is_special_event: pkg.is_special_event,
-      is_trial: pkg.is_trial,
-      free_trial_length: pkg.free_trial_length,
-    },
+    class_package: soldPackage(pkg),
     title: pkg.title,
     status: 'completed',
-    total_payment: input.isGift ? 0 : packagePrice(pkg),
+    total_payment: price,
     payment_method_id: input.paymentMethod?.id ?? null,
     payment_method: input.paymentMethod?.name ?? null,
     is_gift: input.isGift,
@@ -125,6 +137,13 @@ export function adminPurchase(input: AdminPurchaseInput): PurchaseDoc {
     free_trial_length: null,
     class_amount: pkg.class_amount,
     expiration_days: input.packageDays ?? pkg.expiration_days,
+    checkout_method: null,
+    subtotal: price,
+    discount: null,
+    pay_by: null,
+    payment_instructions: null,
+    paid_at: null,
+    cancel_reason: null,
     createdAt: input.now,
     updatedAt: input.now,
     cancelledAt: null,

@@ -52,6 +52,7 @@ function contentOf(input: ClassPackageInput): PackageContent {
     free_trial_period: isTrial ? 'day' : null,
     is_special_event: input.is_special_event ?? false,
     limit_per_customer: input.limit_per_customer ?? null,
+    purchase_limit: input.purchase_limit ?? null,
     class_package_types: (input.class_package_types ?? []).map((entry) => ({
       class_type_id: entry.class_type_id,
       class_amount: entry.class_amount,
@@ -84,6 +85,7 @@ function inputOf(doc: ClassPackageDoc): ClassPackageInput {
     free_trial_length: doc.free_trial_length,
     is_special_event: doc.is_special_event,
     limit_per_customer: doc.limit_per_customer,
+    purchase_limit: doc.purchase_limit ?? null,
     class_package_types: doc.class_package_types.map((entry) => ({ ...entry })),
     downloadable: doc.downloadable,
     file_url: doc.file_url,

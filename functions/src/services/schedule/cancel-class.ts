@@ -2,7 +2,7 @@ import { fill } from '@studio/shared/messages';
 import { scheduleMessages } from '@studio/shared/messages/schedule';
 import type { CancellationSummary, SingleClass, SingleClassCancelInput } from '@studio/shared/schemas/single-class';
 import { getCatalogueDocs } from '../../data/repos/catalogue-repo';
-import { allocateIdBlocks } from '../../data/repos/counters-repo';
+import { allocateSpreadIds } from '../../data/repos/counters-repo';
 import { type AvailableClassDoc, getLots } from '../../data/repos/credits-repo';
 import { createNotification, existingNotificationIds } from '../../data/repos/notifications-repo';
 import { type ClassReservationDoc, listActiveReservationsOfClass, replaceReservation, type ReservationRefund } from '../../data/repos/reservations-repo';
@@ -181,9 +181,8 @@ async function cancelNextReservations(deps: Deps, tx: Transaction, singleClassId
       replacementCredits.set(lot.available_class_id, (replacementCredits.get(lot.available_class_id) ?? 0) + 1);
     }
   }
-  // The last read: it also writes the counter, so nothing may be read after it.
-  const newLotIds =
-    replacementCredits.size > 0 ? (await allocateIdBlocks(deps.store, tx, { available_classes: replacementCredits.size })).available_classes : [];
+  // The last read: it also claims the ids, so nothing may be read after it.
+  const newLotIds = (await allocateSpreadIds(deps.store, tx, { available_classes: replacementCredits.size }, `class-${singleClassId}`)).available_classes;
 
   const state: RefundState = {
     deps,

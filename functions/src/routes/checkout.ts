@@ -1,0 +1,25 @@
+import { checkoutAttemptSchema, checkoutQuoteQuerySchema } from '@studio/shared/schemas/checkout';
+import { Router } from 'express';
+import type { Deps } from '../deps';
+import { requireUser } from '../http/authenticate';
+import { identityOf, queryOf } from '../http/request-context';
+import { validate } from '../http/validate';
+import { attemptCheckout } from '../services/checkout/attempt-checkout';
+import { quoteForCustomer } from '../services/checkout/quote-for-customer';
+
+/** /api/checkout: the server's quote, and the purchase attempt (docs/payments). */
+export function checkoutRoutes(deps: Deps): Router {
+  const router = Router();
+
+  router.get('/quote', validate(checkoutQuoteQuerySchema, 'query'), async (req, res) => {
+    const query = queryOf<{ class_package_id: number; discountCode?: string | null }>(res);
+    res.json(await quoteForCustomer(deps, req.identity ?? null, query.class_package_id, query.discountCode ?? null));
+  });
+
+  router.post('/attempt', requireUser, validate(checkoutAttemptSchema), async (req, res) => {
+    const { created, answer } = await attemptCheckout(deps, identityOf(req), req.body);
+    res.status(created ? 201 : 200).json(answer);
+  });
+
+  return router;
+}

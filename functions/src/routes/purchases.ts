@@ -1,0 +1,51 @@
+import { purchaseAdminQuerySchema, purchaseCancelSchema, purchaseRejectSchema } from '@studio/shared/schemas/checkout';
+import type { PurchaseStatus } from '@studio/shared/types/purchases';
+import { Router } from 'express';
+import type { Deps } from '../deps';
+import { requireAdmin, requireUser } from '../http/authenticate';
+import { numericParam } from '../http/params';
+import { identityOf, queryOf } from '../http/request-context';
+import { validate } from '../http/validate';
+import { confirmCashPurchase } from '../services/purchases/confirm-cash-purchase';
+import { cancelOwnPurchase, rejectCashPurchase } from '../services/purchases/end-cash-purchase';
+import { getPurchaseFor, listOwnInvoices, listOwnPurchases, listPurchasesForAdmin } from '../services/purchases/read-purchases';
+
+/** /api/purchases: the buyer's purchases (Mis Compras) and the studio's cash confirmations. */
+export function purchaseRoutes(deps: Deps): Router {
+  const router = Router();
+
+  router.get('/', requireUser, async (req, res) => {
+    res.json({ purchases: await listOwnPurchases(deps, identityOf(req)) });
+  });
+
+  router.get('/admin/all', requireAdmin, validate(purchaseAdminQuerySchema, 'query'), async (_req, res) => {
+    res.json({ purchases: await listPurchasesForAdmin(deps, queryOf<{ status: PurchaseStatus; customer_id?: number }>(res)) });
+  });
+
+  router.get('/:id', requireUser, async (req, res) => {
+    res.json({ purchase: await getPurchaseFor(deps, identityOf(req), numericParam(req.params.id, 'id')) });
+  });
+
+  router.post('/cancel/:id', requireUser, validate(purchaseCancelSchema), async (req, res) => {
+    res.json(await cancelOwnPurchase(deps, identityOf(req), numericParam(req.params.id, 'id'), req.body.reason));
+  });
+
+  router.put('/:id/confirm', requireAdmin, async (req, res) => {
+    res.json(await confirmCashPurchase(deps, identityOf(req), numericParam(req.params.id, 'id')));
+  });
+
+  router.put('/:id/reject', requireAdmin, validate(purchaseRejectSchema), async (req, res) => {
+    res.json(await rejectCashPurchase(deps, numericParam(req.params.id, 'id'), req.body?.reason));
+  });
+
+  return router;
+}
+
+/** /api/invoices: the buyer's charges (Mis Cargos). */
+export function invoiceRoutes(deps: Deps): Router {
+  const router = Router();
+  router.get('/', requireUser, async (req, res) => {
+    res.json({ invoices: await listOwnInvoices(deps, identityOf(req)) });
+  });
+  return router;
+}

@@ -1,0 +1,63 @@
+import { checkoutMessages } from '@studio/shared/messages/checkout';
+import type { CheckoutAttemptInput, CheckoutPaymentMethod, CheckoutQuote } from '@studio/shared/schemas/checkout';
+import type { Purchase } from '@studio/shared/types/purchases';
+import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
+import type { Deps } from '../../deps';
+import { toPurchaseDto } from '../access/dto';
+import type { CheckoutMethod } from './checkout-purchase';
+import { checkoutSettings } from './checkout-settings';
+import { placePurchase } from './place-purchase';
+
+export interface CheckoutAttemptAnswer {
+  message: string;
+  purchase_id: number;
+  purchase: Purchase;
+  quote: CheckoutQuote;
+  /** The card-element flow's PaymentIntent secret (spec §7); null when nothing is charged by card now. */
+  clientSecret: string | null;
+  /** A Stripe Checkout session to redirect to (stripe_checkout_mode 'session'); null otherwise. */
+  session: { id: string; url: string } | null;
+}
+
+/**
+ * The methods this deployment can take now, in the order the checkout offers
+ * them: cash when the studio enables it. Card, OXXO and PayPal join when
+ * their gateways are configured (issue 9's next slices).
+ */
+export async function availableMethods(deps: Deps): Promise<CheckoutMethod[]> {
+  const settings = await checkoutSettings(deps);
+  return settings.cashEnabled ? ['cash'] : [];
+}
+
+/**
+ * POST /checkout/attempt: places the purchase (placePurchase) and answers
+ * what the browser does next: go to /gracias/{purchase_id} (a free offer,
+ * granted; cash, pending with its instructions). `created` is false when a
+ * retry was answered with the pending purchase it had already made.
+ */
+export async function attemptCheckout(
+  deps: Deps,
+  identity: VerifiedIdentity,
+  input: CheckoutAttemptInput,
+): Promise<{ created: boolean; answer: CheckoutAttemptAnswer }> {
+  const methods = new Set(await availableMethods(deps));
+  const placed = await placePurchase(deps, {
+    uid: identity.uid,
+    classPackageId: input.class_package_id,
+    discountCode: input.discountCode ?? null,
+    method: (input.payment_method ?? null) as CheckoutPaymentMethod | null,
+    availableMethods: methods,
+  });
+  const message = placed.purchase.status === 'pending' ? checkoutMessages.cashPending : checkoutMessages.purchaseSucceeded;
+  return {
+    created: !placed.reused,
+    answer: {
+      message,
+      purchase_id: placed.purchase.purchase_id,
+      purchase: toPurchaseDto(placed.purchase),
+      quote: placed.quote,
+      clientSecret: null,
+      session: null,
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { AvailableClassDoc } from '../../data/repos/credits-repo';
+import type { CustomerDoc } from '../../data/repos/customers-repo';
+import type { PurchaseDoc } from '../../data/repos/purchases-repo';
+import type { Transaction } from '../../data/store/types';
+import type { Deps } from '../../deps';
+import { lotFromSpec, type LotSpec, planGrant } from '../access/grant-plan';
+import { grantLot, type LedgerContext } from '../credits/ledger';
+import { lotsAfter, refreshUnlimitedMembership } from '../credits/membership';
+
+/**
+ * The lots a paid purchase grants: what was sold (the purchase's copy of the
+ * package, not today's catalogue), with expiry counted from the payment, so a
+ * cash payment confirmed two days later still gets its full validity.
+ */
+export const planPurchaseGrant = (purchase: PurchaseDoc, paidAt: Date, tz: string): LotSpec[] => planGrant(purchase.class_package, null, paidAt, tz);
+
+export interface PurchaseGrant {
+  purchase: PurchaseDoc;
+  customer: CustomerDoc;
+  /** The customer's lots read in this transaction (for the derived unlimited fields). */
+  existingLots: AvailableClassDoc[];
+  specs: LotSpec[];
+  /** Claimed ids, one per spec. */
+  lotIds: number[];
+  paidAt: Date;
+  actor: LedgerContext['actor'];
+}
+
+/**
+ * Grants a purchase's credits, among the writes of the transaction that
+ * marks it paid: one lot and one ledger entry per spec, and the customer's
+ * derived fields. The one place checkout grants credits (docs/payments).
+ */
+export function grantPurchase(deps: Deps, tx: Transaction, grant: PurchaseGrant): AvailableClassDoc[] {
+  const context: LedgerContext = { actor: grant.actor, reference: { type: 'purchase', id: grant.purchase.purchase_id } };
+  const lots = grant.specs.map((spec, i) =>
+    grantLot(deps, tx, lotFromSpec(spec, grant.lotIds[i] as number, grant.customer, grant.purchase, grant.paidAt), context),
+  );
+  refreshUnlimitedMembership(deps, tx, grant.customer, lotsAfter(grant.existingLots, lots));
+  return lots;
+}

@@ -1,0 +1,182 @@
+import { checkoutMessages } from '@studio/shared/messages/checkout';
+import { CASH_PAYMENT_METHOD_NAME } from '@studio/shared/schemas/catalogue/payment-methods';
+import type { CheckoutQuote } from '@studio/shared/schemas/checkout';
+import { listRecords, type PaymentMethodDoc } from '../../data/repos/catalogue-repo';
+import { type ClassPackageDoc, getClassPackage } from '../../data/repos/class-packages-repo';
+import { allocateSpreadIds } from '../../data/repos/counters-repo';
+import { type AvailableClassDoc, listLotsOfCustomer } from '../../data/repos/credits-repo';
+import { type CustomerDoc, getCustomerByUid } from '../../data/repos/customers-repo';
+import { findFreeNumber, takeNumber } from '../../data/repos/number-claims';
+import {
+  createPurchase,
+  getPackageBuyer,
+  getPurchase,
+  listPurchasesOfCustomer,
+  packageUnits,
+  type PurchaseDoc,
+  writePackageBuyer,
+} from '../../data/repos/purchases-repo';
+import type { Transaction } from '../../data/store/types';
+import type { Deps } from '../../deps';
+import { AppError } from '../../domain/errors';
+import { planGrant } from '../access/grant-plan';
+import { studioTimezone } from '../credits/expiry';
+import { type DiscountClaim, prepareDiscountClaim, recordDiscountClaim } from '../discounts/claim-discount';
+import type { CheckoutMethod } from './checkout-purchase';
+import { checkoutPurchase } from './checkout-purchase';
+import { type CheckoutSettings, checkoutSettings } from './checkout-settings';
+import { grantPurchase } from './grant-purchase';
+import { quoteCheckout } from './quote-checkout';
+
+const m = checkoutMessages;
+const HOUR = 3_600_000;
+
+export const packageNotFound = () => new AppError('not-found', 'checkout/package-not-found', m.packageNotFound);
+const noPaymentMethod = () => new AppError('invalid', 'checkout/no-payment-method', m.noPaymentMethod, { payment_method: m.noPaymentMethod });
+const methodUnavailable = () => new AppError('invalid', 'checkout/method-unavailable', m.methodUnavailable, { payment_method: m.methodUnavailable });
+
+export interface PlaceRequest {
+  uid: string;
+  classPackageId: number;
+  /** As typed (blank = none). */
+  discountCode: string | null;
+  /** The customer's choice; ignored for a free offer. Null = none chosen. */
+  method: Exclude<CheckoutMethod, 'free'> | null;
+  /** The methods this deployment can take now (cash when enabled; card, OXXO, PayPal when their gateways are set up). */
+  availableMethods: ReadonlySet<CheckoutMethod>;
+}
+
+export interface Placed {
+  purchase: PurchaseDoc;
+  quote: CheckoutQuote;
+  lots: AvailableClassDoc[];
+  /** True when an earlier attempt's pending purchase was answered again (a double click, a retry): nothing was written. */
+  reused: boolean;
+}
+
+/** The package checkout may sell: exists, not archived, active; a subscription only when the studio sells them. */
+export function assertPurchasable(pkg: ClassPackageDoc | null, settings: CheckoutSettings): ClassPackageDoc {
+  if (!pkg || pkg.archivedAt || pkg.status !== 'active') throw packageNotFound();
+  if (pkg.is_subscription && !settings.subscriptionsEnabled) throw new AppError('precondition', 'checkout/subscriptions-disabled', m.subscriptionsDisabled);
+  return pkg;
+}
+
+/** Whether the customer has bought the signup-fee package (any purchase of it that was not cancelled, failed or revoked). */
+export async function hasSignupFee(deps: Pick<Deps, 'store'>, customerId: number, feePackageId: number | null, tx?: Transaction): Promise<boolean> {
+  if (feePackageId === null) return false;
+  const purchases = await listPurchasesOfCustomer(deps.store, customerId, tx);
+  return purchases.some((p) => p.class_package_id === feePackageId && (p.status === 'completed' || p.status === 'active' || p.status === 'pending'));
+}
+
+/** What is charged now decides the method: nothing to collect (a free offer, a 100 % code) completes at once. */
+function methodFor(pkg: ClassPackageDoc, request: PlaceRequest): CheckoutMethod {
+  const freeOffer = !pkg.is_subscription && (pkg.sale_price ?? pkg.price) === 0;
+  if (freeOffer) return 'free';
+  if (request.method === null) throw noPaymentMethod();
+  if (!request.availableMethods.has(request.method)) throw methodUnavailable();
+  if (pkg.is_subscription && (request.method === 'cash' || request.method === 'oxxo'))
+    throw new AppError('invalid', 'checkout/method-not-recurring', m.subscriptionNeedsRecurring, { payment_method: m.subscriptionNeedsRecurring });
+  return request.method;
+}
+
+/**
+ * The one write path that creates checkout purchases (docs/payments). One
+ * transaction reads the customer, the package, the customer's place in the
+ * package's limits, the signup-fee rule, the discount use, a unit of the
+ * package's purchase_limit and the ids, prices the package again (the
+ * browser's total is never used), and writes the purchase with all of it.
+ * Every document it writes is this customer's own or a claimed number, so a
+ * rush of buyers writes different documents (ADR 0009).
+ *
+ * A free offer, or any one-off purchase with nothing to charge now, is
+ * completed and granted in the same transaction. Cash is left pending until
+ * the studio confirms it (or it lapses). Card, OXXO and PayPal purchases are
+ * left pending for their provider's payment.
+ */
+export async function placePurchase(deps: Deps, request: PlaceRequest): Promise<Placed> {
+  const [settings, tz] = await Promise.all([checkoutSettings(deps), studioTimezone(deps)]);
+  return deps.store.runTransaction(async (tx) => {
+    const now = deps.now();
+    const customer = await getCustomerByUid(deps.store, request.uid, tx);
+    if (!customer) throw new AppError('precondition', 'checkout/customer-required', m.customerRequired);
+    const pkg = assertPurchasable(await getClassPackage(deps.store, request.classPackageId, tx), settings);
+    let method = methodFor(pkg, request);
+
+    const buyer = await getPackageBuyer(deps.store, pkg.class_package_id, customer.customer_id, tx);
+    const pending = buyer.pending_purchase_id === null ? null : await getPurchase(deps.store, buyer.pending_purchase_id, tx);
+    if (pending?.status === 'pending') {
+      if (pending.checkout_method === method) return { purchase: pending, quote: pendingQuote(pending, pkg, now, tz), lots: [], reused: true };
+      throw new AppError('conflict', 'checkout/pending-exists', m.pendingExists);
+    }
+    if (pkg.limit_per_customer !== null && buyer.count >= pkg.limit_per_customer) throw new AppError('conflict', 'checkout/limit-reached', m.limitReached);
+
+    const hasFee = await hasSignupFee(deps, customer.customer_id, settings.signupFee, tx);
+    const code = request.discountCode?.trim() ?? '';
+    // A free offer has nothing to discount, so a code typed anyway is not used up.
+    const claim: DiscountClaim | null =
+      method === 'free' || code === '' ? null : await prepareDiscountClaim(deps, tx, { code, customerId: customer.customer_id, pkg });
+    const quote = quoteCheckout({ pkg, discount: claim?.discount ?? null, now, tz, signupFee: { packageId: settings.signupFee, customerHasIt: hasFee } });
+    if (quote.signup_fee_required !== null) throw new AppError('precondition', 'checkout/signup-fee-required', m.signupFeeRequired);
+    if (quote.total_now === 0 && quote.trial === null && !pkg.is_subscription) method = 'free';
+
+    const cashMethod = method === 'cash' ? await cashPaymentMethod(deps, tx) : null;
+    const limit = pkg.purchase_limit ?? null;
+    const unit = limit === null ? null : await findFreeNumber(deps.store, tx, packageUnits(pkg.class_package_id, limit), request.uid);
+    if (limit !== null && unit === null) throw new AppError('precondition', 'checkout/sold-out', m.soldOut);
+
+    const status = method === 'free' ? 'completed' : 'pending';
+    const specs = status === 'completed' ? planGrant(pkg, null, now, tz) : [];
+    const existingLots = specs.length > 0 ? await listLotsOfCustomer(deps.store, customer.customer_id, tx) : [];
+    // The last reads: they claim the ids, so only writes follow.
+    const ids = await allocateSpreadIds(deps.store, tx, { purchases: 1, available_classes: specs.length }, request.uid);
+
+    const purchase = checkoutPurchase({
+      purchaseId: ids.purchases[0] as number,
+      customer,
+      pkg,
+      quote,
+      discount: claim?.discount ?? null,
+      method,
+      paymentMethod: cashMethod,
+      status,
+      payBy: method === 'cash' ? new Date(now.getTime() + settings.cashPaymentHours * HOUR) : null,
+      paymentInstructions: method === 'cash' ? settings.cashInstructions : null,
+      unit,
+      now,
+    });
+    createPurchase(deps.store, tx, purchase);
+    writePackageBuyer(deps.store, tx, {
+      ...buyer,
+      count: buyer.count + 1,
+      pending_purchase_id: status === 'pending' ? purchase.purchase_id : null,
+    });
+    if (limit !== null && unit !== null) takeNumber(deps.store, tx, packageUnits(pkg.class_package_id, limit), unit, { purchase_id: purchase.purchase_id });
+    if (claim) recordDiscountClaim(deps, tx, claim, purchase.purchase_id);
+    const lots =
+      specs.length > 0
+        ? grantPurchase(deps, tx, {
+            purchase,
+            customer: customer as CustomerDoc,
+            existingLots,
+            specs,
+            lotIds: ids.available_classes,
+            paidAt: now,
+            actor: { uid: request.uid, role: 'customer' },
+          })
+        : [];
+    return { purchase, quote, lots, reused: false };
+  });
+}
+
+/** The studio's cash method ('Efectivo', ADR 0012), recorded on cash purchases. */
+async function cashPaymentMethod(deps: Deps, tx: Transaction): Promise<{ id: number; name: string } | null> {
+  const found = await listRecords<PaymentMethodDoc>(deps.store, 'payment_methods', { field: 'name', value: CASH_PAYMENT_METHOD_NAME }, tx);
+  const live = found.find((method) => !method.deletedAt);
+  return live ? { id: live.payment_method_id, name: live.name } : null;
+}
+
+/** The quote of a pending purchase answered again: as it was priced then, not as the catalogue says today. */
+function pendingQuote(purchase: PurchaseDoc, pkg: ClassPackageDoc, now: Date, tz: string): CheckoutQuote {
+  const today = quoteCheckout({ pkg, discount: null, now, tz, signupFee: { packageId: null, customerHasIt: false } });
+  return { ...today, price: purchase.subtotal, discount_amount: purchase.discount?.amount ?? 0, total_now: purchase.total_payment };
+}

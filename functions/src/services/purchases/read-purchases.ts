@@ -1,0 +1,76 @@
+import type { Invoice, Purchase, PurchaseStatus } from '@studio/shared/types/purchases';
+import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
+import { getClassPackage } from '../../data/repos/class-packages-repo';
+import { getCustomerByUid } from '../../data/repos/customers-repo';
+import { listInvoicesOfCustomer } from '../../data/repos/invoices-repo';
+import { getPurchase, listPurchasesByStatus, listPurchasesOfCustomer, type PurchaseDoc } from '../../data/repos/purchases-repo';
+import type { Deps } from '../../deps';
+import { toPurchaseDto } from '../access/dto';
+import { purchaseNotFound } from './purchase-errors';
+
+const newestFirst = <T extends { createdAt: Date }>(a: T, b: T, idOf: (x: T) => number) => b.createdAt.getTime() - a.createdAt.getTime() || idOf(b) - idOf(a);
+const byPurchase = (a: PurchaseDoc, b: PurchaseDoc) => newestFirst(a, b, (p) => p.purchase_id);
+
+/** GET /purchases: the caller's purchases, newest first (Mis Compras). */
+export async function listOwnPurchases(deps: Deps, identity: VerifiedIdentity): Promise<Purchase[]> {
+  const customer = await getCustomerByUid(deps.store, identity.uid);
+  if (!customer) return [];
+  return (await listPurchasesOfCustomer(deps.store, customer.customer_id)).sort(byPurchase).map(toPurchaseDto);
+}
+
+/** One purchase as the confirmation page shows it: the buyer's name and e-mail, and the package's receipt image today. */
+export type PurchaseDetail = Purchase & {
+  customer: { customer_id: number; name: string; last_name: string; email: string } | null;
+  receipt_file: { src: string } | null;
+};
+
+/** GET /purchases/{id}: the buyer's own, or any for an admin; someone else's is a 404. */
+export async function getPurchaseFor(deps: Deps, identity: VerifiedIdentity, purchaseId: number): Promise<PurchaseDetail> {
+  const purchase = await getPurchase(deps.store, purchaseId);
+  if (!purchase || (purchase.uid !== identity.uid && !identity.admin)) throw purchaseNotFound();
+  const [customer, pkg] = await Promise.all([getCustomerByUid(deps.store, purchase.uid), getClassPackage(deps.store, purchase.class_package_id)]);
+  return {
+    ...toPurchaseDto(purchase),
+    customer: customer ? { customer_id: customer.customer_id, name: customer.name, last_name: customer.last_name, email: customer.email } : null,
+    receipt_file: pkg?.receipt_file ?? pkg?.image ?? null,
+  };
+}
+
+/** GET /purchases/admin/all?status&customer_id (admin): e.g. the cash purchases waiting for confirmation, oldest deadline first. */
+export async function listPurchasesForAdmin(deps: Deps, filter: { status: PurchaseStatus; customer_id?: number }): Promise<Purchase[]> {
+  const found = await listPurchasesByStatus(deps.store, filter.status);
+  const mine = filter.customer_id === undefined ? found : found.filter((p) => p.customer_id === filter.customer_id);
+  const due = (p: PurchaseDoc) => p.pay_by?.getTime() ?? Number.POSITIVE_INFINITY;
+  return mine.sort((a, b) => (filter.status === 'pending' ? due(a) - due(b) || a.purchase_id - b.purchase_id : byPurchase(a, b))).map(toPurchaseDto);
+}
+
+/** GET /invoices: the caller's charges, newest first (Mis Cargos), each with its purchase's title and status. */
+export async function listOwnInvoices(deps: Deps, identity: VerifiedIdentity): Promise<Invoice[]> {
+  const customer = await getCustomerByUid(deps.store, identity.uid);
+  if (!customer) return [];
+  const [invoices, purchases] = await Promise.all([
+    listInvoicesOfCustomer(deps.store, customer.customer_id),
+    listPurchasesOfCustomer(deps.store, customer.customer_id),
+  ]);
+  const purchaseById = new Map(purchases.map((p) => [p.purchase_id, p]));
+  return invoices
+    .sort((a, b) => newestFirst(a, b, (i) => i.invoice_id))
+    .map((invoice) => {
+      const purchase = purchaseById.get(invoice.purchase_id);
+      return {
+        invoice_id: invoice.invoice_id,
+        purchase_id: invoice.purchase_id,
+        customer_id: invoice.customer_id,
+        class_package: { ...invoice.class_package },
+        title: invoice.title,
+        total_payment: invoice.total_payment,
+        status: invoice.status,
+        billing_reason: invoice.billing_reason,
+        checkout_method: invoice.checkout_method,
+        payment_method: invoice.payment_method,
+        provider_ref: invoice.provider_ref,
+        createdAt: invoice.createdAt.toISOString(),
+        purchase: { purchase_id: invoice.purchase_id, title: purchase?.title ?? invoice.title, status: purchase?.status ?? 'completed' },
+      };
+    });
+}

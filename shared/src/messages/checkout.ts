@@ -1,0 +1,52 @@
+/** Spanish texts of checkout, purchases and invoices; part of the one catalogue in ../messages.ts. */
+export const checkoutMessages = {
+  // Spec texts (verbatim: public-site-and-checkout §2, §5, §8; customer-area §4, §8).
+  purchaseFailed: 'Hubo un error al procesar tu compra. Inténtalo más tarde.',
+  noPaymentMethod: 'No has seleccionado un método de pago.',
+  soldOut: 'Lo sentimos, se ha alcanzado el límite de personas para este paquete.',
+  limitReached: 'Lo sentimos, ya has alcanzado el límite de compras de este paquete.',
+  packageNotFound: 'Lo sentimos, no encontramos el paquete que quieres comprar.',
+  cancelReasonRequired: 'Debes indicar un motivo de cancelación.',
+  paymentSucceeded: '¡Pago exitoso!',
+  purchaseSucceeded: '¡Compra exitosa!',
+  subscriptionCancelled: '¡Suscripción cancelada!',
+  noPurchases: 'No has hecho ninguna compra.',
+  getOffer: 'Obtener Oferta',
+  completeSignup: 'Completar Inscripción',
+  cashPendingReservation: 'Pago en Efectivo Incompleto',
+
+  // Checkout rules the spec leaves open (docs/payments/README.md).
+  methodUnavailable: 'Este método de pago no está disponible en este momento.',
+  subscriptionsDisabled: 'Por ahora no vendemos suscripciones.',
+  subscriptionNeedsRecurring: 'Las suscripciones se pagan con tarjeta o PayPal.',
+  pendingExists: 'Ya tienes una compra pendiente de este paquete. Complétala o cancélala en Mis Compras antes de pagar con otro método.',
+  signupFeeRequired: 'Antes de comprar este paquete completa tu inscripción.',
+  customerRequired: 'Completa tu registro antes de comprar.',
+  cashPending: 'Tu compra quedó pendiente de pago en efectivo. Sigue las instrucciones para completarla.',
+  cashInstructionsDefault: 'Paga en recepción o por transferencia y muestra tu número de orden. Tus clases se activan cuando confirmemos el pago.',
+
+  // Purchases.
+  purchaseNotFound: 'No encontramos esa compra.',
+  notPending: 'Esta compra ya no está pendiente de pago.',
+  notCancellable: 'Esta compra no se puede cancelar.',
+  cashConfirmed: 'Pago en efectivo confirmado: las clases ya están disponibles.',
+  cashRejected: 'Compra en efectivo rechazada.',
+  purchaseCancelled: 'Compra cancelada.',
+
+  /** Why a purchase ended without payment (cancel_reason when the system or an admin set it). */
+  reasons: {
+    lapsed: 'El plazo para pagar en efectivo venció.',
+    rejected: 'El estudio no recibió el pago.',
+    replaced: 'Se reemplazó por otra compra del mismo paquete.',
+  },
+
+  /** Purchase and invoice statuses as customers read them (customer-area §4). */
+  statuses: {
+    active: 'Activa',
+    completed: 'Completada',
+    pending: 'Pendiente',
+    failed: 'Fallido',
+    cancelled: 'Cancelada',
+    revoked: 'Revocada',
+  },
+} as const;
