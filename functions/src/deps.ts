@@ -1,5 +1,6 @@
 import type { AuthGateway } from './data/auth/auth-gateway';
 import type { FileStorage } from './data/files/file-storage';
+import type { CardGateway } from './data/payments/card-gateway';
 import type { DocumentStore } from './data/store/types';
 
 /** Web app settings the server hands to the SPA (via /api/appconfig firebaseConfig). */
@@ -21,6 +22,8 @@ export interface Deps {
   files: FileStorage;
   now: () => Date;
   web: WebSettings;
+  /** The card processor (Stripe, or the local fake); null when no keys are set, and checkout does not offer cards. */
+  cards?: CardGateway | null;
 }
 
 /** What services that only read and write documents need: triggers and scheduled jobs build just this. */

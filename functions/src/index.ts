@@ -3,7 +3,7 @@
  * handlers are exported from their own modules and tested without this file.
  */
 import type { Express } from 'express';
-import { defineString } from 'firebase-functions/params';
+import { defineSecret, defineString } from 'firebase-functions/params';
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
@@ -25,12 +25,29 @@ import { promoteOnCancelTrigger, promoteOnWaitlistTrigger, waitlistOnClassTrigge
 const webApiKey = defineString('WEB_API_KEY', { description: 'Web API key of the Firebase project (public; used by the SPA and for reset e-mails).' });
 const webAppId = defineString('WEB_APP_ID', { default: '', description: 'Firebase web app id (optional).' });
 
+// Secrets (`.secret.local.example` lists them; `firebase functions:secrets:set NAME` on a real project).
+const stripeSecretKey = defineSecret('STRIPE_SECRET_KEY');
+const stripeWebhookSecret = defineSecret('STRIPE_WEBHOOK_SECRET');
+const stripeApiBase = defineString('STRIPE_API_BASE', {
+  default: '',
+  description: 'Only for the local stack: the Stripe fake (emulators/stripe-fake). Empty in production.',
+});
+
 let app: Express | undefined;
 
-export const api = onRequest({ region: 'us-central1', memory: '512MiB', concurrency: 80, timeoutSeconds: 60 }, (req, res) => {
-  app ??= createApp(createRuntimeDeps({ webApiKey: webApiKey.value(), webAppId: webAppId.value() }));
-  app(req, res);
-});
+export const api = onRequest(
+  { region: 'us-central1', memory: '512MiB', concurrency: 80, timeoutSeconds: 60, secrets: [stripeSecretKey, stripeWebhookSecret] },
+  (req, res) => {
+    app ??= createApp(
+      createRuntimeDeps({
+        webApiKey: webApiKey.value(),
+        webAppId: webAppId.value(),
+        stripe: { secretKey: stripeSecretKey.value(), webhookSecret: stripeWebhookSecret.value(), apiBase: stripeApiBase.value() },
+      }),
+    );
+    app(req, res);
+  },
+);
 
 // retry: a failed handler is delivered again, as the local dispatcher does; handlers are idempotent (at least once).
 // timeoutSeconds: one constant shared with the local dispatcher, so a handler times out locally exactly as deployed (docs/adr/0008).

@@ -1,11 +1,14 @@
 import { createFirebaseAuthGateway } from './data/auth/firebase-auth-gateway';
 import { getFileStorage } from './data/files/get-file-storage';
+import { createStripeGateway } from './data/payments/stripe-gateway';
 import { getStore } from './data/store/get-store';
 import type { Deps } from './deps';
 
 export interface RuntimeParams {
   webApiKey: string;
   webAppId: string;
+  /** Stripe's keys (function secrets); empty = cards are not offered. `apiBase` points at the local fake. */
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string };
 }
 
 /**
@@ -21,6 +24,10 @@ export function createRuntimeDeps(params: RuntimeParams, env: NodeJS.ProcessEnv 
     auth: createFirebaseAuthGateway({ webApiKey: params.webApiKey, emulatorHost: authEmulatorHost }),
     files: getFileStorage(),
     now: () => new Date(),
+    cards:
+      params.stripe.secretKey && params.stripe.webhookSecret
+        ? createStripeGateway({ secretKey: params.stripe.secretKey, webhookSecret: params.stripe.webhookSecret, apiBase: params.stripe.apiBase || undefined })
+        : null,
     web: {
       projectId,
       apiKey: params.webApiKey,

@@ -18,7 +18,14 @@ const isUpload = (req: Parameters<RequestHandler>[0]) =>
 
 type RequestWithRaw = Parameters<RequestHandler>[0] & { rawBody?: Buffer };
 
-const parseJson = express.json({ limit: JSON_BODY_LIMIT_BYTES, strict: true });
+// The raw bytes are kept as Cloud Functions keeps them: a webhook's signature is over them, not over re-serialised JSON.
+const parseJson = express.json({
+  limit: JSON_BODY_LIMIT_BYTES,
+  strict: true,
+  verify: (req, _res, buf) => {
+    (req as RequestWithRaw).rawBody ??= Buffer.from(buf);
+  },
+});
 
 /**
  * Cloud Functions (and its emulator) parse JSON bodies before our code runs;

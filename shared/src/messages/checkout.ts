@@ -23,6 +23,9 @@ export const checkoutMessages = {
   signupFeeRequired: 'Antes de comprar este paquete completa tu inscripción.',
   customerRequired: 'Completa tu registro antes de comprar.',
   cashPending: 'Tu compra quedó pendiente de pago en efectivo. Sigue las instrucciones para completarla.',
+  cardPending: 'Estamos procesando tu pago.',
+  invalidSignature: 'La firma del aviso de pago no es válida.',
+  processorMissing: 'Este procesador de pagos no está configurado.',
   cashInstructionsDefault: 'Paga en recepción o por transferencia y muestra tu número de orden. Tus clases se activan cuando confirmemos el pago.',
 
   // Purchases.

@@ -18,6 +18,10 @@ export interface PurchaseDoc extends PurchaseFields {
    * is given back. Absent on admin grants, which neither check nor count.
    */
   holds_place?: boolean;
+  /** The processor's payment for it (a Stripe PaymentIntent id), once one was created. */
+  provider_ref?: string | null;
+  /** The processor's last decline code for it (informational: the customer may retry with another card). */
+  payment_error?: string | null;
   /** The unit of a package's purchase_limit it took (class_packages/{id}/units/{n}); null when the package has no limit. */
   unit?: number | null;
 }

@@ -4,6 +4,7 @@ import type { Purchase } from '@studio/shared/types/purchases';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import type { Deps } from '../../deps';
 import { toPurchaseDto } from '../access/dto';
+import { startCardPayment } from '../payments/start-card-payment';
 import type { CheckoutMethod } from './checkout-purchase';
 import { checkoutSettings } from './checkout-settings';
 import { placePurchase } from './place-purchase';
@@ -26,14 +27,17 @@ export interface CheckoutAttemptAnswer {
  */
 export async function availableMethods(deps: Deps): Promise<CheckoutMethod[]> {
   const settings = await checkoutSettings(deps);
-  return settings.cashEnabled ? ['cash'] : [];
+  return [...(settings.cashEnabled ? (['cash'] as const) : []), ...(deps.cards ? (['card'] as const) : [])];
 }
 
 /**
  * POST /checkout/attempt: places the purchase (placePurchase) and answers
  * what the browser does next: go to /gracias/{purchase_id} (a free offer,
- * granted; cash, pending with its instructions). `created` is false when a
- * retry was answered with the pending purchase it had already made.
+ * granted; cash, pending with its instructions), or, for a card, confirm the
+ * PaymentIntent whose clientSecret it gets (Stripe Elements, 3-D Secure) and
+ * then go there to watch it complete. `created` is false when a retry was
+ * answered with the pending purchase it had already made (and its same
+ * PaymentIntent).
  */
 export async function attemptCheckout(
   deps: Deps,
@@ -48,7 +52,10 @@ export async function attemptCheckout(
     method: (input.payment_method ?? null) as CheckoutPaymentMethod | null,
     availableMethods: methods,
   });
-  const message = placed.purchase.status === 'pending' ? checkoutMessages.cashPending : checkoutMessages.purchaseSucceeded;
+  const card = placed.purchase.checkout_method === 'card' && placed.purchase.status === 'pending' && deps.cards ? deps.cards : null;
+  const clientSecret = card ? await startCardPayment(deps, card, placed.purchase) : null;
+  const message =
+    placed.purchase.status !== 'pending' ? checkoutMessages.purchaseSucceeded : card ? checkoutMessages.cardPending : checkoutMessages.cashPending;
   return {
     created: !placed.reused,
     answer: {
@@ -56,7 +63,7 @@ export async function attemptCheckout(
       purchase_id: placed.purchase.purchase_id,
       purchase: toPurchaseDto(placed.purchase),
       quote: placed.quote,
-      clientSecret: null,
+      clientSecret,
       session: null,
     },
   };

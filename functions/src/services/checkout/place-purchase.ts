@@ -1,7 +1,7 @@
 import { checkoutMessages } from '@studio/shared/messages/checkout';
-import { CASH_PAYMENT_METHOD_NAME } from '@studio/shared/schemas/catalogue/payment-methods';
+import { CARD_PAYMENT_METHOD_ID, CASH_PAYMENT_METHOD_NAME } from '@studio/shared/schemas/catalogue/payment-methods';
 import type { CheckoutQuote } from '@studio/shared/schemas/checkout';
-import { listRecords, type PaymentMethodDoc } from '../../data/repos/catalogue-repo';
+import { getRecord, listRecords, type PaymentMethodDoc } from '../../data/repos/catalogue-repo';
 import { type ClassPackageDoc, getClassPackage } from '../../data/repos/class-packages-repo';
 import { allocateSpreadIds } from '../../data/repos/counters-repo';
 import { type AvailableClassDoc, listLotsOfCustomer } from '../../data/repos/credits-repo';
@@ -119,7 +119,7 @@ export async function placePurchase(deps: Deps, request: PlaceRequest): Promise<
     if (quote.signup_fee_required !== null) throw new AppError('precondition', 'checkout/signup-fee-required', m.signupFeeRequired);
     if (quote.total_now === 0 && quote.trial === null && !pkg.is_subscription) method = 'free';
 
-    const cashMethod = method === 'cash' ? await cashPaymentMethod(deps, tx) : null;
+    const paymentMethod = await recordedMethod(deps, tx, method);
     const limit = pkg.purchase_limit ?? null;
     const unit = limit === null ? null : await findFreeNumber(deps.store, tx, packageUnits(pkg.class_package_id, limit), request.uid);
     if (limit !== null && unit === null) throw new AppError('precondition', 'checkout/sold-out', m.soldOut);
@@ -137,7 +137,7 @@ export async function placePurchase(deps: Deps, request: PlaceRequest): Promise<
       quote,
       discount: claim?.discount ?? null,
       method,
-      paymentMethod: cashMethod,
+      paymentMethod,
       status,
       payBy: method === 'cash' ? new Date(now.getTime() + settings.cashPaymentHours * HOUR) : null,
       paymentInstructions: method === 'cash' ? settings.cashInstructions : null,
@@ -168,10 +168,15 @@ export async function placePurchase(deps: Deps, request: PlaceRequest): Promise<
   });
 }
 
-/** The studio's cash method ('Efectivo', ADR 0012), recorded on cash purchases. */
-async function cashPaymentMethod(deps: Deps, tx: Transaction): Promise<{ id: number; name: string } | null> {
+/** The payment_methods record a purchase names (ADR 0012): 'Efectivo' for cash, id 1 for cards; none for the rest. */
+async function recordedMethod(deps: Deps, tx: Transaction, method: CheckoutMethod): Promise<{ id: number; name: string } | null> {
+  if (method === 'card') {
+    const card = await getRecord<PaymentMethodDoc>(deps.store, 'payment_methods', CARD_PAYMENT_METHOD_ID, tx);
+    return card ? { id: card.payment_method_id, name: card.name } : null;
+  }
+  if (method !== 'cash') return null;
   const found = await listRecords<PaymentMethodDoc>(deps.store, 'payment_methods', { field: 'name', value: CASH_PAYMENT_METHOD_NAME }, tx);
-  const live = found.find((method) => !method.deletedAt);
+  const live = found.find((record) => !record.deletedAt);
   return live ? { id: live.payment_method_id, name: live.name } : null;
 }
 

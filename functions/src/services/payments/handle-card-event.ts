@@ -1,0 +1,124 @@
+import type { CardEvent, CardGateway } from '../../data/payments/card-gateway';
+import { allocateSpreadIds } from '../../data/repos/counters-repo';
+import { listLotsOfCustomer } from '../../data/repos/credits-repo';
+import { getCustomerByUid } from '../../data/repos/customers-repo';
+import { createInvoice } from '../../data/repos/invoices-repo';
+import { recordEvent, recordPaymentGrant, wasEventHandled, wasPaymentGranted } from '../../data/repos/payment-events-repo';
+import { getPackageBuyer, getPurchase, type PurchaseDoc, writePackageBuyer, writePurchase } from '../../data/repos/purchases-repo';
+import type { Transaction } from '../../data/store/types';
+import type { Deps } from '../../deps';
+import { grantPurchase, planPurchaseGrant } from '../checkout/grant-purchase';
+import { studioTimezone } from '../credits/expiry';
+import { endUnpaidPurchase, readPlaceRelease } from '../purchases/end-unpaid-purchase';
+
+const PROVIDER = 'stripe';
+
+export type EventOutcome = 'granted' | 'duplicate' | 'already-paid' | 'refunded' | 'recorded' | 'ended' | 'unknown-purchase' | 'ignored';
+
+/**
+ * A verified processor event, acted on exactly once (docs/payments, "Exactly
+ * once"). Each event id is recorded in the transaction that acts on it, so a
+ * redelivery does nothing; a payment completes its purchase once however many
+ * events speak of it (payment_grants); the credits are granted in the
+ * transaction that marks the purchase paid. Events may arrive in any order:
+ * a failure after the success changes nothing, a success after a cancel is
+ * refunded.
+ */
+export async function handleCardEvent(deps: Deps, cards: CardGateway, event: CardEvent): Promise<EventOutcome> {
+  if (event.kind === 'ignored') return 'ignored';
+  if (event.kind === 'payment-succeeded') return paymentSucceeded(deps, cards, event);
+  return deps.store.runTransaction(async (tx) => {
+    if (await wasEventHandled(deps.store, tx, PROVIDER, event.eventId)) return 'duplicate';
+    const purchase = event.purchaseId === null ? null : await getPurchase(deps.store, event.purchaseId, tx);
+    let outcome: EventOutcome = purchase ? 'recorded' : 'unknown-purchase';
+    if (purchase?.status === 'pending' && purchase.holds_place !== false) {
+      if (event.kind === 'payment-canceled') {
+        const release = await readPlaceRelease(deps, tx, purchase);
+        endUnpaidPurchase(deps, tx, purchase, release, { status: 'failed', reason: 'payment-canceled' });
+        outcome = 'ended';
+      } else {
+        writePurchase(deps.store, tx, { ...purchase, payment_error: event.declineCode ?? event.code, updatedAt: deps.now() });
+      }
+    }
+    record(deps, tx, event, outcome);
+    return outcome;
+  });
+}
+
+function record(deps: Deps, tx: Transaction, event: Exclude<CardEvent, { kind: 'ignored' }>, outcome: EventOutcome): void {
+  recordEvent(deps.store, tx, { provider: PROVIDER, event_id: event.eventId, kind: event.kind, purchase_id: event.purchaseId, outcome, at: deps.now() });
+}
+
+async function paymentSucceeded(deps: Deps, cards: CardGateway, event: Extract<CardEvent, { kind: 'payment-succeeded' }>): Promise<EventOutcome> {
+  const tz = await studioTimezone(deps);
+  const outcome = await deps.store.runTransaction(async (tx): Promise<EventOutcome> => {
+    if (await wasEventHandled(deps.store, tx, PROVIDER, event.eventId)) return 'duplicate';
+    const granted = await wasPaymentGranted(deps.store, tx, PROVIDER, event.paymentId);
+    const purchase = event.purchaseId === null ? null : await getPurchase(deps.store, event.purchaseId, tx);
+    if (!purchase) {
+      record(deps, tx, event, 'unknown-purchase');
+      return 'unknown-purchase';
+    }
+    if (granted || purchase.status === 'completed' || purchase.status === 'active') {
+      record(deps, tx, event, 'already-paid');
+      return 'already-paid';
+    }
+    if (purchase.status !== 'pending' || purchase.holds_place === false) return 'refunded';
+    await completePaidPurchase(deps, tx, purchase, event, tz);
+    return 'granted';
+  });
+  if (outcome !== 'refunded') return outcome;
+  // Paid after it ended (cancelled while 3-D Secure was open): the money goes back before the event is recorded, so a failed refund is retried with the event.
+  await cards.refundPayment(event.paymentId, `refund-${event.paymentId}`);
+  await deps.store.runTransaction(async (tx) => {
+    if (!(await wasEventHandled(deps.store, tx, PROVIDER, event.eventId))) record(deps, tx, event, 'refunded');
+  });
+  return 'refunded';
+}
+
+async function completePaidPurchase(
+  deps: Deps,
+  tx: Transaction,
+  purchase: PurchaseDoc,
+  event: Extract<CardEvent, { kind: 'payment-succeeded' }>,
+  tz: string,
+): Promise<void> {
+  const customer = await getCustomerByUid(deps.store, purchase.uid, tx);
+  if (!customer) throw new Error(`Purchase ${purchase.purchase_id}: its customer ${purchase.uid} is gone`);
+  const buyer = await getPackageBuyer(deps.store, purchase.class_package_id, purchase.customer_id, tx);
+  const existingLots = await listLotsOfCustomer(deps.store, customer.customer_id, tx);
+  const now = deps.now();
+  const specs = planPurchaseGrant(purchase, now, tz);
+  const ids = await allocateSpreadIds(deps.store, tx, { available_classes: specs.length, invoices: 1 }, purchase.uid);
+
+  const after: PurchaseDoc = { ...purchase, status: 'completed', paid_at: now, provider_ref: event.paymentId, payment_error: null, updatedAt: now };
+  writePurchase(deps.store, tx, after);
+  if (buyer.pending_purchase_id === purchase.purchase_id) writePackageBuyer(deps.store, tx, { ...buyer, pending_purchase_id: null });
+  grantPurchase(deps, tx, {
+    purchase: after,
+    customer,
+    existingLots,
+    specs,
+    lotIds: ids.available_classes,
+    paidAt: now,
+    actor: { uid: 'stripe', role: 'system' },
+  });
+  createInvoice(deps.store, tx, {
+    invoice_id: ids.invoices[0] as number,
+    purchase_id: after.purchase_id,
+    customer_id: after.customer_id,
+    uid: after.uid,
+    class_package: after.class_package,
+    title: after.title,
+    total_payment: event.amountCents / 100,
+    status: 'completed',
+    billing_reason: 'purchase',
+    checkout_method: after.checkout_method,
+    payment_method: after.payment_method,
+    provider_ref: event.paymentId,
+    recorded_by: null,
+    createdAt: now,
+  });
+  recordPaymentGrant(deps.store, tx, { provider: PROVIDER, payment_id: event.paymentId, purchase_id: after.purchase_id, at: now });
+  record(deps, tx, event, 'granted');
+}

@@ -1,0 +1,59 @@
+import { checkoutMessages } from '@studio/shared/messages/checkout';
+import type { CardGateway } from '../../data/payments/card-gateway';
+import { getCustomerByUid } from '../../data/repos/customers-repo';
+import { getPaymentProfile, writePaymentProfile } from '../../data/repos/payment-profiles-repo';
+import { getPurchase, type PurchaseDoc, writePurchase } from '../../data/repos/purchases-repo';
+import type { Deps } from '../../deps';
+import { AppError } from '../../domain/errors';
+
+/** MXN with 2 decimals as the processor's whole cents. */
+export const toCents = (amount: number) => Math.round(amount * 100);
+
+const processorDown = (cause: unknown) => {
+  const error = new AppError('unavailable', 'checkout/processor-unavailable', checkoutMessages.purchaseFailed);
+  (error as Error & { cause?: unknown }).cause = cause;
+  return error;
+};
+
+/** The customer's id at the processor, created once (the processor's idempotency key makes racing creations one). */
+async function processorCustomerOf(deps: Deps, cards: CardGateway, uid: string): Promise<string> {
+  const profile = await getPaymentProfile(deps.store, uid);
+  if (profile?.stripe_customer_id) return profile.stripe_customer_id;
+  const customer = await getCustomerByUid(deps.store, uid);
+  if (!customer) throw new AppError('precondition', 'checkout/customer-required', checkoutMessages.customerRequired);
+  const id = await cards.createCustomer({ customerId: customer.customer_id, email: customer.email, name: `${customer.name} ${customer.last_name}`.trim() });
+  await deps.store.runTransaction(async (tx) => {
+    const current = await getPaymentProfile(deps.store, uid, tx);
+    if (current?.stripe_customer_id) return;
+    writePaymentProfile(deps.store, tx, { uid, customer_id: customer.customer_id, stripe_customer_id: id, updatedAt: deps.now() });
+  });
+  return id;
+}
+
+/**
+ * The card-element flow's server half (spec §4): a PaymentIntent for a
+ * pending card purchase, keyed by the purchase, so a retried attempt gets
+ * the same one (one charge at most). The browser confirms it with Stripe
+ * Elements (3-D Secure there); the purchase completes only when the signed
+ * webhook says it succeeded (handle-card-event.ts).
+ */
+export async function startCardPayment(deps: Deps, cards: CardGateway, purchase: PurchaseDoc): Promise<string> {
+  try {
+    const processorCustomerId = await processorCustomerOf(deps, cards, purchase.uid);
+    const payment = await cards.createPayment({
+      purchaseId: purchase.purchase_id,
+      amountCents: toCents(purchase.total_payment),
+      description: `Orden #00${purchase.purchase_id} · ${purchase.title}`,
+      processorCustomerId,
+      idempotencyKey: `purchase-${purchase.purchase_id}`,
+    });
+    await deps.store.runTransaction(async (tx) => {
+      const current = await getPurchase(deps.store, purchase.purchase_id, tx);
+      if (current && !current.provider_ref) writePurchase(deps.store, tx, { ...current, provider_ref: payment.id, updatedAt: deps.now() });
+    });
+    return payment.clientSecret;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw processorDown(error);
+  }
+}

@@ -1,0 +1,216 @@
+/**
+ * Card checkout (docs/payments, "Exactly once"): the attempt creates one
+ * PaymentIntent per purchase, and only a signed webhook completes it. The
+ * webhook is verified by the real Stripe gateway's code (the SDK's signature
+ * check over the raw body); the processor's other calls are recorded stubs.
+ */
+import Stripe from 'stripe';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CardGateway, CardPaymentRequest } from '../../src/data/payments/card-gateway';
+import { createStripeGateway } from '../../src/data/payments/stripe-gateway';
+import { http, packages, seedAccessFixtures, snapshotOf, T0, tokenOf } from './access-fixtures';
+import { type TestEnv, testEnv } from './support';
+
+const WEBHOOK_SECRET = 'whsec_prueba_local';
+
+interface Recorder {
+  customers: number;
+  payments: CardPaymentRequest[];
+  refunds: string[];
+}
+
+let env: TestEnv;
+let calls: Recorder;
+beforeEach(async () => {
+  env = testEnv();
+  env.clock.now = new Date(T0);
+  await seedAccessFixtures(env.store);
+  calls = { customers: 0, payments: [], refunds: [] };
+  const real = createStripeGateway({ secretKey: 'sk_test_prueba', webhookSecret: WEBHOOK_SECRET });
+  const cards: CardGateway = {
+    readEvent: real.readEvent,
+    async createCustomer() {
+      calls.customers++;
+      return 'cus_prueba';
+    },
+    async createPayment(request) {
+      calls.payments.push(request);
+      // Like Stripe, the idempotency key returns the same PaymentIntent.
+      const id = `pi_${request.idempotencyKey}`;
+      return { id, clientSecret: `${id}_secret_x`, status: 'requires_payment_method' };
+    },
+    async refundPayment(paymentId) {
+      calls.refunds.push(paymentId);
+    },
+  };
+  env.deps.cards = cards;
+});
+afterEach(async () => {
+  await env.cleanup();
+});
+
+type Doc = Record<string, unknown>;
+const docs = async (collection: string) => (await env.store.collection(collection).get()).docs.map((d) => d.data() as Doc);
+const attempt = (uid: string, body: Doc) => http(env).post('/api/checkout/attempt').set('authorization', tokenOf(uid)).send(body);
+const writes = () => snapshotOf(env.store, ['purchases', 'available_classes', 'credit_ledger', 'invoices', 'payment_events', 'payment_grants']);
+
+let eventSeq = 0;
+function intentEvent(type: string, purchaseId: number, extra: Doc = {}, id = `evt_${++eventSeq}`) {
+  return {
+    id,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: Math.floor(T0.getTime() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: {
+      object: {
+        id: `pi_purchase-${purchaseId}`,
+        object: 'payment_intent',
+        amount: 170000,
+        amount_received: type === 'payment_intent.succeeded' ? 170000 : 0,
+        currency: 'mxn',
+        metadata: { purchase_id: String(purchaseId) },
+        last_payment_error: null,
+        ...extra,
+      },
+    },
+  };
+}
+
+/** Posts an event as Stripe does: the exact bytes, signed with the endpoint's secret by the SDK's own helper. */
+function deliver(event: unknown, secret = WEBHOOK_SECRET) {
+  const payload = JSON.stringify(event);
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  return http(env).post('/api/webhooks/stripe').set('content-type', 'application/json').set('stripe-signature', signature).send(payload);
+}
+
+async function cardPurchase(uid = 'ana', packageId = packages.tenClasses.class_package_id) {
+  const response = await attempt(uid, { class_package_id: packageId, payment_method: 'card' });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body as { purchase_id: number; clientSecret: string; purchase: Doc; message: string };
+}
+
+describe('the card attempt', () => {
+  it('answers a client secret for a pending purchase, charged in cents as the server priced it', async () => {
+    const answer = await cardPurchase('ana', packages.fiveOnSale.class_package_id);
+    expect(answer.message).toBe('Estamos procesando tu pago.');
+    expect(answer.clientSecret).toBe(`pi_purchase-${answer.purchase_id}_secret_x`);
+    expect(answer.purchase).toMatchObject({ status: 'pending', checkout_method: 'card', payment_method_id: 1, payment_method: 'Tarjeta', pay_by: null });
+    expect(calls.payments).toEqual([
+      {
+        purchaseId: answer.purchase_id,
+        amountCents: 89000,
+        description: `Orden #00${answer.purchase_id} · Paquete 5 Clases`,
+        processorCustomerId: 'cus_prueba',
+        idempotencyKey: `purchase-${answer.purchase_id}`,
+      },
+    ]);
+    expect((await env.store.doc(`purchases/${answer.purchase_id}`).get()).get('provider_ref')).toBe(`pi_purchase-${answer.purchase_id}`);
+    expect(await docs('available_classes')).toEqual([]);
+  });
+
+  it('a retry gets the same purchase and the same PaymentIntent; the processor customer is made once', async () => {
+    const first = await cardPurchase();
+    const again = await attempt('ana', { class_package_id: 4, payment_method: 'card' });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ purchase_id: first.purchase_id, clientSecret: first.clientSecret });
+    expect(calls.customers).toBe(1);
+    const cash = await attempt('ana', { class_package_id: 4, payment_method: 'cash' });
+    expect(cash.status).toBe(409);
+    expect(cash.body.error.code).toBe('checkout/pending-exists');
+  });
+
+  it('is offered only when a card processor is configured', async () => {
+    expect((await http(env).get('/api/checkout/quote?class_package_id=4')).body.methods).toEqual(['cash', 'card']);
+    env.deps.cards = null;
+    expect((await http(env).get('/api/checkout/quote?class_package_id=4')).body.methods).toEqual(['cash']);
+    expect((await attempt('ana', { class_package_id: 4, payment_method: 'card' })).status).toBe(400);
+  });
+});
+
+describe('the Stripe webhook', () => {
+  it('completes the purchase once, with its credits, an invoice and a ledger entry, however often the event comes', async () => {
+    const { purchase_id: id } = await cardPurchase();
+    const event = intentEvent('payment_intent.succeeded', id);
+    const first = await deliver(event);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ received: true, outcome: 'granted' });
+    expect((await deliver(event)).body.outcome).toBe('duplicate');
+    expect((await deliver(event)).body.outcome).toBe('duplicate');
+    // Another event about the same payment (Stripe may send several) grants nothing more.
+    expect((await deliver(intentEvent('payment_intent.succeeded', id))).body.outcome).toBe('already-paid');
+
+    const purchase = (await env.store.doc(`purchases/${id}`).get()).data();
+    expect(purchase).toMatchObject({ status: 'completed', paid_at: T0, provider_ref: `pi_purchase-${id}` });
+    expect(await docs('available_classes')).toHaveLength(1);
+    expect((await docs('credit_ledger')).filter((e) => e.kind === 'grant')).toHaveLength(1);
+    expect(await docs('invoices')).toMatchObject([{ purchase_id: id, total_payment: 1700, provider_ref: `pi_purchase-${id}`, checkout_method: 'card' }]);
+  });
+
+  it('grants once when the same payment’s events arrive at the same moment', async () => {
+    const { purchase_id: id } = await cardPurchase();
+    const event = intentEvent('payment_intent.succeeded', id);
+    const outcomes = (await Promise.all([deliver(event), deliver(event), deliver(event), deliver(intentEvent('payment_intent.succeeded', id))])).map(
+      (r) => r.body.outcome ?? r.status,
+    );
+    expect(outcomes.filter((o) => o === 'granted')).toHaveLength(1);
+    expect(outcomes.every((o) => o === 'granted' || o === 'duplicate' || o === 'already-paid' || o === 503)).toBe(true);
+    expect(await docs('available_classes')).toHaveLength(1);
+    expect(await docs('invoices')).toHaveLength(1);
+  });
+
+  it('refuses a forged or altered notice with 400 and writes nothing', async () => {
+    const { purchase_id: id } = await cardPurchase();
+    const before = await writes();
+    const forged = await deliver(intentEvent('payment_intent.succeeded', id), 'whsec_otra_firma');
+    expect(forged.status).toBe(400);
+    expect(forged.body.error).toMatchObject({ code: 'webhooks/invalid-signature', message: 'La firma del aviso de pago no es válida.' });
+    const payload = JSON.stringify(intentEvent('payment_intent.succeeded', id));
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const altered = await http(env)
+      .post('/api/webhooks/stripe')
+      .set('content-type', 'application/json')
+      .set('stripe-signature', signature)
+      .send(payload.replace('170000', '1'));
+    expect(altered.status).toBe(400);
+    const unsigned = await http(env).post('/api/webhooks/stripe').send(intentEvent('payment_intent.succeeded', id));
+    expect(unsigned.status).toBe(400);
+    expect(await writes()).toEqual(before);
+  });
+
+  it('out of order: a failure or a cancel after the success changes nothing; a decline before it is only noted', async () => {
+    const { purchase_id: id } = await cardPurchase();
+    const declined = await deliver(
+      intentEvent('payment_intent.payment_failed', id, { last_payment_error: { code: 'card_declined', decline_code: 'insufficient_funds' } }),
+    );
+    expect(declined.body.outcome).toBe('recorded');
+    expect((await env.store.doc(`purchases/${id}`).get()).data()).toMatchObject({ status: 'pending', payment_error: 'insufficient_funds' });
+    expect((await deliver(intentEvent('payment_intent.succeeded', id))).body.outcome).toBe('granted');
+    expect((await deliver(intentEvent('payment_intent.payment_failed', id))).body.outcome).toBe('recorded');
+    expect((await deliver(intentEvent('payment_intent.canceled', id))).body.outcome).toBe('recorded');
+    expect((await env.store.doc(`purchases/${id}`).get()).data()).toMatchObject({ status: 'completed', payment_error: null });
+    expect(await docs('available_classes')).toHaveLength(1);
+  });
+
+  it('a canceled payment ends the purchase and gives its place back; money that arrives after that is refunded', async () => {
+    await env.store.doc('class_packages/4').set({ purchase_limit: 1 }, { merge: true });
+    const { purchase_id: id } = await cardPurchase();
+    expect((await deliver(intentEvent('payment_intent.canceled', id))).body.outcome).toBe('ended');
+    expect((await env.store.doc(`purchases/${id}`).get()).data()).toMatchObject({ status: 'failed', holds_place: false });
+    expect((await env.store.collection('class_packages/4/units').get()).size).toBe(0);
+    const late = intentEvent('payment_intent.succeeded', id);
+    expect((await deliver(late)).body.outcome).toBe('refunded');
+    expect((await deliver(late)).body.outcome).toBe('duplicate');
+    expect(calls.refunds).toEqual([`pi_purchase-${id}`]);
+    expect(await docs('available_classes')).toEqual([]);
+  });
+
+  it('events it does not act on are acknowledged and ignored; a purchase it does not know is recorded', async () => {
+    expect((await deliver({ ...intentEvent('customer.created', 1), data: { object: { id: 'cus_1', object: 'customer' } } })).body.outcome).toBe('ignored');
+    expect((await deliver(intentEvent('payment_intent.succeeded', 987654))).body.outcome).toBe('unknown-purchase');
+    expect(await docs('available_classes')).toEqual([]);
+  });
+});
