@@ -1,0 +1,418 @@
+/**
+ * Subscriptions and their invoices. An invoice is paid by a PaymentIntent
+ * (linked in store.invoiceOfPaymentIntent); the intent's outcome, reported
+ * through context.paymentListeners, settles the invoice and moves the
+ * subscription's status.
+ */
+import type Stripe from 'stripe';
+import { emit, type FakeContext } from './fake-context';
+import { newId, nowSeconds } from './make-ids';
+import { createPrice, getPrice, planOf } from './manage-catalog';
+import { getCustomer } from './manage-customers';
+import { attemptCard, createPaymentIntent } from './manage-payment-intents';
+import { getPaymentMethod } from './manage-payment-methods';
+import { asList, asObject, asString, type FormObject, mergeMetadata } from './parse-form';
+import { invalidRequest, optionalBoolean, optionalInteger, resourceMissing, StripeApiError } from './stripe-errors';
+import { apiList, type FakeInvoice, type FakeInvoiceLine, type FakePaymentIntent, type FakeSubscription, type FakeSubscriptionItem } from './stripe-shapes';
+
+const DAY = 86_400;
+
+function addInterval(start: number, interval: string, count: number): number {
+  if (interval === 'day') return start + count * DAY;
+  if (interval === 'week') return start + count * 7 * DAY;
+  const date = new Date(start * 1000);
+  if (interval === 'month') date.setUTCMonth(date.getUTCMonth() + count);
+  else date.setUTCFullYear(date.getUTCFullYear() + count);
+  return Math.floor(date.getTime() / 1000);
+}
+
+export function getSubscription(context: FakeContext, id: string): FakeSubscription {
+  const subscription = context.store.subscriptions.get(id);
+  if (!subscription) throw resourceMissing(id);
+  return subscription;
+}
+
+export function getInvoice(context: FakeContext, id: string): FakeInvoice {
+  const invoice = context.store.invoices.get(id);
+  if (!invoice) throw resourceMissing(id);
+  return invoice;
+}
+
+export function listInvoices(context: FakeContext, filters: { subscription?: string; customer?: string; status?: string }, url: string) {
+  const data = [...context.store.invoices.values()]
+    .filter(
+      (invoice) =>
+        (!filters.subscription || invoice.parent?.subscription_details?.subscription === filters.subscription) &&
+        (!filters.customer || invoice.customer === filters.customer) &&
+        (!filters.status || invoice.status === filters.status),
+    )
+    .reverse();
+  return apiList(data, url);
+}
+
+/**
+ * `period` is the invoice's own period as Stripe sets it: the creation instant for a first invoice, the
+ * period just ended for a cycle invoice (its lines cover the period starting now).
+ */
+function createInvoice(
+  context: FakeContext,
+  subscription: FakeSubscription,
+  reason: 'subscription_create' | 'subscription_cycle',
+  free: boolean,
+  period: { start: number; end: number },
+): FakeInvoice {
+  const id = newId('in');
+  const now = nowSeconds();
+  const lines: FakeInvoiceLine[] = subscription.items.data.map((item) => {
+    const amount = free ? 0 : (item.price.unit_amount ?? 0) * (item.quantity ?? 1);
+    const productName = context.store.products.get(String(item.price.product))?.name ?? 'Plan';
+    return {
+      id: newId('il'),
+      object: 'line_item',
+      amount,
+      currency: subscription.currency,
+      description: free ? `Trial period for ${productName}` : `${item.quantity ?? 1} × ${productName}`,
+      discountable: true,
+      discounts: [],
+      invoice: id,
+      livemode: false,
+      metadata: { ...subscription.metadata },
+      parent: {
+        type: 'subscription_item_details',
+        invoice_item_details: null,
+        subscription_item_details: {
+          invoice_item: null,
+          proration: false,
+          proration_details: { credited_items: null },
+          subscription: subscription.id,
+          subscription_item: item.id,
+        },
+      },
+      period: { start: item.current_period_start, end: item.current_period_end },
+      pricing: { type: 'price_details', price_details: { price: item.price.id, product: String(item.price.product) }, unit_amount_decimal: null },
+      quantity: item.quantity ?? 1,
+      subscription: subscription.id,
+      subtotal: amount,
+    };
+  });
+  const total = lines.reduce((sum, line) => sum + line.amount, 0);
+  const customer = getCustomer(context, String(subscription.customer));
+  const invoice: FakeInvoice = {
+    id,
+    object: 'invoice',
+    amount_due: total,
+    amount_paid: 0,
+    amount_remaining: total,
+    attempt_count: 0,
+    attempted: false,
+    billing_reason: reason,
+    collection_method: 'charge_automatically',
+    created: now,
+    currency: subscription.currency,
+    customer: customer.id,
+    customer_email: customer.email,
+    default_payment_method: null,
+    description: null,
+    hosted_invoice_url: null,
+    lines: apiList(lines, `/v1/invoices/${id}/lines`),
+    livemode: false,
+    metadata: {},
+    number: `FAKE-${String(context.store.invoices.size + 1).padStart(4, '0')}`,
+    parent: {
+      type: 'subscription_details',
+      quote_details: null,
+      subscription_details: { subscription: subscription.id, metadata: { ...subscription.metadata } },
+    },
+    period_end: period.end,
+    period_start: period.start,
+    status: 'open',
+    status_transitions: { finalized_at: now, marked_uncollectible_at: null, paid_at: null, voided_at: null },
+    subtotal: total,
+    total,
+  };
+  context.store.invoices.set(id, invoice);
+  context.store.invoiceIncludables.set(id, { confirmation_secret: null, payments: apiList([], `/v1/invoice_payments?invoice=${id}`) });
+  subscription.latest_invoice = id;
+  return invoice;
+}
+
+function markPaid(context: FakeContext, invoice: FakeInvoice): void {
+  const now = nowSeconds();
+  Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due, amount_remaining: 0 } satisfies Partial<FakeInvoice>);
+  invoice.status_transitions.paid_at = now;
+  for (const payment of context.store.invoiceIncludables.get(invoice.id)?.payments.data ?? []) {
+    Object.assign(payment, { status: 'paid', amount_paid: payment.amount_requested });
+    payment.status_transitions.paid_at = now;
+  }
+  emit(context, 'invoice.paid', invoice);
+}
+
+/** Opens the PaymentIntent that pays an invoice; the browser confirms it through invoice.confirmation_secret. */
+function openInvoicePayment(context: FakeContext, invoice: FakeInvoice): FakePaymentIntent {
+  const intent = createPaymentIntent(context, {
+    amount: String(invoice.amount_due),
+    currency: invoice.currency,
+    customer: String(invoice.customer),
+    description: invoice.billing_reason === 'subscription_create' ? 'Subscription creation' : 'Subscription update',
+    setup_future_usage: 'off_session',
+  });
+  context.store.invoiceOfPaymentIntent.set(intent.id, invoice.id);
+  const includables = context.store.invoiceIncludables.get(invoice.id);
+  if (includables && intent.client_secret) {
+    includables.confirmation_secret = { type: 'payment_intent', client_secret: intent.client_secret };
+    includables.payments.data.push({
+      id: newId('inpay'),
+      object: 'invoice_payment',
+      amount_paid: null,
+      amount_requested: invoice.amount_due,
+      created: nowSeconds(),
+      currency: invoice.currency,
+      invoice: invoice.id,
+      is_default: true,
+      livemode: false,
+      payment: { type: 'payment_intent', payment_intent: intent.id },
+      status: 'open',
+      status_transitions: { canceled_at: null, paid_at: null },
+    });
+  }
+  return intent;
+}
+
+function setStatus(context: FakeContext, subscription: FakeSubscription, status: Stripe.Subscription.Status, announce: boolean): void {
+  const changed = subscription.status !== status;
+  subscription.status = status;
+  if (announce || changed) emit(context, 'customer.subscription.updated', subscription);
+}
+
+/** Charges an invoice with a saved card, as Stripe does for automatic collection (no customer present). */
+function collectInvoice(context: FakeContext, invoice: FakeInvoice, paymentMethodId: string | null, forceFailure: boolean): void {
+  const intent = openInvoicePayment(context, invoice);
+  if (!paymentMethodId) {
+    invoice.attempted = true;
+    invoice.attempt_count += 1;
+    emit(context, 'invoice.payment_failed', invoice);
+    onInvoiceFailed(context, invoice);
+    return;
+  }
+  const paymentMethod = getPaymentMethod(context, paymentMethodId, 'default_payment_method');
+  intent.payment_method = paymentMethod.id;
+  try {
+    attemptCard(
+      context,
+      intent,
+      paymentMethod,
+      true,
+      forceFailure ? { code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' } : undefined,
+    );
+  } catch (error) {
+    if (!(error instanceof StripeApiError)) throw error;
+  }
+}
+
+function onInvoiceFailed(context: FakeContext, invoice: FakeInvoice): void {
+  const subscription = context.store.subscriptions.get(String(invoice.parent?.subscription_details?.subscription));
+  if (!subscription) return;
+  if (invoice.billing_reason === 'subscription_cycle') setStatus(context, subscription, 'past_due', true);
+}
+
+/** Keeps invoices and subscriptions in step with the PaymentIntents that pay them. */
+export function registerBillingListeners(context: FakeContext): void {
+  context.paymentListeners.push((intent, outcome) => {
+    const invoiceId = context.store.invoiceOfPaymentIntent.get(intent.id);
+    const invoice = invoiceId ? context.store.invoices.get(invoiceId) : undefined;
+    if (!invoice || invoice.status !== 'open') return;
+    const subscription = context.store.subscriptions.get(String(invoice.parent?.subscription_details?.subscription));
+    if (outcome === 'succeeded') {
+      invoice.attempted = true;
+      invoice.attempt_count += 1;
+      markPaid(context, invoice);
+      if (subscription) {
+        if (!subscription.default_payment_method && typeof intent.payment_method === 'string') subscription.default_payment_method = intent.payment_method;
+        setStatus(context, subscription, 'active', invoice.billing_reason === 'subscription_cycle');
+      }
+    } else if (outcome === 'failed') {
+      invoice.attempted = true;
+      invoice.attempt_count += 1;
+      emit(context, 'invoice.payment_failed', invoice);
+      onInvoiceFailed(context, invoice);
+    }
+  });
+}
+
+function subscriptionItems(
+  context: FakeContext,
+  params: FormObject,
+  subscriptionId: string,
+  periodStart: number,
+  periodEnd: (price: Stripe.Price.Recurring) => number,
+) {
+  const items = asList(params.items);
+  if (items.length === 0) throw invalidRequest('Missing required param: items.', 'items', 'parameter_missing');
+  return items.map((raw, index): FakeSubscriptionItem => {
+    const item = asObject(raw);
+    const priceId = asString(item.price);
+    const price = priceId
+      ? getPrice(context, priceId, `items[${index}][price]`)
+      : createPrice(context, asObject(item.price_data), `items[${index}][price_data]`);
+    if (!price.recurring)
+      throw invalidRequest(
+        `The price specified is set to \`type=one_time\` but this field only accepts prices with \`type=recurring\`.`,
+        `items[${index}][price]`,
+      );
+    return {
+      id: newId('si'),
+      object: 'subscription_item',
+      created: nowSeconds(),
+      current_period_start: periodStart,
+      current_period_end: periodEnd(price.recurring),
+      discounts: [],
+      metadata: mergeMetadata({}, item.metadata),
+      plan: planOf(price),
+      price: price as Stripe.Price,
+      quantity: optionalInteger(item.quantity, `items[${index}][quantity]`) ?? 1,
+      subscription: subscriptionId,
+      tax_rates: [],
+    };
+  });
+}
+
+function trialEndOf(params: FormObject, now: number): number | null {
+  const trialEnd = asString(params.trial_end);
+  if (trialEnd === 'now') return null;
+  if (trialEnd) {
+    const value = optionalInteger(trialEnd, 'trial_end') ?? 0;
+    if (value <= now) throw invalidRequest('Invalid timestamp: must be an integer Unix timestamp in the future.', 'trial_end');
+    return value;
+  }
+  const days = optionalInteger(params.trial_period_days, 'trial_period_days');
+  return days ? now + days * DAY : null;
+}
+
+export function createSubscription(context: FakeContext, params: FormObject): FakeSubscription {
+  const customer = getCustomer(context, asString(params.customer) ?? '', 'customer');
+  const behaviour = asString(params.payment_behavior) || 'allow_incomplete';
+  const now = nowSeconds();
+  const trialEnd = trialEndOf(params, now);
+  const id = newId('sub');
+  const items = subscriptionItems(context, params, id, now, (recurring) => trialEnd ?? addInterval(now, recurring.interval, recurring.interval_count));
+  const defaultPaymentMethod = asString(params.default_payment_method) || null;
+  if (defaultPaymentMethod) {
+    const paymentMethod = getPaymentMethod(context, defaultPaymentMethod, 'default_payment_method');
+    if (paymentMethod.customer !== customer.id) {
+      throw invalidRequest(
+        `The customer does not have a payment method with the ID ${defaultPaymentMethod}. The payment method must be attached to the customer.`,
+        'default_payment_method',
+      );
+    }
+  }
+  const subscription: FakeSubscription = {
+    id,
+    object: 'subscription',
+    billing_cycle_anchor: items[0]?.current_period_end ?? now,
+    cancel_at: null,
+    cancel_at_period_end: optionalBoolean(params.cancel_at_period_end, 'cancel_at_period_end') ?? false,
+    canceled_at: null,
+    cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: null },
+    collection_method: 'charge_automatically',
+    created: now,
+    currency: items[0]?.price.currency ?? 'mxn',
+    customer: customer.id,
+    days_until_due: null,
+    default_payment_method: defaultPaymentMethod,
+    description: asString(params.description) || null,
+    discounts: [],
+    ended_at: null,
+    items: apiList(items, `/v1/subscription_items?subscription=${id}`),
+    latest_invoice: null,
+    livemode: false,
+    metadata: mergeMetadata({}, params.metadata),
+    pending_setup_intent: null,
+    start_date: now,
+    status: trialEnd ? 'trialing' : 'incomplete',
+    trial_end: trialEnd,
+    trial_start: trialEnd ? now : null,
+  };
+  subscription.billing_cycle_anchor = trialEnd ?? now;
+  context.store.subscriptions.set(id, subscription);
+  const invoice = createInvoice(context, subscription, 'subscription_create', trialEnd !== null, { start: now, end: now });
+  emit(context, 'customer.subscription.created', subscription);
+  if (trialEnd !== null || invoice.amount_due === 0) {
+    markPaid(context, invoice);
+    if (!trialEnd) setStatus(context, subscription, 'active', false);
+    return subscription;
+  }
+  const paymentMethod = defaultPaymentMethod ?? (customer.invoice_settings.default_payment_method as string | null);
+  if (behaviour === 'default_incomplete') {
+    openInvoicePayment(context, invoice);
+    return subscription;
+  }
+  if (!paymentMethod) {
+    throw invalidRequest(
+      'This customer has no attached payment source or default payment method. Please consider adding a default payment method.',
+      undefined,
+      'resource_missing',
+    );
+  }
+  collectInvoice(context, invoice, paymentMethod, false);
+  if (behaviour === 'error_if_incomplete' && subscription.status !== 'active') {
+    const intent = [...context.store.invoiceOfPaymentIntent].find(([, invoiceId]) => invoiceId === invoice.id)?.[0];
+    const error = intent ? context.store.paymentIntents.get(intent)?.last_payment_error : null;
+    throw new StripeApiError(402, {
+      type: 'card_error',
+      code: error?.code ?? 'card_declined',
+      decline_code: error?.decline_code,
+      message: error?.message ?? 'Your card was declined.',
+    });
+  }
+  return subscription;
+}
+
+export function updateSubscription(context: FakeContext, id: string, params: FormObject): FakeSubscription {
+  const subscription = getSubscription(context, id);
+  if (subscription.status === 'canceled') throw invalidRequest('A canceled subscription can only update its cancellation_details and metadata.', undefined);
+  const cancelAtPeriodEnd = optionalBoolean(params.cancel_at_period_end, 'cancel_at_period_end');
+  if (cancelAtPeriodEnd !== undefined) {
+    subscription.cancel_at_period_end = cancelAtPeriodEnd;
+    subscription.cancel_at = cancelAtPeriodEnd ? (subscription.items.data[0]?.current_period_end ?? null) : null;
+    subscription.canceled_at = cancelAtPeriodEnd ? nowSeconds() : null;
+  }
+  const defaultPaymentMethod = asString(params.default_payment_method);
+  if (defaultPaymentMethod !== undefined) {
+    if (defaultPaymentMethod) getPaymentMethod(context, defaultPaymentMethod, 'default_payment_method');
+    subscription.default_payment_method = defaultPaymentMethod || null;
+  }
+  if (params.metadata !== undefined) subscription.metadata = mergeMetadata(subscription.metadata, params.metadata);
+  emit(context, 'customer.subscription.updated', subscription);
+  return subscription;
+}
+
+export function cancelSubscription(context: FakeContext, id: string): FakeSubscription {
+  const subscription = getSubscription(context, id);
+  if (subscription.status === 'canceled') throw invalidRequest(`No such subscription: '${id}'`, 'id', 'resource_missing');
+  const now = nowSeconds();
+  Object.assign(subscription, { status: 'canceled', canceled_at: subscription.canceled_at ?? now, ended_at: now } satisfies Partial<FakeSubscription>);
+  emit(context, 'customer.subscription.deleted', subscription);
+  return subscription;
+}
+
+/** Test control: the next billing cycle (or the end of a trial) bills the subscription's saved card. */
+export function renewSubscription(context: FakeContext, id: string, outcome: 'paid' | 'failed'): FakeInvoice {
+  const subscription = getSubscription(context, id);
+  if (!['active', 'trialing', 'past_due'].includes(subscription.status)) {
+    throw invalidRequest(`Only an active, trialing or past_due subscription renews; this one is ${subscription.status}.`);
+  }
+  const ended = {
+    start: subscription.items.data[0]?.current_period_start ?? nowSeconds(),
+    end: subscription.items.data[0]?.current_period_end ?? nowSeconds(),
+  };
+  for (const item of subscription.items.data) {
+    const recurring = item.price.recurring ?? { interval: 'month', interval_count: 1 };
+    item.current_period_start = item.current_period_end;
+    item.current_period_end = addInterval(item.current_period_start, recurring.interval, recurring.interval_count);
+  }
+  const invoice = createInvoice(context, subscription, 'subscription_cycle', false, ended);
+  const customer = getCustomer(context, String(subscription.customer));
+  const paymentMethod = (subscription.default_payment_method as string | null) ?? (customer.invoice_settings.default_payment_method as string | null);
+  collectInvoice(context, invoice, paymentMethod, outcome === 'failed');
+  return invoice;
+}

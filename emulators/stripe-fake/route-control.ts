@@ -1,0 +1,55 @@
+/**
+ * Test and local-stack controls under /_control (no auth, JSON bodies):
+ * things only the outside world does in real life (paying an OXXO voucher,
+ * a billing cycle passing) and webhook redelivery.
+ */
+import { type FakeContext } from './fake-context';
+import { resetStore } from './fake-store';
+import { renewSubscription } from './manage-billing';
+import { getPaymentIntent, settleOxxoVoucher } from './manage-payment-intents';
+import type { FormObject } from './parse-form';
+import { invalidRequest, resourceMissing } from './stripe-errors';
+
+export interface ControlReply {
+  status: number;
+  body: unknown;
+}
+
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], param: string): T {
+  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
+  throw invalidRequest(`${param} must be one of: ${allowed.join(', ')}`, param);
+}
+
+export async function handleControl(context: FakeContext, method: string, path: string, body: FormObject): Promise<ControlReply | null> {
+  const { store, webhooks } = context;
+  if (method === 'GET' && path === '/_control/events') {
+    return { status: 200, body: { data: store.events.map((event) => ({ ...event, deliveries: store.deliveries.get(event.id) ?? [] })) } };
+  }
+  const deliver = /^\/_control\/events\/([A-Za-z0-9_]+)\/deliver$/.exec(path);
+  if (method === 'POST' && deliver) {
+    const eventId = deliver[1] ?? '';
+    if (!store.eventsById.has(eventId)) throw resourceMissing(eventId);
+    return { status: 200, body: { id: eventId, status: await webhooks.deliver(eventId) } };
+  }
+  if (method === 'POST' && path === '/_control/auto-deliver') {
+    if (typeof body.on !== 'boolean') throw invalidRequest('on must be a boolean', 'on');
+    webhooks.setAutoDeliver(body.on);
+    return { status: 200, body: { on: body.on } };
+  }
+  const oxxo = /^\/_control\/payment_intents\/([A-Za-z0-9_]+)\/oxxo$/.exec(path);
+  if (method === 'POST' && oxxo) {
+    const intent = getPaymentIntent(context, oxxo[1] ?? '');
+    return { status: 200, body: settleOxxoVoucher(context, intent, oneOf(body.outcome, ['paid', 'expired'] as const, 'outcome')) };
+  }
+  const renew = /^\/_control\/subscriptions\/([A-Za-z0-9_]+)\/renew$/.exec(path);
+  if (method === 'POST' && renew) {
+    const invoice = renewSubscription(context, renew[1] ?? '', oneOf(body.outcome, ['paid', 'failed'] as const, 'outcome'));
+    return { status: 200, body: { invoice: context.store.invoices.get(invoice.id), subscription: context.store.subscriptions.get(renew[1] ?? '') } };
+  }
+  if (method === 'POST' && path === '/_control/reset') {
+    await webhooks.idle();
+    resetStore(store);
+    return { status: 200, body: { reset: true } };
+  }
+  return null;
+}
