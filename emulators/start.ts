@@ -15,6 +15,7 @@ import type { FailedEvent } from '../functions/src/data/store/local/local-outbox
 import type { TriggerDispatcher } from '../functions/src/data/store/local/trigger-dispatcher';
 import type { ScheduledJobsRunner } from '../functions/src/scheduled/run-scheduled-jobs';
 import type { MailViewer } from './mail-viewer';
+import type { FakeStripe } from './stripe-fake/fake-stripe';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -30,6 +31,10 @@ export const HOSTING_URL = 'http://127.0.0.1:5000';
 const AUTH_HOST = '127.0.0.1:9099';
 /** The local mail viewer's port (emulators/mail-viewer.ts); any free one when taken. */
 const MAIL_VIEWER_PORT = 5050;
+/** The Stripe fake's port (emulators/stripe-fake), fixed so the API and the browser can be told where it is before it starts. */
+export const STRIPE_FAKE_PORT = 12111;
+/** Test keys of the fake: not secrets (they open nothing but the fake). */
+const FAKE_STRIPE_KEYS = { secretKey: 'sk_test_local_studio', publishableKey: 'pk_test_local_studio', webhookSecret: 'whsec_local_studio' };
 
 const localDir = path.join(root, '.local');
 const dbPath = path.resolve(args.db ?? path.join(localDir, 'studio.sqlite'));
@@ -57,6 +62,13 @@ Object.assign(process.env, {
   PATH: `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
 });
 delete process.env.FIRESTORE_EMULATOR_HOST;
+
+/** Real Stripe keys in functions/.secret.local (the emulator reads that file) mean real Stripe test mode; otherwise the fake runs. */
+function hasRealStripeKeys(): boolean {
+  const file = path.join(root, 'functions', '.secret.local');
+  if (!existsSync(file)) return false;
+  return /^STRIPE_SECRET_KEY=\S+/m.test(readFileSync(file, 'utf8'));
+}
 
 function log(message: string) {
   console.log(`[stack] ${message}`);
@@ -138,6 +150,18 @@ async function main(): Promise<number> {
     throw new Error(`Ports ${busy.join(', ')} are taken: another local stack (or a leftover emulator) is running. Stop it first.`);
   }
   log(`database: ${path.relative(root, dbPath)}`);
+  let fakeStripe: FakeStripe | undefined;
+  if (!hasRealStripeKeys()) {
+    if (await portInUse(STRIPE_FAKE_PORT)) throw new Error(`Port ${STRIPE_FAKE_PORT} (the Stripe fake) is taken. Stop what uses it first.`);
+    const { startFakeStripe } = await import('./stripe-fake/fake-stripe');
+    fakeStripe = await startFakeStripe({ port: STRIPE_FAKE_PORT, ...FAKE_STRIPE_KEYS, webhookUrl: `${HOSTING_URL}/api/webhooks/stripe` });
+    // The function workers inherit this environment: the API talks to the fake with its keys (functions/src/index.ts params).
+    Object.assign(process.env, {
+      STRIPE_SECRET_KEY: FAKE_STRIPE_KEYS.secretKey,
+      STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_KEYS.webhookSecret,
+      STRIPE_API_BASE: fakeStripe.url,
+    });
+  }
   const child = startEmulators();
   let stopping = false;
   const { getStore } = await import('../functions/src/data/store/get-store');
@@ -157,6 +181,7 @@ async function main(): Promise<number> {
     log('stopping…');
     await scheduler?.stop();
     await mailViewer?.close();
+    await fakeStripe?.close();
     await dispatcher?.stop();
     await stopEmulators(child);
     await getStore().close();
@@ -169,6 +194,7 @@ async function main(): Promise<number> {
     await ensureSeedUsers();
     const seeded = await loadSeedData(getStore());
     log(seeded ? 'demo studio seeded' : 'demo studio already present');
+    if (fakeStripe) await useFakeStripeKey(FAKE_STRIPE_KEYS.publishableKey);
     dispatcher = startTriggerDispatcher(getStore(), documentTriggers, { pollMs: 200 });
     // The dispatcher logs it if re-queueing fails; delivery goes on either way.
     reportEarlierFailures(await dispatcher.requeued.catch(() => []));
@@ -186,6 +212,7 @@ async function main(): Promise<number> {
   log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s → ${HOSTING_URL}`);
   // Nothing delivers e-mail locally (no Trigger Email extension): the app's mail/ documents are read here.
   log(`e-mails the app wrote (mail/) → ${mailViewer?.url}`);
+  if (fakeStripe) log(`payments go to the Stripe fake (no real keys in functions/.secret.local) → ${fakeStripe.url}/_control/events`);
   if (args.exec === undefined) {
     log('Ctrl-C to stop (data stays in .local/).');
     await new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -193,11 +220,29 @@ async function main(): Promise<number> {
     return child.exitCode ?? 0;
   }
 
-  const command = spawn(args.exec, { cwd: root, env: { ...process.env, API_BASE_URL: HOSTING_URL }, stdio: 'inherit', shell: true });
+  const command = spawn(args.exec, {
+    cwd: root,
+    env: {
+      ...process.env,
+      API_BASE_URL: HOSTING_URL,
+      ...(fakeStripe ? { STRIPE_FAKE_URL: fakeStripe.url, STRIPE_FAKE_PUBLISHABLE_KEY: FAKE_STRIPE_KEYS.publishableKey } : {}),
+    },
+    stdio: 'inherit',
+    shell: true,
+  });
   const code = await new Promise<number>((resolve) => command.once('exit', (c) => resolve(c ?? 1)));
   await shutdown();
   if (code !== 0) printEmulatorLogTail();
   return code;
+}
+
+/** The browser needs the publishable key (config stripe_public): the fake's, unless the studio's config already has one. */
+async function useFakeStripeKey(publishableKey: string): Promise<void> {
+  const { getStore } = await import('../functions/src/data/store/get-store');
+  const ref = getStore().doc('app_config/main');
+  const values = ((await ref.get()).get('values') ?? {}) as Record<string, unknown>;
+  if (typeof values.stripe_public === 'string' && values.stripe_public !== '') return;
+  await ref.set({ values: { stripe_public: publishableKey } }, { merge: true });
 }
 
 /**

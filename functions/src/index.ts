@@ -28,10 +28,6 @@ const webAppId = defineString('WEB_APP_ID', { default: '', description: 'Firebas
 // Secrets (`.secret.local.example` lists them; `firebase functions:secrets:set NAME` on a real project).
 const stripeSecretKey = defineSecret('STRIPE_SECRET_KEY');
 const stripeWebhookSecret = defineSecret('STRIPE_WEBHOOK_SECRET');
-const stripeApiBase = defineString('STRIPE_API_BASE', {
-  default: '',
-  description: 'Only for the local stack: the Stripe fake (emulators/stripe-fake). Empty in production.',
-});
 
 let app: Express | undefined;
 
@@ -42,7 +38,8 @@ export const api = onRequest(
       createRuntimeDeps({
         webApiKey: webApiKey.value(),
         webAppId: webAppId.value(),
-        stripe: { secretKey: stripeSecretKey.value(), webhookSecret: stripeWebhookSecret.value(), apiBase: stripeApiBase.value() },
+        // STRIPE_API_BASE is set only by the local stack (the Stripe fake); not a param, so a deploy never asks for it.
+        stripe: { secretKey: stripeSecretKey.value(), webhookSecret: stripeWebhookSecret.value(), apiBase: process.env.STRIPE_API_BASE ?? '' },
       }),
     );
     app(req, res);

@@ -1,0 +1,152 @@
+/**
+ * Checkout through the deployed shape: Hosting → function, real tokens, and
+ * the Stripe fake the stack starts (emulators/stripe-fake) sending signed
+ * webhooks to /api/webhooks/stripe. The browser's part (Stripe.js confirming
+ * with a card typed into the processor's frame) is played here by the calls
+ * that frame makes, with the publishable key only.
+ */
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, newCustomer, seed, signIn, store } from './support';
+
+const FAKE = process.env.STRIPE_FAKE_URL;
+const PUBLISHABLE = process.env.STRIPE_FAKE_PUBLISHABLE_KEY ?? '';
+
+interface Body {
+  message: string;
+  purchase_id: number;
+  clientSecret: string | null;
+  purchase: { status: string; total_payment: number; checkout_method: string };
+  methods: string[];
+  error: { code: string; message: string };
+  available_classes: Array<{ available_classes: number; class_package_id: number | null }>;
+  invoices: Array<{ purchase_id: number; total_payment: number; status: string }>;
+  purchases: Array<{ purchase_id: number; status: string }>;
+}
+
+let admin: string;
+beforeAll(async () => {
+  admin = (await signIn(seed.admin.email, seed.admin.password)).token;
+});
+afterAll(async () => {
+  await store().close();
+});
+
+/** The frame's and Stripe.js's calls: publishable key, form-encoded like Stripe.js. */
+async function asBrowser(path: string, form: Record<string, string>): Promise<Record<string, unknown>> {
+  const response = await fetch(`${FAKE}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${PUBLISHABLE}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form).toString(),
+  });
+  return (await response.json()) as Record<string, unknown>;
+}
+
+async function payWithCard(clientSecret: string, number: string): Promise<Record<string, unknown>> {
+  const method = await asBrowser('/v1/payment_methods', {
+    type: 'card',
+    'card[number]': number,
+    'card[exp_month]': '12',
+    'card[exp_year]': '2030',
+    'card[cvc]': '123',
+  });
+  const intentId = clientSecret.split('_secret_')[0] as string;
+  return asBrowser(`/v1/payment_intents/${intentId}/confirm`, { client_secret: clientSecret, payment_method: String(method.id) });
+}
+
+/** The purchase completes when the webhook arrives, a moment after the payment: poll the API as /gracias does. */
+async function purchaseStatus(token: string, id: number, want: string): Promise<string> {
+  let status = '';
+  for (let i = 0; i < 100 && status !== want; i++) {
+    const response = await api<{ purchase: { status: string } }>('GET', `/api/purchases/${id}`, { token });
+    status = response.body.purchase.status;
+    if (status !== want) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return status;
+}
+
+describe.skipIf(!FAKE)('card checkout with the Stripe fake', () => {
+  it('offers cards, takes a payment confirmed in the browser and grants once, on the signed webhook', async () => {
+    const customer = await newCustomer();
+    const quote = await api<Body>('GET', '/api/checkout/quote?class_package_id=4', { token: customer.token });
+    expect(quote.body.methods).toEqual(['cash', 'card']);
+
+    const attempt = await api<Body>('POST', '/api/checkout/attempt', { token: customer.token, body: { class_package_id: 4, payment_method: 'card' } });
+    expect(attempt.status).toBe(201);
+    expect(attempt.body).toMatchObject({ message: 'Estamos procesando tu pago.', purchase: { status: 'pending', total_payment: 1700 } });
+    expect(attempt.body.clientSecret).toMatch(/^pi_.+_secret_.+/);
+
+    const paid = await payWithCard(attempt.body.clientSecret as string, '4242424242424242');
+    expect(paid.status).toBe('succeeded');
+    expect(await purchaseStatus(customer.token, attempt.body.purchase_id, 'completed')).toBe('completed');
+
+    const credits = await api<Body>('GET', '/api/available_classes', { token: customer.token });
+    expect(credits.body.available_classes).toEqual([expect.objectContaining({ available_classes: 10, class_package_id: 4 })]);
+    const invoices = await api<Body>('GET', '/api/invoices', { token: customer.token });
+    expect(invoices.body.invoices).toEqual([expect.objectContaining({ purchase_id: attempt.body.purchase_id, total_payment: 1700, status: 'completed' })]);
+
+    // Stripe retries: the same event delivered again grants nothing more.
+    const events = (await (await fetch(`${FAKE}/_control/events`)).json()) as {
+      data: Array<{ id: string; type: string; data: { object: { metadata?: Record<string, string> } } }>;
+    };
+    const succeeded = events.data.find(
+      (e) => e.type === 'payment_intent.succeeded' && e.data.object.metadata?.purchase_id === String(attempt.body.purchase_id),
+    );
+    expect(succeeded).toBeDefined();
+    for (let i = 0; i < 2; i++) {
+      const again = (await (await fetch(`${FAKE}/_control/events/${succeeded?.id}/deliver`, { method: 'POST' })).json()) as { status: number };
+      expect(again.status).toBe(200);
+    }
+    const after = await api<Body>('GET', '/api/available_classes', { token: customer.token });
+    expect(after.body.available_classes).toHaveLength(1);
+  });
+
+  it('a 3-D Secure card completes only after the challenge; a declined card leaves the purchase pending', async () => {
+    const customer = await newCustomer();
+    const attempt = await api<Body>('POST', '/api/checkout/attempt', { token: customer.token, body: { class_package_id: 3, payment_method: 'card' } });
+    const secret = attempt.body.clientSecret as string;
+    const declined = await payWithCard(secret, '4000000000009995');
+    expect(declined).toMatchObject({ error: { type: 'card_error', decline_code: 'insufficient_funds' } });
+    const challenged = await payWithCard(secret, '4000002760003184');
+    expect(challenged.status).toBe('requires_action');
+    expect(await purchaseStatus(customer.token, attempt.body.purchase_id, 'pending')).toBe('pending');
+    const intentId = secret.split('_secret_')[0];
+    const authenticated = await fetch(`${FAKE}/3ds/${intentId}/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_secret: secret, outcome: 'complete' }),
+    });
+    expect(authenticated.status).toBe(200);
+    expect(await purchaseStatus(customer.token, attempt.body.purchase_id, 'completed')).toBe('completed');
+    const mine = await api<Body>('GET', '/api/purchases', { token: customer.token });
+    expect(mine.body.purchases).toEqual([expect.objectContaining({ purchase_id: attempt.body.purchase_id, status: 'completed' })]);
+  });
+
+  it('a notice not signed with our endpoint secret is refused and changes nothing', async () => {
+    const customer = await newCustomer();
+    const attempt = await api<Body>('POST', '/api/checkout/attempt', { token: customer.token, body: { class_package_id: 4, payment_method: 'card' } });
+    const payload = JSON.stringify({
+      id: 'evt_falso',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: 'pi_falso', object: 'payment_intent', amount: 170000, metadata: { purchase_id: String(attempt.body.purchase_id) } } },
+    });
+    const forged = await api<Body>('POST', '/api/webhooks/stripe', {
+      rawBody: payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_de_otro' }) },
+    });
+    expect(forged.status).toBe(400);
+    expect(forged.body.error.message).toBe('La firma del aviso de pago no es válida.');
+    expect(await purchaseStatus(customer.token, attempt.body.purchase_id, 'pending')).toBe('pending');
+  });
+
+  it('cash: pending, confirmed by the studio, credits appear', async () => {
+    const customer = await newCustomer();
+    const attempt = await api<Body>('POST', '/api/checkout/attempt', { token: customer.token, body: { class_package_id: 2, payment_method: 'cash' } });
+    expect(attempt.status).toBe(201);
+    expect((await api<Body>('GET', '/api/available_classes', { token: customer.token })).body.available_classes).toEqual([]);
+    const confirmed = await api<Body>('PUT', `/api/purchases/${attempt.body.purchase_id}/confirm`, { token: admin, body: {} });
+    expect(confirmed.status).toBe(200);
+    expect((await api<Body>('GET', '/api/available_classes', { token: customer.token })).body.available_classes).toHaveLength(1);
+  });
+});
