@@ -12,6 +12,8 @@ export interface WebSettings {
   storageBucket?: string | undefined;
   /** http://host:port of the Auth emulator, only in the local stack. */
   authEmulatorUrl?: string | undefined;
+  /** Where the browser loads Stripe.js: Stripe's own, or the local fake's stand-in. */
+  stripeJsUrl?: string | undefined;
 }
 
 /** Everything a service needs from the outside world; tests pass fakes. */

@@ -35,6 +35,7 @@ export function createRuntimeDeps(params: RuntimeParams, env: NodeJS.ProcessEnv 
       appId: params.webAppId || undefined,
       storageBucket: `${projectId}.appspot.com`,
       authEmulatorUrl: authEmulatorHost ? `http://${authEmulatorHost}` : undefined,
+      stripeJsUrl: params.stripe.apiBase ? `${params.stripe.apiBase.replace(/\/+$/, '')}/v3/` : undefined,
     },
   };
 }

@@ -3,6 +3,9 @@ import type { AppConfigUpdateInput } from '@studio/shared/schemas/app-config';
 import { getStoredConfig, saveConfigValues } from '../data/repos/app-config-repo';
 import type { Deps, WebSettings } from '../deps';
 
+/** Stripe.js as Stripe serves it: the only place a browser may load it from in production (PCI). */
+export const STRIPE_JS_URL = 'https://js.stripe.com/v3/';
+
 /** The identity provider's web config for this environment (public by design: it identifies, it does not authorise). */
 export function webFirebaseConfig(web: WebSettings): Record<string, unknown> {
   return {
@@ -26,6 +29,8 @@ export async function getPublicConfig(deps: Deps): Promise<AppConfigEntry[]> {
     if (key in appConfigDefinitions) merged[key] = value;
   }
   merged.firebaseConfig = webFirebaseConfig(deps.web);
+  // Server-decided like firebaseConfig: the local stack points it at the Stripe fake's stand-in, never a build.
+  merged.stripe_js_url = deps.web.stripeJsUrl ?? STRIPE_JS_URL;
   return Object.entries(merged).map(([key, value]) => ({ key, value }));
 }
 

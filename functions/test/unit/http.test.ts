@@ -171,6 +171,20 @@ describe('appconfig', () => {
     expect(entries.banner_text).toBe('Hola');
     expect(entries.firebaseConfig).toEqual({ apiKey: 'demo-api-key', authDomain: 'demo-studio.firebaseapp.com', projectId: 'demo-studio' });
   });
+
+  it('tells the browser where Stripe.js is, and nobody can point it elsewhere', async () => {
+    const app = createApp(env.deps);
+    const entriesOf = async (a: typeof app) =>
+      Object.fromEntries(((await request(a).get('/api/appconfig')).body as Array<{ key: string; value: unknown }>).map((e) => [e.key, e.value]));
+    expect((await entriesOf(app)).stripe_js_url).toBe('https://js.stripe.com/v3/');
+    const put = await request(app)
+      .put('/api/appconfig')
+      .set('authorization', 'Bearer admin:a1')
+      .send({ entries: [{ key: 'stripe_js_url', value: 'https://evil.example/v3/' }] });
+    expect(put.status).toBe(400);
+    const local = createApp({ ...env.deps, web: { ...env.deps.web, stripeJsUrl: 'http://127.0.0.1:12111/v3/' } });
+    expect((await entriesOf(local)).stripe_js_url).toBe('http://127.0.0.1:12111/v3/');
+  });
 });
 
 describe('phone changes', () => {
