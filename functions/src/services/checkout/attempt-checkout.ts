@@ -14,8 +14,10 @@ export interface CheckoutAttemptAnswer {
   purchase_id: number;
   purchase: Purchase;
   quote: CheckoutQuote;
-  /** The card-element flow's PaymentIntent secret (spec §7); null when nothing is charged by card now. */
+  /** The card-element flow's secret (spec §7); null when the browser has nothing to confirm. */
   clientSecret: string | null;
+  /** What clientSecret confirms: a payment now ('payment': Stripe.js confirmCardPayment) or a card kept for later charges ('setup': confirmCardSetup, a free trial). */
+  intent: 'payment' | 'setup' | null;
   /** A Stripe Checkout session to redirect to (stripe_checkout_mode 'session'); null otherwise. */
   session: { id: string; url: string } | null;
 }
@@ -64,6 +66,7 @@ export async function attemptCheckout(
       purchase: toPurchaseDto(placed.purchase),
       quote: placed.quote,
       clientSecret,
+      intent: clientSecret ? 'payment' : null,
       session: null,
     },
   };
