@@ -6,8 +6,9 @@ import { requireAdmin, requireUser } from '../http/authenticate';
 import { numericParam } from '../http/params';
 import { identityOf, queryOf } from '../http/request-context';
 import { validate } from '../http/validate';
+import { cancelOwnPurchase } from '../services/purchases/cancel-own-purchase';
 import { confirmCashPurchase } from '../services/purchases/confirm-cash-purchase';
-import { cancelOwnPurchase, rejectCashPurchase } from '../services/purchases/end-cash-purchase';
+import { rejectCashPurchase } from '../services/purchases/end-cash-purchase';
 import { getPurchaseFor, listOwnInvoices, listOwnPurchases, listPurchasesForAdmin } from '../services/purchases/read-purchases';
 
 /** /api/purchases: the buyer's purchases (Mis Compras) and the studio's cash confirmations. */

@@ -6,7 +6,7 @@
  */
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CardGateway, CardPaymentRequest } from '../../src/data/payments/card-gateway';
+import type { CardGateway, CardPaymentRequest, RenewalsRequest } from '../../src/data/payments/card-gateway';
 import { createStripeGateway } from '../../src/data/payments/stripe-gateway';
 import { http, packages, seedAccessFixtures, snapshotOf, T0, tokenOf } from './access-fixtures';
 import { type TestEnv, testEnv } from './support';
@@ -17,6 +17,8 @@ interface Recorder {
   customers: number;
   payments: CardPaymentRequest[];
   refunds: string[];
+  renewals: RenewalsRequest[];
+  cancelled: string[];
 }
 
 let env: TestEnv;
@@ -25,7 +27,7 @@ beforeEach(async () => {
   env = testEnv();
   env.clock.now = new Date(T0);
   await seedAccessFixtures(env.store);
-  calls = { customers: 0, payments: [], refunds: [] };
+  calls = { customers: 0, payments: [], refunds: [], renewals: [], cancelled: [] };
   const real = createStripeGateway({ secretKey: 'sk_test_prueba', webhookSecret: WEBHOOK_SECRET });
   const cards: CardGateway = {
     readEvent: real.readEvent,
@@ -41,6 +43,13 @@ beforeEach(async () => {
     },
     async refundPayment(paymentId) {
       calls.refunds.push(paymentId);
+    },
+    async startRenewals(request) {
+      calls.renewals.push(request);
+      return `sub_${request.idempotencyKey}`;
+    },
+    async cancelSubscription(subscriptionId) {
+      calls.cancelled.push(subscriptionId);
     },
   };
   env.deps.cards = cards;
@@ -106,6 +115,7 @@ describe('the card attempt', () => {
         description: `Orden #00${answer.purchase_id} · Paquete 5 Clases`,
         processorCustomerId: 'cus_prueba',
         idempotencyKey: `purchase-${answer.purchase_id}`,
+        saveCard: false,
       },
     ]);
     expect((await env.store.doc(`purchases/${answer.purchase_id}`).get()).get('provider_ref')).toBe(`pi_purchase-${answer.purchase_id}`);
@@ -212,5 +222,124 @@ describe('the Stripe webhook', () => {
     expect((await deliver({ ...intentEvent('customer.created', 1), data: { object: { id: 'cus_1', object: 'customer' } } })).body.outcome).toBe('ignored');
     expect((await deliver(intentEvent('payment_intent.succeeded', 987654))).body.outcome).toBe('unknown-purchase');
     expect(await docs('available_classes')).toEqual([]);
+  });
+});
+
+/** A subscription renewal's invoice event as Stripe sends it (this API version: the subscription under parent.subscription_details). */
+function invoiceEvent(type: 'invoice.paid' | 'invoice.payment_failed', purchaseId: number, invoiceId: string, amount: number) {
+  return {
+    id: `evt_${++eventSeq}`,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: Math.floor(T0.getTime() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: {
+      object: {
+        id: invoiceId,
+        object: 'invoice',
+        billing_reason: 'subscription_cycle',
+        amount_due: amount,
+        amount_paid: type === 'invoice.paid' ? amount : 0,
+        parent: {
+          type: 'subscription_details',
+          subscription_details: { subscription: `sub_renewals-${purchaseId}`, metadata: { purchase_id: String(purchaseId) } },
+        },
+      },
+    },
+  };
+}
+
+describe('subscriptions by card', () => {
+  async function activeSubscription(uid = 'ana') {
+    const { purchase_id: id } = await cardPurchase(uid, packages.unlimited.class_package_id);
+    expect(
+      (await deliver(intentEvent('payment_intent.succeeded', id, { amount: 240000, amount_received: 240000, payment_method: 'pm_guardada' }))).body.outcome,
+    ).toBe('granted');
+    return id;
+  }
+
+  it('the first period is paid by the PaymentIntent (card kept), then renewals start at its end, once', async () => {
+    const id = await activeSubscription();
+    expect(calls.payments[0]).toMatchObject({ amountCents: 240000, saveCard: true });
+    const purchase = (await env.store.doc(`purchases/${id}`).get()).data();
+    expect(purchase).toMatchObject({ status: 'active', subscription_id: `sub_renewals-${id}`, subscription_period: 'month', subscription_interval: 1 });
+    // 22 Nov 12:00 in Mexico City + 1 month: the credits last through 22 Dec there, the day of the next charge.
+    expect(await docs('available_classes')).toMatchObject([{ available_classes: -1, expiration_date: new Date('2026-12-23T05:59:59.999Z') }]);
+    expect(calls.renewals).toEqual([
+      {
+        purchaseId: id,
+        processorCustomerId: 'cus_prueba',
+        paymentMethodId: 'pm_guardada',
+        amountCents: 240000,
+        period: 'month',
+        interval: 1,
+        firstRenewalAt: new Date('2026-12-22T18:00:00Z'),
+        description: `Orden #00${id} · Ilimitado Mensual`,
+        idempotencyKey: `renewals-${id}`,
+      },
+    ]);
+    expect((await deliver(intentEvent('payment_intent.succeeded', id, { payment_method: 'pm_guardada' }))).body.outcome).toBe('already-paid');
+    expect(calls.renewals).toHaveLength(1);
+  });
+
+  it('each paid renewal grants the next period once and writes its invoice; a failed one marks the purchase failed', async () => {
+    const id = await activeSubscription();
+    env.clock.now = new Date('2026-12-22T18:00:05Z');
+    const renewal = invoiceEvent('invoice.paid', id, 'in_renovacion_1', 240000);
+    expect((await deliver(renewal)).body.outcome).toBe('granted');
+    expect((await deliver(renewal)).body.outcome).toBe('duplicate');
+    expect((await deliver(invoiceEvent('invoice.paid', id, 'in_renovacion_1', 240000))).body.outcome).toBe('already-paid');
+    const lots = await docs('available_classes');
+    expect(lots).toHaveLength(2);
+    expect(lots.map((l) => (l.expiration_date as Date).toISOString()).sort()).toEqual(['2026-12-23T05:59:59.999Z', '2027-01-23T05:59:59.999Z']);
+
+    env.clock.now = new Date('2027-01-22T18:00:05Z');
+    expect((await deliver(invoiceEvent('invoice.payment_failed', id, 'in_renovacion_2', 240000))).body.outcome).toBe('recorded');
+    expect((await env.store.doc(`purchases/${id}`).get()).data()).toMatchObject({ status: 'failed' });
+    // Stripe retries the charge; when it succeeds the subscription is active again with its credits.
+    expect((await deliver(invoiceEvent('invoice.paid', id, 'in_renovacion_2', 240000))).body.outcome).toBe('granted');
+    expect((await env.store.doc(`purchases/${id}`).get()).data()).toMatchObject({ status: 'active' });
+    const invoices = await http(env).get('/api/invoices').set('authorization', tokenOf('ana'));
+    expect(invoices.body.invoices.map((i: Doc) => [i.billing_reason, i.status, i.total_payment])).toEqual([
+      ['renewal', 'completed', 2400],
+      ['renewal', 'failed', 2400],
+      ['renewal', 'completed', 2400],
+      ['purchase', 'completed', 2400],
+    ]);
+    expect(await docs('available_classes')).toHaveLength(3);
+  });
+
+  it('the customer cancels with a reason: renewals stop at Stripe, the credits paid for stay', async () => {
+    const id = await activeSubscription();
+    const cancel = (body: Doc) => http(env).post(`/api/purchases/cancel/${id}`).set('authorization', tokenOf('ana')).send(body);
+    expect((await cancel({})).body.error.fields.reason).toBe('Debes indicar un motivo de cancelación.');
+    const done = await cancel({ reason: 'Me mudo de ciudad' });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ message: '¡Suscripción cancelada!', purchase: { status: 'cancelled', cancel_reason: 'Me mudo de ciudad' } });
+    expect(calls.cancelled).toEqual([`sub_renewals-${id}`]);
+    const ended = {
+      ...intentEvent('customer.subscription.deleted', id),
+      data: { object: { id: `sub_renewals-${id}`, object: 'subscription', metadata: { purchase_id: String(id) } } },
+    };
+    expect((await deliver(ended)).body.outcome).toBe('recorded');
+    expect(await docs('available_classes')).toHaveLength(1);
+    expect((await cancel({ reason: 'otra vez' })).status).toBe(409);
+  });
+
+  it('a subscription ended by Stripe (unpaid) is cancelled; subscriptions are not sold in cash; trials are not offered yet', async () => {
+    const id = await activeSubscription();
+    const ended = {
+      ...intentEvent('customer.subscription.deleted', id),
+      data: { object: { id: `sub_renewals-${id}`, object: 'subscription', metadata: { purchase_id: String(id) } } },
+    };
+    expect((await deliver(ended)).body.outcome).toBe('ended');
+    expect((await env.store.doc(`purchases/${id}`).get()).data()).toMatchObject({ status: 'cancelled', cancel_reason: 'subscription-ended' });
+    expect((await http(env).get('/api/checkout/quote?class_package_id=5')).body.methods).toEqual(['card']);
+    await env.store.doc('class_packages/30').set({ ...packages.unlimited, class_package_id: 30, title: 'Prueba 7 días', is_trial: true, free_trial_length: 7 });
+    expect((await http(env).get('/api/checkout/quote?class_package_id=30')).body.methods).toEqual([]);
+    expect((await attempt('diego', { class_package_id: 30, payment_method: 'card' })).status).toBe(400);
   });
 });

@@ -14,6 +14,24 @@ export interface CardPaymentRequest {
   processorCustomerId: string;
   /** The same key returns the same payment: a retried attempt never charges twice. */
   idempotencyKey: string;
+  /** Keep the card for later charges (a subscription's renewals): Stripe's setup_future_usage 'off_session'. */
+  saveCard: boolean;
+}
+
+/** A subscription at the processor that bills the renewals of a purchase whose first period was already paid. */
+export interface RenewalsRequest {
+  purchaseId: number;
+  processorCustomerId: string;
+  /** The card the first payment used (kept by saveCard). */
+  paymentMethodId: string;
+  /** Each renewal, in whole cents. */
+  amountCents: number;
+  period: 'day' | 'month' | 'year';
+  interval: number;
+  /** When the first renewal is charged: the end of the period already paid. */
+  firstRenewalAt: Date;
+  description: string;
+  idempotencyKey: string;
 }
 
 export interface CardPayment {
@@ -30,15 +48,22 @@ export interface ProcessorCustomerRequest {
 
 /** A webhook event, verified and translated (data/payments/stripe-events.ts). */
 export type CardEvent =
-  | { kind: 'payment-succeeded'; eventId: string; paymentId: string; purchaseId: number | null; amountCents: number }
+  | { kind: 'payment-succeeded'; eventId: string; paymentId: string; purchaseId: number | null; amountCents: number; paymentMethodId: string | null }
   | { kind: 'payment-failed'; eventId: string; paymentId: string; purchaseId: number | null; code: string | null; declineCode: string | null }
   | { kind: 'payment-canceled'; eventId: string; paymentId: string; purchaseId: number | null }
+  | { kind: 'renewal-paid'; eventId: string; invoiceId: string; subscriptionId: string; purchaseId: number | null; amountCents: number }
+  | { kind: 'renewal-failed'; eventId: string; invoiceId: string; subscriptionId: string; purchaseId: number | null; amountCents: number }
+  | { kind: 'subscription-ended'; eventId: string; subscriptionId: string; purchaseId: number | null }
   | { kind: 'ignored'; eventId: string; type: string };
 
 export interface CardGateway {
   createCustomer(request: ProcessorCustomerRequest): Promise<string>;
   createPayment(request: CardPaymentRequest): Promise<CardPayment>;
   refundPayment(paymentId: string, idempotencyKey: string): Promise<void>;
+  /** Starts billing renewals; returns the processor's subscription id (the same for the same idempotency key). */
+  startRenewals(request: RenewalsRequest): Promise<string>;
+  /** Stops a subscription now (no more renewals); a subscription already stopped is not an error. */
+  cancelSubscription(subscriptionId: string): Promise<void>;
   /** Verifies the signature over the raw body and translates the event; throws InvalidSignatureError otherwise. */
   readEvent(rawBody: Buffer, signature: string): CardEvent;
 }

@@ -24,6 +24,7 @@ export function translateStripeEvent(event: Stripe.Event): CardEvent {
         paymentId: intent.id,
         purchaseId: purchaseIdOf(intent.metadata),
         amountCents: intent.amount_received || intent.amount,
+        paymentMethodId: typeof intent.payment_method === 'string' ? intent.payment_method : (intent.payment_method?.id ?? null),
       };
     }
     case 'payment_intent.payment_failed': {
@@ -40,6 +41,23 @@ export function translateStripeEvent(event: Stripe.Event): CardEvent {
     case 'payment_intent.canceled': {
       const intent = event.data.object;
       return { kind: 'payment-canceled', eventId: event.id, paymentId: intent.id, purchaseId: purchaseIdOf(intent.metadata) };
+    }
+    case 'invoice.paid':
+    case 'invoice.payment_failed': {
+      const invoice = event.data.object;
+      const details = invoice.parent?.subscription_details;
+      const subscription = details?.subscription;
+      const subscriptionId = typeof subscription === 'string' ? subscription : (subscription?.id ?? null);
+      // Only renewals: the first period is our own PaymentIntent (the subscription starts after it), so a $0 start invoice means nothing here.
+      if (!subscriptionId || invoice.billing_reason !== 'subscription_cycle' || !invoice.id) return { kind: 'ignored', eventId: event.id, type: event.type };
+      const common = { eventId: event.id, invoiceId: invoice.id, subscriptionId, purchaseId: purchaseIdOf(details?.metadata) };
+      return event.type === 'invoice.paid'
+        ? { kind: 'renewal-paid', ...common, amountCents: invoice.amount_paid }
+        : { kind: 'renewal-failed', ...common, amountCents: invoice.amount_due };
+    }
+    case 'customer.subscription.deleted': {
+      const subscription = event.data.object;
+      return { kind: 'subscription-ended', eventId: event.id, subscriptionId: subscription.id, purchaseId: purchaseIdOf(subscription.metadata) };
     }
     default:
       return { kind: 'ignored', eventId: event.id, type: event.type };
@@ -70,6 +88,7 @@ export function createStripeGateway(settings: StripeSettings): CardGateway {
           allowed_payment_method_types: ['card'],
           description: request.description,
           metadata: { purchase_id: String(request.purchaseId) },
+          ...(request.saveCard ? { setup_future_usage: 'off_session' as const } : {}),
         },
         { idempotencyKey: request.idempotencyKey },
       );
@@ -78,6 +97,39 @@ export function createStripeGateway(settings: StripeSettings): CardGateway {
     },
     async refundPayment(paymentId, idempotencyKey) {
       await stripe.refunds.create({ payment_intent: paymentId }, { idempotencyKey });
+    },
+    async startRenewals(request) {
+      const product = await stripe.products.create({ name: request.description }, { idempotencyKey: `${request.idempotencyKey}-product` });
+      const subscription = await stripe.subscriptions.create(
+        {
+          customer: request.processorCustomerId,
+          default_payment_method: request.paymentMethodId,
+          items: [
+            {
+              price_data: {
+                currency: 'mxn',
+                product: product.id,
+                unit_amount: request.amountCents,
+                recurring: { interval: request.period, interval_count: request.interval },
+              },
+            },
+          ],
+          // The first period was paid by our own PaymentIntent: Stripe bills from its end.
+          trial_end: Math.floor(request.firstRenewalAt.getTime() / 1000),
+          metadata: { purchase_id: String(request.purchaseId) },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return subscription.id;
+    },
+    async cancelSubscription(subscriptionId) {
+      try {
+        await stripe.subscriptions.cancel(subscriptionId);
+      } catch (error) {
+        // Already canceled (or gone): the outcome the caller wants.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === 'resource_missing' || /canceled/i.test(error.message))) return;
+        throw error;
+      }
     },
     readEvent(rawBody, signature) {
       let event: Stripe.Event;

@@ -18,6 +18,8 @@ export interface PurchaseDoc extends PurchaseFields {
    * is given back. Absent on admin grants, which neither check nor count.
    */
   holds_place?: boolean;
+  /** A subscription's price for each renewal (the quote's renewal.amount: the discount only when not first_invoice_only). */
+  renewal_amount?: number | null;
   /** The processor's payment for it (a Stripe PaymentIntent id), once one was created. */
   provider_ref?: string | null;
   /** The processor's last decline code for it (informational: the customer may retry with another card). */

@@ -2,6 +2,7 @@ import { checkoutMessages } from '@studio/shared/messages/checkout';
 import type { CheckoutAttemptInput, CheckoutPaymentMethod, CheckoutQuote } from '@studio/shared/schemas/checkout';
 import type { Purchase } from '@studio/shared/types/purchases';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
+import { type ClassPackageDoc, getClassPackage } from '../../data/repos/class-packages-repo';
 import type { Deps } from '../../deps';
 import { toPurchaseDto } from '../access/dto';
 import { startCardPayment } from '../payments/start-card-payment';
@@ -27,9 +28,12 @@ export interface CheckoutAttemptAnswer {
  * them: cash when the studio enables it. Card, OXXO and PayPal join when
  * their gateways are configured (issue 9's next slices).
  */
-export async function availableMethods(deps: Deps): Promise<CheckoutMethod[]> {
+export async function availableMethods(deps: Deps, pkg?: Pick<ClassPackageDoc, 'is_subscription' | 'is_trial'>): Promise<CheckoutMethod[]> {
   const settings = await checkoutSettings(deps);
-  return [...(settings.cashEnabled ? (['cash'] as const) : []), ...(deps.cards ? (['card'] as const) : [])];
+  // A free trial keeps a card for its first charge (SetupIntent): not built yet, so no method is offered rather than a wrong one.
+  if (pkg?.is_trial) return [];
+  const cash = settings.cashEnabled && !pkg?.is_subscription;
+  return [...(cash ? (['cash'] as const) : []), ...(deps.cards ? (['card'] as const) : [])];
 }
 
 /**
@@ -46,7 +50,8 @@ export async function attemptCheckout(
   identity: VerifiedIdentity,
   input: CheckoutAttemptInput,
 ): Promise<{ created: boolean; answer: CheckoutAttemptAnswer }> {
-  const methods = new Set(await availableMethods(deps));
+  const pkg = await getClassPackage(deps.store, input.class_package_id);
+  const methods = new Set(await availableMethods(deps, pkg ?? undefined));
   const placed = await placePurchase(deps, {
     uid: identity.uid,
     classPackageId: input.class_package_id,

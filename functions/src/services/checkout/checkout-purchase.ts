@@ -60,6 +60,7 @@ export function checkoutPurchase(input: CheckoutPurchaseInput): PurchaseDoc {
     payment_instructions: input.paymentInstructions,
     paid_at: paid ? input.now : null,
     cancel_reason: null,
+    renewal_amount: quote.renewal?.amount ?? null,
     holds_place: true,
     unit: input.unit,
     createdAt: input.now,

@@ -1,3 +1,4 @@
+import { dayjs, studioDaysBetween } from '@studio/shared/format/dates';
 import type { AvailableClassDoc } from '../../data/repos/credits-repo';
 import type { CustomerDoc } from '../../data/repos/customers-repo';
 import type { PurchaseDoc } from '../../data/repos/purchases-repo';
@@ -12,7 +13,19 @@ import { lotsAfter, refreshUnlimitedMembership } from '../credits/membership';
  * package, not today's catalogue), with expiry counted from the payment, so a
  * cash payment confirmed two days later still gets its full validity.
  */
-export const planPurchaseGrant = (purchase: PurchaseDoc, paidAt: Date, tz: string): LotSpec[] => planGrant(purchase.class_package, null, paidAt, tz);
+export const planPurchaseGrant = (purchase: PurchaseDoc, paidAt: Date, tz: string): LotSpec[] => {
+  const period = periodEndOf(purchase, paidAt);
+  // A subscription's credits last until the end of the studio day its next charge falls on, so renewals never leave a gap.
+  return planGrant(purchase.class_package, period === null ? null : studioDaysBetween(paidAt, period, tz), paidAt, tz);
+};
+
+/** When a subscription's period that starts at `from` ends (its next charge); null for a one-off purchase. */
+export function periodEndOf(purchase: Pick<PurchaseDoc, 'subscription_period' | 'subscription_interval'>, from: Date): Date | null {
+  const period = purchase.subscription_period;
+  const interval = purchase.subscription_interval;
+  if ((period !== 'day' && period !== 'month' && period !== 'year') || !interval) return null;
+  return dayjs.utc(from).add(interval, period).toDate();
+}
 
 export interface PurchaseGrant {
   purchase: PurchaseDoc;

@@ -73,9 +73,9 @@ function methodFor(pkg: ClassPackageDoc, request: PlaceRequest): CheckoutMethod 
   const freeOffer = !pkg.is_subscription && (pkg.sale_price ?? pkg.price) === 0;
   if (freeOffer) return 'free';
   if (request.method === null) throw noPaymentMethod();
-  if (!request.availableMethods.has(request.method)) throw methodUnavailable();
   if (pkg.is_subscription && (request.method === 'cash' || request.method === 'oxxo'))
     throw new AppError('invalid', 'checkout/method-not-recurring', m.subscriptionNeedsRecurring, { payment_method: m.subscriptionNeedsRecurring });
+  if (!request.availableMethods.has(request.method)) throw methodUnavailable();
   return request.method;
 }
 

@@ -30,5 +30,5 @@ export async function quoteForCustomer(
   const discount = identity && code !== '' ? (await lookUpDiscountCode(deps, identity, code, classPackageId)).discount : null;
   const customerHasIt = customer ? await hasSignupFee(deps, customer.customer_id, settings.signupFee) : false;
   const quote = quoteCheckout({ pkg, discount, now: deps.now(), tz, signupFee: { packageId: settings.signupFee, customerHasIt } });
-  return { quote, methods: await availableMethods(deps) };
+  return { quote, methods: await availableMethods(deps, pkg) };
 }

@@ -2,14 +2,15 @@ import type { CardEvent, CardGateway } from '../../data/payments/card-gateway';
 import { allocateSpreadIds } from '../../data/repos/counters-repo';
 import { listLotsOfCustomer } from '../../data/repos/credits-repo';
 import { getCustomerByUid } from '../../data/repos/customers-repo';
-import { createInvoice } from '../../data/repos/invoices-repo';
+import { createInvoice, type InvoiceDoc } from '../../data/repos/invoices-repo';
 import { recordEvent, recordPaymentGrant, wasEventHandled, wasPaymentGranted } from '../../data/repos/payment-events-repo';
 import { getPackageBuyer, getPurchase, type PurchaseDoc, writePackageBuyer, writePurchase } from '../../data/repos/purchases-repo';
 import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
-import { grantPurchase, planPurchaseGrant } from '../checkout/grant-purchase';
+import { grantPurchase, periodEndOf, planPurchaseGrant } from '../checkout/grant-purchase';
 import { studioTimezone } from '../credits/expiry';
 import { endUnpaidPurchase, readPlaceRelease } from '../purchases/end-unpaid-purchase';
+import { processorCustomerOf, toCents } from './start-card-payment';
 
 const PROVIDER = 'stripe';
 
@@ -27,6 +28,7 @@ export type EventOutcome = 'granted' | 'duplicate' | 'already-paid' | 'refunded'
 export async function handleCardEvent(deps: Deps, cards: CardGateway, event: CardEvent): Promise<EventOutcome> {
   if (event.kind === 'ignored') return 'ignored';
   if (event.kind === 'payment-succeeded') return paymentSucceeded(deps, cards, event);
+  if (event.kind === 'renewal-paid' || event.kind === 'renewal-failed' || event.kind === 'subscription-ended') return subscriptionEvent(deps, event);
   return deps.store.runTransaction(async (tx) => {
     if (await wasEventHandled(deps.store, tx, PROVIDER, event.eventId)) return 'duplicate';
     const purchase = event.purchaseId === null ? null : await getPurchase(deps.store, event.purchaseId, tx);
@@ -46,7 +48,8 @@ export async function handleCardEvent(deps: Deps, cards: CardGateway, event: Car
 }
 
 function record(deps: Deps, tx: Transaction, event: Exclude<CardEvent, { kind: 'ignored' }>, outcome: EventOutcome): void {
-  recordEvent(deps.store, tx, { provider: PROVIDER, event_id: event.eventId, kind: event.kind, purchase_id: event.purchaseId, outcome, at: deps.now() });
+  const purchaseId = event.purchaseId;
+  recordEvent(deps.store, tx, { provider: PROVIDER, event_id: event.eventId, kind: event.kind, purchase_id: purchaseId, outcome, at: deps.now() });
 }
 
 async function paymentSucceeded(deps: Deps, cards: CardGateway, event: Extract<CardEvent, { kind: 'payment-succeeded' }>): Promise<EventOutcome> {
@@ -67,6 +70,7 @@ async function paymentSucceeded(deps: Deps, cards: CardGateway, event: Extract<C
     await completePaidPurchase(deps, tx, purchase, event, tz);
     return 'granted';
   });
+  if (outcome === 'granted' || outcome === 'already-paid') await ensureRenewals(deps, cards, event);
   if (outcome !== 'refunded') return outcome;
   // Paid after it ended (cancelled while 3-D Secure was open): the money goes back before the event is recorded, so a failed refund is retried with the event.
   await cards.refundPayment(event.paymentId, `refund-${event.paymentId}`);
@@ -91,7 +95,8 @@ async function completePaidPurchase(
   const specs = planPurchaseGrant(purchase, now, tz);
   const ids = await allocateSpreadIds(deps.store, tx, { available_classes: specs.length, invoices: 1 }, purchase.uid);
 
-  const after: PurchaseDoc = { ...purchase, status: 'completed', paid_at: now, provider_ref: event.paymentId, payment_error: null, updatedAt: now };
+  const status = purchase.class_package.is_subscription ? 'active' : 'completed';
+  const after: PurchaseDoc = { ...purchase, status, paid_at: now, provider_ref: event.paymentId, payment_error: null, updatedAt: now };
   writePurchase(deps.store, tx, after);
   if (buyer.pending_purchase_id === purchase.purchase_id) writePackageBuyer(deps.store, tx, { ...buyer, pending_purchase_id: null });
   grantPurchase(deps, tx, {
@@ -121,4 +126,126 @@ async function completePaidPurchase(
   });
   recordPaymentGrant(deps.store, tx, { provider: PROVIDER, payment_id: event.paymentId, purchase_id: after.purchase_id, at: now });
   record(deps, tx, event, 'granted');
+}
+
+/**
+ * After a subscription's first period is paid: the processor's subscription
+ * that bills the renewals, created once (idempotency key per purchase) and
+ * recorded on the purchase. Runs on every delivery of the payment's events
+ * until the id is recorded, so a processor hiccup here is retried with the
+ * event (its grant is not repeated).
+ */
+async function ensureRenewals(deps: Deps, cards: CardGateway, event: Extract<CardEvent, { kind: 'payment-succeeded' }>): Promise<void> {
+  if (event.purchaseId === null) return;
+  const purchase = await getPurchase(deps.store, event.purchaseId);
+  if (!purchase || purchase.status !== 'active' || purchase.subscription_id || !purchase.paid_at) return;
+  const firstRenewalAt = periodEndOf(purchase, purchase.paid_at);
+  if (!firstRenewalAt || !event.paymentMethodId) return;
+  const processorCustomerId = await processorCustomerOf(deps, cards, purchase.uid);
+  const subscriptionId = await cards.startRenewals({
+    purchaseId: purchase.purchase_id,
+    processorCustomerId,
+    paymentMethodId: event.paymentMethodId,
+    amountCents: toCents(purchase.renewal_amount ?? purchase.subtotal),
+    period: purchase.subscription_period as 'day' | 'month' | 'year',
+    interval: purchase.subscription_interval ?? 1,
+    firstRenewalAt,
+    description: `Orden #00${purchase.purchase_id} · ${purchase.title}`,
+    idempotencyKey: `renewals-${purchase.purchase_id}`,
+  });
+  await deps.store.runTransaction(async (tx) => {
+    const current = await getPurchase(deps.store, purchase.purchase_id, tx);
+    if (current && !current.subscription_id) writePurchase(deps.store, tx, { ...current, subscription_id: subscriptionId, updatedAt: deps.now() });
+  });
+}
+
+type SubscriptionEvent = Extract<CardEvent, { kind: 'renewal-paid' | 'renewal-failed' | 'subscription-ended' }>;
+
+/**
+ * Renewals and the end of a subscription: a paid renewal grants the next
+ * period's credits and writes its invoice (once per processor invoice); a
+ * failed one marks the purchase failed and writes a failed invoice; the end
+ * cancels the purchase (credits already granted last until they expire).
+ */
+async function subscriptionEvent(deps: Deps, event: SubscriptionEvent): Promise<EventOutcome> {
+  const tz = await studioTimezone(deps);
+  return deps.store.runTransaction(async (tx): Promise<EventOutcome> => {
+    if (await wasEventHandled(deps.store, tx, PROVIDER, event.eventId)) return 'duplicate';
+    const purchase = event.purchaseId === null ? null : await getPurchase(deps.store, event.purchaseId, tx);
+    if (!purchase || purchase.source !== 'checkout') {
+      record(deps, tx, event, 'unknown-purchase');
+      return 'unknown-purchase';
+    }
+    const now = deps.now();
+    if (event.kind === 'subscription-ended') {
+      const ended = purchase.status === 'active' || purchase.status === 'failed';
+      if (ended)
+        writePurchase(deps.store, tx, {
+          ...purchase,
+          status: 'cancelled',
+          cancelledAt: now,
+          cancel_reason: purchase.cancel_reason ?? 'subscription-ended',
+          updatedAt: now,
+        });
+      record(deps, tx, event, ended ? 'ended' : 'recorded');
+      return ended ? 'ended' : 'recorded';
+    }
+    const invoiced = await wasPaymentGranted(deps.store, tx, PROVIDER, event.invoiceId);
+    if (invoiced || (purchase.status !== 'active' && purchase.status !== 'failed')) {
+      record(deps, tx, event, invoiced ? 'already-paid' : 'recorded');
+      return invoiced ? 'already-paid' : 'recorded';
+    }
+    if (event.kind === 'renewal-failed') {
+      const ids = await allocateSpreadIds(deps.store, tx, { invoices: 1 }, purchase.uid);
+      writePurchase(deps.store, tx, { ...purchase, status: 'failed', payment_error: 'renewal-failed', updatedAt: now });
+      createInvoice(deps.store, tx, invoiceOf(purchase, ids.invoices[0] as number, event, 'failed', now));
+      record(deps, tx, event, 'recorded');
+      return 'recorded';
+    }
+    const customer = await getCustomerByUid(deps.store, purchase.uid, tx);
+    if (!customer) throw new Error(`Purchase ${purchase.purchase_id}: its customer ${purchase.uid} is gone`);
+    const existingLots = await listLotsOfCustomer(deps.store, customer.customer_id, tx);
+    const specs = planPurchaseGrant(purchase, now, tz);
+    const ids = await allocateSpreadIds(deps.store, tx, { available_classes: specs.length, invoices: 1 }, purchase.uid);
+    const after: PurchaseDoc = { ...purchase, status: 'active', payment_error: null, updatedAt: now };
+    writePurchase(deps.store, tx, after);
+    grantPurchase(deps, tx, {
+      purchase: after,
+      customer,
+      existingLots,
+      specs,
+      lotIds: ids.available_classes,
+      paidAt: now,
+      actor: { uid: 'stripe', role: 'system' },
+    });
+    createInvoice(deps.store, tx, invoiceOf(after, ids.invoices[0] as number, event, 'completed', now));
+    recordPaymentGrant(deps.store, tx, { provider: PROVIDER, payment_id: event.invoiceId, purchase_id: after.purchase_id, at: now });
+    record(deps, tx, event, 'granted');
+    return 'granted';
+  });
+}
+
+function invoiceOf(
+  purchase: PurchaseDoc,
+  invoiceId: number,
+  event: Extract<CardEvent, { kind: 'renewal-paid' | 'renewal-failed' }>,
+  status: 'completed' | 'failed',
+  now: Date,
+): InvoiceDoc {
+  return {
+    invoice_id: invoiceId,
+    purchase_id: purchase.purchase_id,
+    customer_id: purchase.customer_id,
+    uid: purchase.uid,
+    class_package: purchase.class_package,
+    title: purchase.title,
+    total_payment: event.amountCents / 100,
+    status,
+    billing_reason: 'renewal',
+    checkout_method: purchase.checkout_method,
+    payment_method: purchase.payment_method,
+    provider_ref: event.invoiceId,
+    recorded_by: null,
+    createdAt: now,
+  };
 }

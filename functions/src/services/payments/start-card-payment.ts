@@ -9,14 +9,14 @@ import { AppError } from '../../domain/errors';
 /** MXN with 2 decimals as the processor's whole cents. */
 export const toCents = (amount: number) => Math.round(amount * 100);
 
-const processorDown = (cause: unknown) => {
+export const processorDown = (cause: unknown) => {
   const error = new AppError('unavailable', 'checkout/processor-unavailable', checkoutMessages.purchaseFailed);
   (error as Error & { cause?: unknown }).cause = cause;
   return error;
 };
 
 /** The customer's id at the processor, created once (the processor's idempotency key makes racing creations one). */
-async function processorCustomerOf(deps: Deps, cards: CardGateway, uid: string): Promise<string> {
+export async function processorCustomerOf(deps: Deps, cards: CardGateway, uid: string): Promise<string> {
   const profile = await getPaymentProfile(deps.store, uid);
   if (profile?.stripe_customer_id) return profile.stripe_customer_id;
   const customer = await getCustomerByUid(deps.store, uid);
@@ -46,6 +46,7 @@ export async function startCardPayment(deps: Deps, cards: CardGateway, purchase:
       description: `Orden #00${purchase.purchase_id} · ${purchase.title}`,
       processorCustomerId,
       idempotencyKey: `purchase-${purchase.purchase_id}`,
+      saveCard: purchase.class_package.is_subscription,
     });
     await deps.store.runTransaction(async (tx) => {
       const current = await getPurchase(deps.store, purchase.purchase_id, tx);
