@@ -122,6 +122,40 @@ describe.skipIf(!FAKE)('card checkout with the Stripe fake', () => {
     expect(mine.body.purchases).toEqual([expect.objectContaining({ purchase_id: attempt.body.purchase_id, status: 'completed' })]);
   });
 
+  it('a subscription: first month by card, then Stripe bills renewals; a failed renewal marks it failed', async () => {
+    const customer = await newCustomer();
+    const attempt = await api<Body>('POST', '/api/checkout/attempt', { token: customer.token, body: { class_package_id: 5, payment_method: 'card' } });
+    expect(attempt.status).toBe(201);
+    expect((await payWithCard(attempt.body.clientSecret as string, '4242424242424242')).status).toBe('succeeded');
+    expect(await purchaseStatus(customer.token, attempt.body.purchase_id, 'active')).toBe('active');
+    let subscriptionId: string | null = null;
+    for (let i = 0; i < 100 && !subscriptionId; i++) {
+      const response = await api<{ purchase: { subscription_id: string | null } }>('GET', `/api/purchases/${attempt.body.purchase_id}`, {
+        token: customer.token,
+      });
+      subscriptionId = response.body.purchase.subscription_id;
+      if (!subscriptionId) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(subscriptionId).toMatch(/^sub_/);
+    const renew = (outcome: string) =>
+      fetch(`${FAKE}/_control/subscriptions/${subscriptionId}/renew`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ outcome }),
+      });
+    expect((await renew('paid')).status).toBe(200);
+    let lots = 0;
+    for (let i = 0; i < 100 && lots < 2; i++) {
+      lots = (await api<Body>('GET', '/api/available_classes', { token: customer.token })).body.available_classes.length;
+      if (lots < 2) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(lots).toBe(2);
+    expect((await renew('failed')).status).toBe(200);
+    expect(await purchaseStatus(customer.token, attempt.body.purchase_id, 'failed')).toBe('failed');
+    const invoices = await api<Body>('GET', '/api/invoices', { token: customer.token });
+    expect(invoices.body.invoices.map((i) => i.status)).toEqual(['failed', 'completed', 'completed']);
+  });
+
   it('a notice not signed with our endpoint secret is refused and changes nothing', async () => {
     const customer = await newCustomer();
     const attempt = await api<Body>('POST', '/api/checkout/attempt', { token: customer.token, body: { class_package_id: 4, payment_method: 'card' } });
