@@ -382,6 +382,15 @@ export function updateSubscription(context: FakeContext, id: string, params: For
     subscription.default_payment_method = defaultPaymentMethod || null;
   }
   if (params.metadata !== undefined) subscription.metadata = mergeMetadata(subscription.metadata, params.metadata);
+  // A new price for an existing item (items[0][id] + price or price_data): takes effect from the next invoice, as with proration_behavior 'none'.
+  for (const [index, raw] of asList(params.items ?? []).entries()) {
+    const change = asObject(raw);
+    const item = subscription.items.data.find((candidate) => candidate.id === asString(change.id));
+    if (!item) throw invalidRequest(`No such subscription item: '${asString(change.id) ?? ''}'`, `items[${index}][id]`, 'resource_missing');
+    const priceId = asString(change.price);
+    const price = priceId ? getPrice(context, priceId, `items[${index}][price]`) : createPrice(context, asObject(change.price_data), `items[${index}][price_data]`);
+    Object.assign(item, { price: price as Stripe.Price, plan: planOf(price) });
+  }
   emit(context, 'customer.subscription.updated', subscription);
   return subscription;
 }

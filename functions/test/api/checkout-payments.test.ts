@@ -156,6 +156,40 @@ describe.skipIf(!FAKE)('card checkout with the Stripe fake', () => {
     expect(invoices.body.invoices.map((i) => i.status)).toEqual(['failed', 'completed', 'completed']);
   });
 
+  it('a free trial: the card is kept (3-D Secure), the trial is granted at once, the first charge comes from Stripe at its end', async () => {
+    const customer = await newCustomer();
+    const quote = await api<{ quote: { trial: { days: number } }; methods: string[] }>('GET', '/api/checkout/quote?class_package_id=7', {
+      token: customer.token,
+    });
+    expect(quote.body.methods).toEqual(['card']);
+    const attempt = await api<Body & { intent: string }>('POST', '/api/checkout/attempt', {
+      token: customer.token,
+      body: { class_package_id: 7, payment_method: 'card' },
+    });
+    expect(attempt.status).toBe(201);
+    expect(attempt.body.intent).toBe('setup');
+    const secret = attempt.body.clientSecret as string;
+    const method = await asBrowser('/v1/payment_methods', {
+      type: 'card',
+      'card[number]': '4000002500003155',
+      'card[exp_month]': '12',
+      'card[exp_year]': '2030',
+      'card[cvc]': '123',
+    });
+    const setupId = secret.split('_secret_')[0] as string;
+    const confirmed = await asBrowser(`/v1/setup_intents/${setupId}/confirm`, { client_secret: secret, payment_method: String(method.id) });
+    expect(confirmed.status).toBe('requires_action');
+    const authenticated = await fetch(`${FAKE}/3ds/${setupId}/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_secret: secret, outcome: 'complete' }),
+    });
+    expect(authenticated.status).toBe(200);
+    expect(await purchaseStatus(customer.token, attempt.body.purchase_id, 'active')).toBe('active');
+    expect((await api<Body>('GET', '/api/available_classes', { token: customer.token })).body.available_classes).toHaveLength(1);
+    expect((await api<Body>('GET', '/api/invoices', { token: customer.token })).body.invoices).toEqual([]);
+  });
+
   it('a notice not signed with our endpoint secret is refused and changes nothing', async () => {
     const customer = await newCustomer();
     const attempt = await api<Body>('POST', '/api/checkout/attempt', { token: customer.token, body: { class_package_id: 4, payment_method: 'card' } });

@@ -8,6 +8,7 @@ import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CardGateway, CardPaymentRequest, RenewalsRequest } from '../../src/data/payments/card-gateway';
 import { createStripeGateway } from '../../src/data/payments/stripe-gateway';
+import { createDiscountFromInput } from '../../src/services/discounts/manage-discounts';
 import { http, packages, seedAccessFixtures, snapshotOf, T0, tokenOf } from './access-fixtures';
 import { type TestEnv, testEnv } from './support';
 
@@ -19,6 +20,8 @@ interface Recorder {
   refunds: string[];
   renewals: RenewalsRequest[];
   cancelled: string[];
+  setups: string[];
+  prices: Array<[string, number]>;
 }
 
 let env: TestEnv;
@@ -27,7 +30,7 @@ beforeEach(async () => {
   env = testEnv();
   env.clock.now = new Date(T0);
   await seedAccessFixtures(env.store);
-  calls = { customers: 0, payments: [], refunds: [], renewals: [], cancelled: [] };
+  calls = { customers: 0, payments: [], refunds: [], renewals: [], cancelled: [], setups: [], prices: [] };
   const real = createStripeGateway({ secretKey: 'sk_test_prueba', webhookSecret: WEBHOOK_SECRET });
   const cards: CardGateway = {
     readEvent: real.readEvent,
@@ -50,6 +53,14 @@ beforeEach(async () => {
     },
     async cancelSubscription(subscriptionId) {
       calls.cancelled.push(subscriptionId);
+    },
+    async createCardSetup(request) {
+      calls.setups.push(request.idempotencyKey);
+      const id = `seti_${request.idempotencyKey}`;
+      return { id, clientSecret: `${id}_secret_x`, status: 'requires_payment_method' };
+    },
+    async changeRenewalPrice(subscriptionId, amountCents) {
+      calls.prices.push([subscriptionId, amountCents]);
     },
   };
   env.deps.cards = cards;
@@ -329,7 +340,7 @@ describe('subscriptions by card', () => {
     expect((await cancel({ reason: 'otra vez' })).status).toBe(409);
   });
 
-  it('a subscription ended by Stripe (unpaid) is cancelled; subscriptions are not sold in cash; trials are not offered yet', async () => {
+  it('a subscription ended by Stripe (unpaid) is cancelled; subscriptions are sold by card only', async () => {
     const id = await activeSubscription();
     const ended = {
       ...intentEvent('customer.subscription.deleted', id),
@@ -338,8 +349,62 @@ describe('subscriptions by card', () => {
     expect((await deliver(ended)).body.outcome).toBe('ended');
     expect((await env.store.doc(`purchases/${id}`).get()).data()).toMatchObject({ status: 'cancelled', cancel_reason: 'subscription-ended' });
     expect((await http(env).get('/api/checkout/quote?class_package_id=5')).body.methods).toEqual(['card']);
-    await env.store.doc('class_packages/30').set({ ...packages.unlimited, class_package_id: 30, title: 'Prueba 7 días', is_trial: true, free_trial_length: 7 });
-    expect((await http(env).get('/api/checkout/quote?class_package_id=30')).body.methods).toEqual([]);
-    expect((await attempt('diego', { class_package_id: 30, payment_method: 'card' })).status).toBe(400);
+  });
+});
+
+describe('free trials by card', () => {
+  const TRIAL = 30;
+  beforeEach(async () => {
+    await env.store
+      .doc(`class_packages/${TRIAL}`)
+      .set({ ...packages.unlimited, class_package_id: TRIAL, title: 'Prueba 7 Días', is_trial: true, free_trial_length: 7 });
+  });
+  const setupEvent = (purchaseId: number, id = `evt_${++eventSeq}`) => ({
+    ...intentEvent('setup_intent.succeeded', purchaseId, {}, id),
+    data: {
+      object: {
+        id: `seti_setup-${purchaseId}`,
+        object: 'setup_intent',
+        status: 'succeeded',
+        payment_method: 'pm_prueba',
+        metadata: { purchase_id: String(purchaseId) },
+      },
+    },
+  });
+
+  it('keeps the card (SetupIntent), grants the trial at once until its first charge, and schedules that charge', async () => {
+    expect((await http(env).get(`/api/checkout/quote?class_package_id=${TRIAL}`)).body.methods).toEqual(['card']);
+    const answer = await attempt('ana', { class_package_id: TRIAL, payment_method: 'card' });
+    expect(answer.status).toBe(201);
+    const id = answer.body.purchase_id as number;
+    expect(answer.body).toMatchObject({ intent: 'setup', clientSecret: `seti_setup-${id}_secret_x`, purchase: { status: 'pending', total_payment: 0 } });
+    expect(calls.payments).toEqual([]);
+    const saved = setupEvent(id);
+    expect((await deliver(saved)).body.outcome).toBe('granted');
+    expect((await deliver(saved)).body.outcome).toBe('duplicate');
+    expect((await deliver(setupEvent(id))).body.outcome).toBe('already-paid');
+    expect((await env.store.doc(`purchases/${id}`).get()).data()).toMatchObject({ status: 'active', subscription_id: `sub_renewals-${id}` });
+    // 7 studio days from 22 Nov (Mexico City): through 29 Nov, the day of the first charge.
+    expect(await docs('available_classes')).toMatchObject([{ available_classes: -1, expiration_date: new Date('2026-11-30T05:59:59.999Z') }]);
+    expect(await docs('invoices')).toEqual([]);
+    expect(calls.renewals).toMatchObject([
+      { purchaseId: id, paymentMethodId: 'pm_prueba', amountCents: 240000, firstRenewalAt: new Date('2026-11-29T18:00:00Z') },
+    ]);
+  });
+
+  it('a first-charge-only discount makes the first charge cheaper, then the renewals go back to the full price once', async () => {
+    await createDiscountFromInput(env.deps, { code: 'PRIMERMES', is_percent: true, amount: 50, first_invoice_only: true });
+    const answer = await attempt('ana', { class_package_id: TRIAL, payment_method: 'card', discountCode: 'PRIMERMES' });
+    const id = answer.body.purchase_id as number;
+    expect(answer.body.quote.trial).toMatchObject({ first_charge_amount: 1200 });
+    await deliver(setupEvent(id));
+    expect(calls.renewals[0]).toMatchObject({ amountCents: 120000 });
+    env.clock.now = new Date('2026-11-29T18:00:05Z');
+    expect((await deliver(invoiceEvent('invoice.paid', id, 'in_primer_cargo', 120000))).body.outcome).toBe('granted');
+    expect(calls.prices).toEqual([[`sub_renewals-${id}`, 240000]]);
+    env.clock.now = new Date('2026-12-29T18:00:05Z');
+    expect((await deliver(invoiceEvent('invoice.paid', id, 'in_segundo_cargo', 240000))).body.outcome).toBe('granted');
+    expect(calls.prices).toHaveLength(1);
+    expect((await http(env).get('/api/invoices').set('authorization', tokenOf('ana'))).body.invoices.map((i: Doc) => i.total_payment)).toEqual([2400, 1200]);
   });
 });

@@ -51,6 +51,7 @@ export type CardEvent =
   | { kind: 'payment-succeeded'; eventId: string; paymentId: string; purchaseId: number | null; amountCents: number; paymentMethodId: string | null }
   | { kind: 'payment-failed'; eventId: string; paymentId: string; purchaseId: number | null; code: string | null; declineCode: string | null }
   | { kind: 'payment-canceled'; eventId: string; paymentId: string; purchaseId: number | null }
+  | { kind: 'card-saved'; eventId: string; setupId: string; purchaseId: number | null; paymentMethodId: string | null }
   | { kind: 'renewal-paid'; eventId: string; invoiceId: string; subscriptionId: string; purchaseId: number | null; amountCents: number }
   | { kind: 'renewal-failed'; eventId: string; invoiceId: string; subscriptionId: string; purchaseId: number | null; amountCents: number }
   | { kind: 'subscription-ended'; eventId: string; subscriptionId: string; purchaseId: number | null }
@@ -62,6 +63,10 @@ export interface CardGateway {
   refundPayment(paymentId: string, idempotencyKey: string): Promise<void>;
   /** Starts billing renewals; returns the processor's subscription id (the same for the same idempotency key). */
   startRenewals(request: RenewalsRequest): Promise<string>;
+  /** A SetupIntent that keeps a card for later charges (a free trial's first charge), keyed like payments. */
+  createCardSetup(request: { purchaseId: number; processorCustomerId: string; idempotencyKey: string }): Promise<CardPayment>;
+  /** The price of a subscription's next renewals (no proration): after a discounted first charge. */
+  changeRenewalPrice(subscriptionId: string, amountCents: number): Promise<void>;
   /** Stops a subscription now (no more renewals); a subscription already stopped is not an error. */
   cancelSubscription(subscriptionId: string): Promise<void>;
   /** Verifies the signature over the raw body and translates the event; throws InvalidSignatureError otherwise. */

@@ -42,6 +42,16 @@ export function translateStripeEvent(event: Stripe.Event): CardEvent {
       const intent = event.data.object;
       return { kind: 'payment-canceled', eventId: event.id, paymentId: intent.id, purchaseId: purchaseIdOf(intent.metadata) };
     }
+    case 'setup_intent.succeeded': {
+      const setup = event.data.object;
+      return {
+        kind: 'card-saved',
+        eventId: event.id,
+        setupId: setup.id,
+        purchaseId: purchaseIdOf(setup.metadata),
+        paymentMethodId: typeof setup.payment_method === 'string' ? setup.payment_method : (setup.payment_method?.id ?? null),
+      };
+    }
     case 'invoice.paid':
     case 'invoice.payment_failed': {
       const invoice = event.data.object;
@@ -121,6 +131,31 @@ export function createStripeGateway(settings: StripeSettings): CardGateway {
         { idempotencyKey: request.idempotencyKey },
       );
       return subscription.id;
+    },
+    async createCardSetup(request) {
+      const setup = await stripe.setupIntents.create(
+        { customer: request.processorCustomerId, usage: 'off_session', metadata: { purchase_id: String(request.purchaseId) } },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (!setup.client_secret) throw new Error(`SetupIntent ${setup.id} has no client secret`);
+      return { id: setup.id, clientSecret: setup.client_secret, status: setup.status };
+    },
+    async changeRenewalPrice(subscriptionId, amountCents) {
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+      const item = subscription.items.data[0];
+      if (!item) throw new Error(`Subscription ${subscriptionId} has no item`);
+      const recurring = item.price.recurring;
+      if (!recurring) throw new Error(`Subscription ${subscriptionId}: its price is not recurring`);
+      const product = typeof item.price.product === 'string' ? item.price.product : item.price.product.id;
+      await stripe.subscriptions.update(subscriptionId, {
+        items: [
+          {
+            id: item.id,
+            price_data: { currency: 'mxn', product, unit_amount: amountCents, recurring: { interval: recurring.interval, interval_count: recurring.interval_count } },
+          },
+        ],
+        proration_behavior: 'none',
+      });
     },
     async cancelSubscription(subscriptionId) {
       try {

@@ -18,6 +18,11 @@ export interface PurchaseDoc extends PurchaseFields {
    * is given back. Absent on admin grants, which neither check nor count.
    */
   holds_place?: boolean;
+  /** A free trial's first charge: when (the quote's trial.first_charge_at) and how much (with the discount, if any). */
+  first_charge_at?: Date | null;
+  first_charge_amount?: number | null;
+  /** A trial whose first charge was discounted: whether the renewals' full price has been set at the processor since. */
+  renewal_price_set?: boolean;
   /** A subscription's price for each renewal (the quote's renewal.amount: the discount only when not first_invoice_only). */
   renewal_amount?: number | null;
   /** The processor's payment for it (a Stripe PaymentIntent id), once one was created. */

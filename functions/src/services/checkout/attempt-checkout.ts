@@ -30,8 +30,6 @@ export interface CheckoutAttemptAnswer {
  */
 export async function availableMethods(deps: Deps, pkg?: Pick<ClassPackageDoc, 'is_subscription' | 'is_trial'>): Promise<CheckoutMethod[]> {
   const settings = await checkoutSettings(deps);
-  // A free trial keeps a card for its first charge (SetupIntent): not built yet, so no method is offered rather than a wrong one.
-  if (pkg?.is_trial) return [];
   const cash = settings.cashEnabled && !pkg?.is_subscription;
   return [...(cash ? (['cash'] as const) : []), ...(deps.cards ? (['card'] as const) : [])];
 }
@@ -60,7 +58,7 @@ export async function attemptCheckout(
     availableMethods: methods,
   });
   const card = placed.purchase.checkout_method === 'card' && placed.purchase.status === 'pending' && deps.cards ? deps.cards : null;
-  const clientSecret = card ? await startCardPayment(deps, card, placed.purchase) : null;
+  const started = card ? await startCardPayment(deps, card, placed.purchase) : null;
   const message =
     placed.purchase.status !== 'pending' ? checkoutMessages.purchaseSucceeded : card ? checkoutMessages.cardPending : checkoutMessages.cashPending;
   return {
@@ -70,8 +68,8 @@ export async function attemptCheckout(
       purchase_id: placed.purchase.purchase_id,
       purchase: toPurchaseDto(placed.purchase),
       quote: placed.quote,
-      clientSecret,
-      intent: clientSecret ? 'payment' : null,
+      clientSecret: started?.clientSecret ?? null,
+      intent: started?.intent ?? null,
       session: null,
     },
   };

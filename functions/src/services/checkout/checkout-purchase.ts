@@ -61,6 +61,8 @@ export function checkoutPurchase(input: CheckoutPurchaseInput): PurchaseDoc {
     paid_at: paid ? input.now : null,
     cancel_reason: null,
     renewal_amount: quote.renewal?.amount ?? null,
+    first_charge_at: quote.trial ? new Date(quote.trial.first_charge_at) : null,
+    first_charge_amount: quote.trial?.first_charge_amount ?? null,
     holds_place: true,
     unit: input.unit,
     createdAt: input.now,

@@ -1,3 +1,4 @@
+import { studioDaysBetween } from '@studio/shared/format/dates';
 import type { CardEvent, CardGateway } from '../../data/payments/card-gateway';
 import { allocateSpreadIds } from '../../data/repos/counters-repo';
 import { listLotsOfCustomer } from '../../data/repos/credits-repo';
@@ -7,6 +8,7 @@ import { recordEvent, recordPaymentGrant, wasEventHandled, wasPaymentGranted } f
 import { getPackageBuyer, getPurchase, type PurchaseDoc, writePackageBuyer, writePurchase } from '../../data/repos/purchases-repo';
 import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
+import { planGrant } from '../access/grant-plan';
 import { grantPurchase, periodEndOf, planPurchaseGrant } from '../checkout/grant-purchase';
 import { studioTimezone } from '../credits/expiry';
 import { endUnpaidPurchase, readPlaceRelease } from '../purchases/end-unpaid-purchase';
@@ -28,7 +30,8 @@ export type EventOutcome = 'granted' | 'duplicate' | 'already-paid' | 'refunded'
 export async function handleCardEvent(deps: Deps, cards: CardGateway, event: CardEvent): Promise<EventOutcome> {
   if (event.kind === 'ignored') return 'ignored';
   if (event.kind === 'payment-succeeded') return paymentSucceeded(deps, cards, event);
-  if (event.kind === 'renewal-paid' || event.kind === 'renewal-failed' || event.kind === 'subscription-ended') return subscriptionEvent(deps, event);
+  if (event.kind === 'card-saved') return cardSaved(deps, cards, event);
+  if (event.kind === 'renewal-paid' || event.kind === 'renewal-failed' || event.kind === 'subscription-ended') return subscriptionEvent(deps, cards, event);
   return deps.store.runTransaction(async (tx) => {
     if (await wasEventHandled(deps.store, tx, PROVIDER, event.eventId)) return 'duplicate';
     const purchase = event.purchaseId === null ? null : await getPurchase(deps.store, event.purchaseId, tx);
@@ -38,7 +41,7 @@ export async function handleCardEvent(deps: Deps, cards: CardGateway, event: Car
         const release = await readPlaceRelease(deps, tx, purchase);
         endUnpaidPurchase(deps, tx, purchase, release, { status: 'failed', reason: 'payment-canceled' });
         outcome = 'ended';
-      } else {
+      } else if (event.kind === 'payment-failed') {
         writePurchase(deps.store, tx, { ...purchase, payment_error: event.declineCode ?? event.code, updatedAt: deps.now() });
       }
     }
@@ -70,7 +73,7 @@ async function paymentSucceeded(deps: Deps, cards: CardGateway, event: Extract<C
     await completePaidPurchase(deps, tx, purchase, event, tz);
     return 'granted';
   });
-  if (outcome === 'granted' || outcome === 'already-paid') await ensureRenewals(deps, cards, event);
+  if (outcome === 'granted' || outcome === 'already-paid') await ensureRenewals(deps, cards, event.purchaseId, event.paymentMethodId);
   if (outcome !== 'refunded') return outcome;
   // Paid after it ended (cancelled while 3-D Secure was open): the money goes back before the event is recorded, so a failed refund is retried with the event.
   await cards.refundPayment(event.paymentId, `refund-${event.paymentId}`);
@@ -129,24 +132,28 @@ async function completePaidPurchase(
 }
 
 /**
- * After a subscription's first period is paid: the processor's subscription
- * that bills the renewals, created once (idempotency key per purchase) and
- * recorded on the purchase. Runs on every delivery of the payment's events
- * until the id is recorded, so a processor hiccup here is retried with the
- * event (its grant is not repeated).
+ * The processor's subscription that bills what comes next, created once
+ * (idempotency key per purchase) and recorded on the purchase: after a
+ * subscription's first period was paid, from that period's end at the
+ * renewal price; after a free trial's card was kept, from the trial's end at
+ * the first charge's price. Runs on every delivery of the events until the id
+ * is recorded, so a processor hiccup here is retried with the event (its
+ * grant is not repeated).
  */
-async function ensureRenewals(deps: Deps, cards: CardGateway, event: Extract<CardEvent, { kind: 'payment-succeeded' }>): Promise<void> {
-  if (event.purchaseId === null) return;
-  const purchase = await getPurchase(deps.store, event.purchaseId);
-  if (!purchase || purchase.status !== 'active' || purchase.subscription_id || !purchase.paid_at) return;
-  const firstRenewalAt = periodEndOf(purchase, purchase.paid_at);
-  if (!firstRenewalAt || !event.paymentMethodId) return;
+async function ensureRenewals(deps: Deps, cards: CardGateway, purchaseId: number | null, paymentMethodId: string | null): Promise<void> {
+  if (purchaseId === null || !paymentMethodId) return;
+  const purchase = await getPurchase(deps.store, purchaseId);
+  if (!purchase || purchase.status !== 'active' || purchase.subscription_id) return;
+  const trial = purchase.class_package.is_trial;
+  const firstRenewalAt = trial ? (purchase.first_charge_at ?? null) : purchase.paid_at ? periodEndOf(purchase, purchase.paid_at) : null;
+  if (!firstRenewalAt) return;
+  const amount = trial ? (purchase.first_charge_amount ?? purchase.subtotal) : (purchase.renewal_amount ?? purchase.subtotal);
   const processorCustomerId = await processorCustomerOf(deps, cards, purchase.uid);
   const subscriptionId = await cards.startRenewals({
     purchaseId: purchase.purchase_id,
     processorCustomerId,
-    paymentMethodId: event.paymentMethodId,
-    amountCents: toCents(purchase.renewal_amount ?? purchase.subtotal),
+    paymentMethodId,
+    amountCents: toCents(amount),
     period: purchase.subscription_period as 'day' | 'month' | 'year',
     interval: purchase.subscription_interval ?? 1,
     firstRenewalAt,
@@ -159,6 +166,45 @@ async function ensureRenewals(deps: Deps, cards: CardGateway, event: Extract<Car
   });
 }
 
+/**
+ * A free trial's card was kept (SetupIntent succeeded): the trial starts now.
+ * Once per purchase, the purchase becomes active and the trial's credits are
+ * granted until the end of the studio day of its first charge; nothing is
+ * charged, so no invoice. Then the subscription that makes that charge.
+ */
+async function cardSaved(deps: Deps, cards: CardGateway, event: Extract<CardEvent, { kind: 'card-saved' }>): Promise<EventOutcome> {
+  const tz = await studioTimezone(deps);
+  const outcome = await deps.store.runTransaction(async (tx): Promise<EventOutcome> => {
+    if (await wasEventHandled(deps.store, tx, PROVIDER, event.eventId)) return 'duplicate';
+    const granted = await wasPaymentGranted(deps.store, tx, PROVIDER, event.setupId);
+    const purchase = event.purchaseId === null ? null : await getPurchase(deps.store, event.purchaseId, tx);
+    if (!purchase || !purchase.class_package.is_trial || !purchase.first_charge_at) {
+      record(deps, tx, event, purchase ? 'recorded' : 'unknown-purchase');
+      return purchase ? 'recorded' : 'unknown-purchase';
+    }
+    if (granted || purchase.status !== 'pending' || purchase.holds_place === false) {
+      record(deps, tx, event, granted || purchase.status === 'active' ? 'already-paid' : 'recorded');
+      return granted || purchase.status === 'active' ? 'already-paid' : 'recorded';
+    }
+    const customer = await getCustomerByUid(deps.store, purchase.uid, tx);
+    if (!customer) throw new Error(`Purchase ${purchase.purchase_id}: its customer ${purchase.uid} is gone`);
+    const buyer = await getPackageBuyer(deps.store, purchase.class_package_id, purchase.customer_id, tx);
+    const existingLots = await listLotsOfCustomer(deps.store, customer.customer_id, tx);
+    const now = deps.now();
+    const specs = planGrant(purchase.class_package, studioDaysBetween(now, purchase.first_charge_at, tz), now, tz);
+    const ids = await allocateSpreadIds(deps.store, tx, { available_classes: specs.length }, purchase.uid);
+    const after: PurchaseDoc = { ...purchase, status: 'active', provider_ref: event.setupId, payment_error: null, updatedAt: now };
+    writePurchase(deps.store, tx, after);
+    if (buyer.pending_purchase_id === purchase.purchase_id) writePackageBuyer(deps.store, tx, { ...buyer, pending_purchase_id: null });
+    grantPurchase(deps, tx, { purchase: after, customer, existingLots, specs, lotIds: ids.available_classes, paidAt: now, actor: { uid: 'stripe', role: 'system' } });
+    recordPaymentGrant(deps.store, tx, { provider: PROVIDER, payment_id: event.setupId, purchase_id: after.purchase_id, at: now });
+    record(deps, tx, event, 'granted');
+    return 'granted';
+  });
+  if (outcome === 'granted' || outcome === 'already-paid') await ensureRenewals(deps, cards, event.purchaseId, event.paymentMethodId);
+  return outcome;
+}
+
 type SubscriptionEvent = Extract<CardEvent, { kind: 'renewal-paid' | 'renewal-failed' | 'subscription-ended' }>;
 
 /**
@@ -167,9 +213,9 @@ type SubscriptionEvent = Extract<CardEvent, { kind: 'renewal-paid' | 'renewal-fa
  * failed one marks the purchase failed and writes a failed invoice; the end
  * cancels the purchase (credits already granted last until they expire).
  */
-async function subscriptionEvent(deps: Deps, event: SubscriptionEvent): Promise<EventOutcome> {
+async function subscriptionEvent(deps: Deps, cards: CardGateway, event: SubscriptionEvent): Promise<EventOutcome> {
   const tz = await studioTimezone(deps);
-  return deps.store.runTransaction(async (tx): Promise<EventOutcome> => {
+  const outcome = await deps.store.runTransaction(async (tx): Promise<EventOutcome> => {
     if (await wasEventHandled(deps.store, tx, PROVIDER, event.eventId)) return 'duplicate';
     const purchase = event.purchaseId === null ? null : await getPurchase(deps.store, event.purchaseId, tx);
     if (!purchase || purchase.source !== 'checkout') {
@@ -222,6 +268,25 @@ async function subscriptionEvent(deps: Deps, event: SubscriptionEvent): Promise<
     recordPaymentGrant(deps.store, tx, { provider: PROVIDER, payment_id: event.invoiceId, purchase_id: after.purchase_id, at: now });
     record(deps, tx, event, 'granted');
     return 'granted';
+  });
+  if (outcome === 'granted' && event.kind === 'renewal-paid') await settleRenewalPrice(deps, cards, event.purchaseId);
+  return outcome;
+}
+
+/**
+ * A trial's first charge carried the discount (first_invoice_only): once it
+ * is paid, the renewals go back to the full price at the processor. Retried
+ * with the event's redeliveries until it is done (the flag records it).
+ */
+async function settleRenewalPrice(deps: Deps, cards: CardGateway, purchaseId: number | null): Promise<void> {
+  if (purchaseId === null) return;
+  const purchase = await getPurchase(deps.store, purchaseId);
+  if (!purchase?.subscription_id || !purchase.class_package.is_trial || purchase.renewal_price_set) return;
+  const renewal = purchase.renewal_amount ?? purchase.subtotal;
+  if ((purchase.first_charge_amount ?? renewal) !== renewal) await cards.changeRenewalPrice(purchase.subscription_id, toCents(renewal));
+  await deps.store.runTransaction(async (tx) => {
+    const current = await getPurchase(deps.store, purchaseId, tx);
+    if (current && !current.renewal_price_set) writePurchase(deps.store, tx, { ...current, renewal_price_set: true, updatedAt: deps.now() });
   });
 }
 

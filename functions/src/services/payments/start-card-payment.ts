@@ -31,28 +31,33 @@ export async function processorCustomerOf(deps: Deps, cards: CardGateway, uid: s
 }
 
 /**
- * The card-element flow's server half (spec §4): a PaymentIntent for a
- * pending card purchase, keyed by the purchase, so a retried attempt gets
- * the same one (one charge at most). The browser confirms it with Stripe
- * Elements (3-D Secure there); the purchase completes only when the signed
- * webhook says it succeeded (handle-card-event.ts).
+ * The card-element flow's server half (spec §4), keyed by the purchase so a
+ * retried attempt gets the same intent (one charge at most). A purchase
+ * charged now gets a PaymentIntent ('payment'; a subscription's keeps the card
+ * for its renewals); a free trial gets a SetupIntent ('setup') that keeps the
+ * card for the first charge when the trial ends. The browser confirms it with
+ * Stripe Elements (3-D Secure there); the purchase completes only when the
+ * signed webhook says so (handle-card-event.ts).
  */
-export async function startCardPayment(deps: Deps, cards: CardGateway, purchase: PurchaseDoc): Promise<string> {
+export async function startCardPayment(deps: Deps, cards: CardGateway, purchase: PurchaseDoc): Promise<{ clientSecret: string; intent: 'payment' | 'setup' }> {
   try {
     const processorCustomerId = await processorCustomerOf(deps, cards, purchase.uid);
-    const payment = await cards.createPayment({
-      purchaseId: purchase.purchase_id,
-      amountCents: toCents(purchase.total_payment),
-      description: `Orden #00${purchase.purchase_id} · ${purchase.title}`,
-      processorCustomerId,
-      idempotencyKey: `purchase-${purchase.purchase_id}`,
-      saveCard: purchase.class_package.is_subscription,
-    });
+    const trial = purchase.class_package.is_trial;
+    const started = trial
+      ? await cards.createCardSetup({ purchaseId: purchase.purchase_id, processorCustomerId, idempotencyKey: `setup-${purchase.purchase_id}` })
+      : await cards.createPayment({
+          purchaseId: purchase.purchase_id,
+          amountCents: toCents(purchase.total_payment),
+          description: `Orden #00${purchase.purchase_id} · ${purchase.title}`,
+          processorCustomerId,
+          idempotencyKey: `purchase-${purchase.purchase_id}`,
+          saveCard: purchase.class_package.is_subscription,
+        });
     await deps.store.runTransaction(async (tx) => {
       const current = await getPurchase(deps.store, purchase.purchase_id, tx);
-      if (current && !current.provider_ref) writePurchase(deps.store, tx, { ...current, provider_ref: payment.id, updatedAt: deps.now() });
+      if (current && !current.provider_ref) writePurchase(deps.store, tx, { ...current, provider_ref: started.id, updatedAt: deps.now() });
     });
-    return payment.clientSecret;
+    return { clientSecret: started.clientSecret, intent: trial ? 'setup' : 'payment' };
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw processorDown(error);
