@@ -69,7 +69,7 @@ describe.skipIf(!FAKE)('card checkout with the Stripe fake', () => {
   it('offers cards, takes a payment confirmed in the browser and grants once, on the signed webhook', async () => {
     const customer = await newCustomer();
     const quote = await api<Body>('GET', '/api/checkout/quote?class_package_id=4', { token: customer.token });
-    expect(quote.body.methods).toEqual(['cash', 'card']);
+    expect(quote.body.methods).toEqual(['cash', 'card', 'oxxo']);
 
     const attempt = await api<Body>('POST', '/api/checkout/attempt', { token: customer.token, body: { class_package_id: 4, payment_method: 'card' } });
     expect(attempt.status).toBe(201);
@@ -188,6 +188,29 @@ describe.skipIf(!FAKE)('card checkout with the Stripe fake', () => {
     expect(await purchaseStatus(customer.token, attempt.body.purchase_id, 'active')).toBe('active');
     expect((await api<Body>('GET', '/api/available_classes', { token: customer.token })).body.available_classes).toHaveLength(1);
     expect((await api<Body>('GET', '/api/invoices', { token: customer.token })).body.invoices).toEqual([]);
+  });
+
+  it('OXXO: the voucher is issued, and the purchase completes when the store payment is reported', async () => {
+    const customer = await newCustomer();
+    const attempt = await api<Body>('POST', '/api/checkout/attempt', { token: customer.token, body: { class_package_id: 2, payment_method: 'oxxo' } });
+    expect(attempt.status).toBe(201);
+    const secret = attempt.body.clientSecret as string;
+    const intentId = secret.split('_secret_')[0] as string;
+    const voucher = await asBrowser(`/v1/payment_intents/${intentId}/confirm`, {
+      client_secret: secret,
+      'payment_method_data[type]': 'oxxo',
+      'payment_method_data[billing_details][name]': 'Prueba Cliente',
+      'payment_method_data[billing_details][email]': customer.email,
+    });
+    expect(voucher).toMatchObject({ status: 'requires_action', next_action: { type: 'oxxo_display_details' } });
+    expect(await purchaseStatus(customer.token, attempt.body.purchase_id, 'pending')).toBe('pending');
+    const paid = await fetch(`${FAKE}/_control/payment_intents/${intentId}/oxxo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ outcome: 'paid' }),
+    });
+    expect(paid.status).toBe(200);
+    expect(await purchaseStatus(customer.token, attempt.body.purchase_id, 'completed')).toBe('completed');
   });
 
   it('a notice not signed with our endpoint secret is refused and changes nothing', async () => {

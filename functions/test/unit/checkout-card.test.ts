@@ -127,6 +127,7 @@ describe('the card attempt', () => {
         processorCustomerId: 'cus_prueba',
         idempotencyKey: `purchase-${answer.purchase_id}`,
         saveCard: false,
+        method: 'card',
       },
     ]);
     expect((await env.store.doc(`purchases/${answer.purchase_id}`).get()).get('provider_ref')).toBe(`pi_purchase-${answer.purchase_id}`);
@@ -145,7 +146,7 @@ describe('the card attempt', () => {
   });
 
   it('is offered only when a card processor is configured', async () => {
-    expect((await http(env).get('/api/checkout/quote?class_package_id=4')).body.methods).toEqual(['cash', 'card']);
+    expect((await http(env).get('/api/checkout/quote?class_package_id=4')).body.methods).toEqual(['cash', 'card', 'oxxo']);
     env.deps.cards = null;
     expect((await http(env).get('/api/checkout/quote?class_package_id=4')).body.methods).toEqual(['cash']);
     expect((await attempt('ana', { class_package_id: 4, payment_method: 'card' })).status).toBe(400);
@@ -406,5 +407,33 @@ describe('free trials by card', () => {
     expect((await deliver(invoiceEvent('invoice.paid', id, 'in_segundo_cargo', 240000))).body.outcome).toBe('granted');
     expect(calls.prices).toHaveLength(1);
     expect((await http(env).get('/api/invoices').set('authorization', tokenOf('ana'))).body.invoices.map((i: Doc) => i.total_payment)).toEqual([2400, 1200]);
+  });
+});
+
+describe('OXXO (a cash voucher through Stripe)', () => {
+  it('leaves the purchase pending until Stripe reports the voucher paid; an expired voucher ends it and gives its place back', async () => {
+    await env.store.doc('class_packages/4').set({ purchase_limit: 1 }, { merge: true });
+    const first = await attempt('ana', { class_package_id: 4, payment_method: 'oxxo' });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ intent: 'payment', purchase: { status: 'pending', checkout_method: 'oxxo' } });
+    expect(calls.payments[0]).toMatchObject({ method: 'oxxo', amountCents: 170000 });
+    const expired = intentEvent('payment_intent.payment_failed', first.body.purchase_id, {
+      last_payment_error: { code: 'payment_intent_payment_attempt_expired' },
+    });
+    expect((await deliver(expired)).body.outcome).toBe('ended');
+    expect((await env.store.doc(`purchases/${first.body.purchase_id}`).get()).data()).toMatchObject({ status: 'failed', cancel_reason: 'oxxo-expired' });
+
+    const second = await attempt('diego', { class_package_id: 4, payment_method: 'oxxo' });
+    expect(second.status).toBe(201);
+    expect((await deliver(intentEvent('payment_intent.succeeded', second.body.purchase_id))).body.outcome).toBe('granted');
+    expect((await env.store.doc(`purchases/${second.body.purchase_id}`).get()).data()).toMatchObject({ status: 'completed' });
+  });
+
+  it('is offered for one-off amounts Stripe accepts only', async () => {
+    await env.store.doc('class_packages/40').set({ ...packages.tenClasses, class_package_id: 40, title: 'Botella de agua', price: 5 });
+    const tooSmall = await attempt('ana', { class_package_id: 40, payment_method: 'oxxo' });
+    expect(tooSmall.status).toBe(400);
+    expect(tooSmall.body.error.code).toBe('checkout/method-unavailable');
+    expect((await attempt('ana', { class_package_id: 5, payment_method: 'oxxo' })).body.error.code).toBe('checkout/method-not-recurring');
   });
 });

@@ -16,7 +16,14 @@ export interface CardPaymentRequest {
   idempotencyKey: string;
   /** Keep the card for later charges (a subscription's renewals): Stripe's setup_future_usage 'off_session'. */
   saveCard: boolean;
+  /** A card, or an OXXO voucher paid in cash at a store (Mexico), which Stripe reports paid days later. */
+  method: 'card' | 'oxxo';
 }
+
+/** Days an OXXO voucher can be paid (Stripe counts to the end of the last day, Mexico City time). */
+export const OXXO_VOUCHER_DAYS = 3;
+/** What Stripe accepts for one OXXO voucher, in MXN. */
+export const OXXO_LIMITS = { min: 10, max: 10_000 } as const;
 
 /** A subscription at the processor that bills the renewals of a purchase whose first period was already paid. */
 export interface RenewalsRequest {

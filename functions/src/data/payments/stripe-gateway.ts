@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { type CardEvent, type CardGateway, type CardPayment, InvalidSignatureError } from './card-gateway';
+import { type CardEvent, type CardGateway, type CardPayment, InvalidSignatureError, OXXO_VOUCHER_DAYS } from './card-gateway';
 
 export interface StripeSettings {
   secretKey: string;
@@ -95,7 +95,8 @@ export function createStripeGateway(settings: StripeSettings): CardGateway {
           amount: request.amountCents,
           currency: 'mxn',
           customer: request.processorCustomerId,
-          allowed_payment_method_types: ['card'],
+          allowed_payment_method_types: [request.method],
+          ...(request.method === 'oxxo' ? { payment_method_options: { oxxo: { expires_after_days: OXXO_VOUCHER_DAYS } } } : {}),
           description: request.description,
           metadata: { purchase_id: String(request.purchaseId) },
           ...(request.saveCard ? { setup_future_usage: 'off_session' as const } : {}),

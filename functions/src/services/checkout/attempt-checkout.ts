@@ -31,7 +31,9 @@ export interface CheckoutAttemptAnswer {
 export async function availableMethods(deps: Deps, pkg?: Pick<ClassPackageDoc, 'is_subscription' | 'is_trial'>): Promise<CheckoutMethod[]> {
   const settings = await checkoutSettings(deps);
   const cash = settings.cashEnabled && !pkg?.is_subscription;
-  return [...(cash ? (['cash'] as const) : []), ...(deps.cards ? (['card'] as const) : [])];
+  // OXXO is a one-off cash voucher (Stripe): never for a subscription's renewals.
+  const oxxo = deps.cards !== null && deps.cards !== undefined && !pkg?.is_subscription;
+  return [...(cash ? (['cash'] as const) : []), ...(deps.cards ? (['card'] as const) : []), ...(oxxo ? (['oxxo'] as const) : [])];
 }
 
 /**
@@ -57,7 +59,8 @@ export async function attemptCheckout(
     method: (input.payment_method ?? null) as CheckoutPaymentMethod | null,
     availableMethods: methods,
   });
-  const card = placed.purchase.checkout_method === 'card' && placed.purchase.status === 'pending' && deps.cards ? deps.cards : null;
+  const viaStripe = placed.purchase.checkout_method === 'card' || placed.purchase.checkout_method === 'oxxo';
+  const card = viaStripe && placed.purchase.status === 'pending' && deps.cards ? deps.cards : null;
   const started = card ? await startCardPayment(deps, card, placed.purchase) : null;
   const message =
     placed.purchase.status !== 'pending' ? checkoutMessages.purchaseSucceeded : card ? checkoutMessages.cardPending : checkoutMessages.cashPending;

@@ -1,6 +1,7 @@
 import { checkoutMessages } from '@studio/shared/messages/checkout';
 import { CARD_PAYMENT_METHOD_ID, CASH_PAYMENT_METHOD_NAME } from '@studio/shared/schemas/catalogue/payment-methods';
 import type { CheckoutQuote } from '@studio/shared/schemas/checkout';
+import { OXXO_LIMITS } from '../../data/payments/card-gateway';
 import { getRecord, listRecords, type PaymentMethodDoc } from '../../data/repos/catalogue-repo';
 import { type ClassPackageDoc, getClassPackage } from '../../data/repos/class-packages-repo';
 import { allocateSpreadIds } from '../../data/repos/counters-repo';
@@ -118,6 +119,7 @@ export async function placePurchase(deps: Deps, request: PlaceRequest): Promise<
     const quote = quoteCheckout({ pkg, discount: claim?.discount ?? null, now, tz, signupFee: { packageId: settings.signupFee, customerHasIt: hasFee } });
     if (quote.signup_fee_required !== null) throw new AppError('precondition', 'checkout/signup-fee-required', m.signupFeeRequired);
     if (quote.total_now === 0 && quote.trial === null && !pkg.is_subscription) method = 'free';
+    if (method === 'oxxo' && (quote.total_now < OXXO_LIMITS.min || quote.total_now > OXXO_LIMITS.max)) throw methodUnavailable();
 
     const paymentMethod = await recordedMethod(deps, tx, method);
     const limit = pkg.purchase_limit ?? null;

@@ -41,6 +41,11 @@ export async function handleCardEvent(deps: Deps, cards: CardGateway, event: Car
         const release = await readPlaceRelease(deps, tx, purchase);
         endUnpaidPurchase(deps, tx, purchase, release, { status: 'failed', reason: 'payment-canceled' });
         outcome = 'ended';
+      } else if (event.kind === 'payment-failed' && event.code === 'payment_intent_payment_attempt_expired' && purchase.checkout_method === 'oxxo') {
+        // The voucher was not paid in time: nothing more can arrive for it.
+        const release = await readPlaceRelease(deps, tx, purchase);
+        endUnpaidPurchase(deps, tx, purchase, release, { status: 'failed', reason: 'oxxo-expired' });
+        outcome = 'ended';
       } else if (event.kind === 'payment-failed') {
         writePurchase(deps.store, tx, { ...purchase, payment_error: event.declineCode ?? event.code, updatedAt: deps.now() });
       }

@@ -52,6 +52,7 @@ export async function startCardPayment(deps: Deps, cards: CardGateway, purchase:
           processorCustomerId,
           idempotencyKey: `purchase-${purchase.purchase_id}`,
           saveCard: purchase.class_package.is_subscription,
+          method: purchase.checkout_method === 'oxxo' ? 'oxxo' : 'card',
         });
     await deps.store.runTransaction(async (tx) => {
       const current = await getPurchase(deps.store, purchase.purchase_id, tx);
