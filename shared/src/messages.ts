@@ -79,6 +79,7 @@ export const messages = {
   /** Field labels, for forms and for 'Revisa el campo: {label}'. */
   fields: {
     name: 'Nombre',
+    last_digits: 'Últimos dígitos',
     last_name: 'Apellidos',
     email: 'Correo electrónico',
     phone: 'Teléfono',
@@ -88,6 +89,7 @@ export const messages = {
     instagram: 'Instagram',
     signup_reason: '¿Cómo te enteraste de nosotros?',
     signup_reason_other: '¿Cuál?',
+    token_id: 'Tarjeta',
     title: 'Título',
     slug: 'Dirección (slug)',
     content: 'Contenido',
@@ -135,6 +137,7 @@ export const messages = {
     available_class_id: 'Créditos',
     available_classes: 'Clases',
     bill: 'Facturar',
+    card_type: 'Tipo de tarjeta',
     capacity: 'Cupo',
     city: 'Ciudad',
     class_amount: 'Número de clases',
@@ -205,6 +208,7 @@ export const messages = {
     sale_price: 'Precio de oferta',
     scope: 'Aplicar a',
     short_bio: 'Biografía',
+    saveCard: 'Guardar tarjeta',
     short_description: 'Descripción corta',
     single_class_id: 'Clase',
     spot_map: 'Mapa de lugares',

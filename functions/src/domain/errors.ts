@@ -16,6 +16,7 @@ export type AppErrorKind =
   | 'too-large'
   | 'unsupported-media'
   | 'rate-limited'
+  | 'payment-declined' // the card processor refused the charge (402)
   | 'unavailable'; // a dependency is down; trying again may work
 
 export class AppError extends Error {

@@ -15,6 +15,7 @@ export const statusByKind: Record<AppErrorKind, number> = {
   'too-large': 413,
   'unsupported-media': 415,
   'rate-limited': 429,
+  'payment-declined': 402,
   unavailable: 503,
 };
 

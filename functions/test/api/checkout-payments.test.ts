@@ -213,6 +213,62 @@ describe.skipIf(!FAKE)('card checkout with the Stripe fake', () => {
     expect(await purchaseStatus(customer.token, attempt.body.purchase_id, 'completed')).toBe('completed');
   });
 
+  it('saved cards: kept from a browser token, listed, charged by the server, declined with the spec’s 402, deleted', async () => {
+    const customer = await newCustomer();
+    const tokenOf = async (number: string) =>
+      String(
+        (
+          await asBrowser('/v1/payment_methods', {
+            type: 'card',
+            'card[number]': number,
+            'card[exp_month]': '12',
+            'card[exp_year]': '2030',
+            'card[cvc]': '123',
+          })
+        ).id,
+      );
+    const good = await tokenOf('4242424242424242');
+    const saved = await api<{ message: string; payment_source: { payment_source_id: string; card_type: string; last_digits: string } }>(
+      'POST',
+      '/api/metodosPago',
+      {
+        token: customer.token,
+        body: { token_id: good, card_type: 'visa', last_digits: '4242', saveCard: true },
+      },
+    );
+    expect(saved.status).toBe(201);
+    expect(saved.body).toMatchObject({
+      message: '¡Método de Pago guardado con éxito!',
+      payment_source: { payment_source_id: good, card_type: 'visa', last_digits: '4242' },
+    });
+    const listed = await api<{ payment_sources: Array<{ payment_source_id: string }> }>('GET', '/api/payment_sources', { token: customer.token });
+    expect(listed.body.payment_sources.map((c) => c.payment_source_id)).toEqual([good]);
+
+    const paid = await api<Body>('POST', '/api/checkout/attempt', {
+      token: customer.token,
+      body: { class_package_id: 3, payment_method: 'card', payment_source_id: good },
+    });
+    expect(paid.status).toBe(201);
+    expect(await purchaseStatus(customer.token, paid.body.purchase_id, 'completed')).toBe('completed');
+
+    const failing = await tokenOf('4000000000000341');
+    expect((await api('POST', '/api/metodosPago', { token: customer.token, body: { token_id: failing } })).status).toBe(201);
+    const declined = await api<Body>('POST', '/api/checkout/attempt', {
+      token: customer.token,
+      body: { class_package_id: 2, payment_method: 'card', payment_source_id: failing },
+    });
+    expect(declined.status).toBe(402);
+    expect(declined.body.error.message).toBe('Lo sentimos. Tu banco rechazó la tarjeta; comunícate con tu banco o usa otra tarjeta.');
+
+    const stranger = await newCustomer();
+    expect((await api('DELETE', `/api/metodosPago/${good}`, { token: stranger.token })).status).toBe(404);
+    expect((await api<{ message: string }>('DELETE', `/api/metodosPago/${good}`, { token: customer.token })).body.message).toBe(
+      'Metodo de Pago eliminado con éxito.',
+    );
+    const after = await api<{ payment_sources: Array<{ payment_source_id: string }> }>('GET', '/api/payment_sources', { token: customer.token });
+    expect(after.body.payment_sources.map((c) => c.payment_source_id)).toEqual([failing]);
+  });
+
   it('a notice not signed with our endpoint secret is refused and changes nothing', async () => {
     const customer = await newCustomer();
     const attempt = await api<Body>('POST', '/api/checkout/attempt', { token: customer.token, body: { class_package_id: 4, payment_method: 'card' } });

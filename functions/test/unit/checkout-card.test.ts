@@ -6,7 +6,7 @@
  */
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CardGateway, CardPaymentRequest, RenewalsRequest } from '../../src/data/payments/card-gateway';
+import { CardDeclinedError, type CardGateway, type CardPaymentRequest, type RenewalsRequest } from '../../src/data/payments/card-gateway';
 import { createStripeGateway } from '../../src/data/payments/stripe-gateway';
 import { createDiscountFromInput } from '../../src/services/discounts/manage-discounts';
 import { http, packages, seedAccessFixtures, snapshotOf, T0, tokenOf } from './access-fixtures';
@@ -22,6 +22,9 @@ interface Recorder {
   cancelled: string[];
   setups: string[];
   prices: Array<[string, number]>;
+  /** Cards at the fake processor: id → owner. */
+  cards: Map<string, string | null>;
+  detached: string[];
 }
 
 let env: TestEnv;
@@ -30,16 +33,25 @@ beforeEach(async () => {
   env = testEnv();
   env.clock.now = new Date(T0);
   await seedAccessFixtures(env.store);
-  calls = { customers: 0, payments: [], refunds: [], renewals: [], cancelled: [], setups: [], prices: [] };
+  calls = { customers: 0, payments: [], refunds: [], renewals: [], cancelled: [], setups: [], prices: [], cards: new Map(), detached: [] };
+  const saved = (id: string) => ({
+    id,
+    brand: id.includes('visa') ? 'visa' : 'discover',
+    last4: '4242',
+    expMonth: 12,
+    expYear: 2030,
+    customerId: calls.cards.get(id) ?? null,
+  });
   const real = createStripeGateway({ secretKey: 'sk_test_prueba', webhookSecret: WEBHOOK_SECRET });
   const cards: CardGateway = {
     readEvent: real.readEvent,
-    async createCustomer() {
+    async createCustomer(request) {
       calls.customers++;
-      return 'cus_prueba';
+      return `cus_${request.customerId}`;
     },
     async createPayment(request) {
       calls.payments.push(request);
+      if (request.savedCardId === 'pm_sin_fondos') throw new CardDeclinedError('card_declined', 'insufficient_funds', 'Your card has insufficient funds.');
       // Like Stripe, the idempotency key returns the same PaymentIntent.
       const id = `pi_${request.idempotencyKey}`;
       return { id, clientSecret: `${id}_secret_x`, status: 'requires_payment_method' };
@@ -61,6 +73,20 @@ beforeEach(async () => {
     },
     async changeRenewalPrice(subscriptionId, amountCents) {
       calls.prices.push([subscriptionId, amountCents]);
+    },
+    async listCards(customerId) {
+      return [...calls.cards.entries()].filter(([, owner]) => owner === customerId).map(([id]) => saved(id));
+    },
+    async getCard(cardId) {
+      return calls.cards.has(cardId) ? saved(cardId) : null;
+    },
+    async attachCard(cardId, customerId) {
+      calls.cards.set(cardId, customerId);
+      return saved(cardId);
+    },
+    async detachCard(cardId) {
+      calls.detached.push(cardId);
+      calls.cards.set(cardId, null);
     },
   };
   env.deps.cards = cards;
@@ -124,7 +150,7 @@ describe('the card attempt', () => {
         purchaseId: answer.purchase_id,
         amountCents: 89000,
         description: `Orden #00${answer.purchase_id} · Paquete 5 Clases`,
-        processorCustomerId: 'cus_prueba',
+        processorCustomerId: 'cus_2',
         idempotencyKey: `purchase-${answer.purchase_id}`,
         saveCard: false,
         method: 'card',
@@ -283,7 +309,7 @@ describe('subscriptions by card', () => {
     expect(calls.renewals).toEqual([
       {
         purchaseId: id,
-        processorCustomerId: 'cus_prueba',
+        processorCustomerId: 'cus_2',
         paymentMethodId: 'pm_guardada',
         amountCents: 240000,
         period: 'month',
@@ -435,5 +461,84 @@ describe('OXXO (a cash voucher through Stripe)', () => {
     expect(tooSmall.status).toBe(400);
     expect(tooSmall.body.error.code).toBe('checkout/method-unavailable');
     expect((await attempt('ana', { class_package_id: 5, payment_method: 'oxxo' })).body.error.code).toBe('checkout/method-not-recurring');
+  });
+});
+
+describe('saved cards', () => {
+  const as = (uid: string) => ({ authorization: tokenOf(uid) });
+
+  it('keeps a card the browser tokenized, lists it without its number, pays with it, and deletes only the owner’s', async () => {
+    const saved = await http(env)
+      .post('/api/metodosPago')
+      .set(as('ana'))
+      .send({ token_id: 'pm_visa_1', card_type: 'visa', last_digits: '4242', saveCard: true });
+    expect(saved.status).toBe(201);
+    expect(saved.body).toEqual({
+      message: '¡Método de Pago guardado con éxito!',
+      payment_source: {
+        payment_source_id: 'pm_visa_1',
+        source_id: 'pm_visa_1',
+        conekta_payment_source_id: 'pm_visa_1',
+        card_type: 'visa',
+        last_digits: '4242',
+        exp_month: 12,
+        exp_year: 2030,
+      },
+    });
+    await http(env).post('/api/payment_sources').set(as('ana')).send({ token_id: 'pm_otra_2' });
+    const listed = await http(env).get('/api/payment_sources').set(as('ana'));
+    expect(listed.body.payment_sources.map((c: Doc) => [c.payment_source_id, c.card_type])).toEqual([
+      ['pm_visa_1', 'visa'],
+      ['pm_otra_2', 'other'],
+    ]);
+    expect((await http(env).get('/api/metodosPago').set(as('diego'))).body.payment_sources).toEqual([]);
+
+    const paid = await attempt('ana', { class_package_id: 4, payment_method: 'card', payment_source_id: 'pm_visa_1' });
+    expect(paid.status).toBe(201);
+    expect(calls.payments.at(-1)).toMatchObject({ savedCardId: 'pm_visa_1', idempotencyKey: `purchase-${paid.body.purchase_id}-pm_visa_1` });
+
+    const someoneElses = await attempt('diego', { class_package_id: 3, payment_method: 'card', payment_source_id: 'pm_visa_1' });
+    expect(someoneElses.status).toBe(400);
+    expect(someoneElses.body.error.message).toBe('No encontramos esa tarjeta entre tus métodos de pago.');
+    expect((await http(env).delete('/api/metodosPago/pm_visa_1').set(as('diego'))).status).toBe(404);
+    const deleted = await http(env).delete('/api/metodosPago/pm_visa_1').set(as('ana'));
+    expect(deleted.body).toEqual({ message: 'Metodo de Pago eliminado con éxito.' });
+    expect((await http(env).delete('/api/payment_sources/pm_otra_2').set(as('ana'))).body).toEqual({ message: 'PaymentSource de Pago eliminado con éxito.' });
+    expect(calls.detached).toEqual(['pm_visa_1', 'pm_otra_2']);
+  });
+
+  it('a saved card the bank declines is a 402 with the spec’s text, and the purchase waits for another try', async () => {
+    await http(env).post('/api/metodosPago').set(as('ana')).send({ token_id: 'pm_sin_fondos' });
+    const declined = await attempt('ana', { class_package_id: 4, payment_method: 'card', payment_source_id: 'pm_sin_fondos' });
+    expect(declined.status).toBe(402);
+    expect(declined.body.error).toMatchObject({
+      code: 'checkout/card-declined',
+      message: 'Lo sentimos. Tu tarjeta ha sido rechazada por fondos insuficientes.',
+    });
+    const pending = (await docs('purchases')).filter((p) => p.status === 'pending');
+    expect(pending).toHaveLength(1);
+    await http(env).post('/api/metodosPago').set(as('ana')).send({ token_id: 'pm_visa_3' });
+    const retry = await attempt('ana', { class_package_id: 4, payment_method: 'card', payment_source_id: 'pm_visa_3' });
+    expect(retry.status).toBe(200);
+    expect(retry.body.purchase_id).toBe(pending[0]?.purchase_id);
+  });
+
+  it('without token_id the answer is a SetupIntent to confirm in the browser; switched off, nothing is kept', async () => {
+    const setup = await http(env).post('/api/payment_sources').set(as('ana')).send({});
+    expect(setup.status).toBe(201);
+    expect(setup.body).toMatchObject({ intent: 'setup', client_secret: expect.stringMatching(/^seti_saved-card-ana-/) });
+    await env.store.doc('app_config/main').set({ values: { payment_sources_enabled: false } }, { merge: true });
+    expect((await http(env).post('/api/metodosPago').set(as('ana')).send({ token_id: 'pm_visa_9' })).status).toBe(412);
+    expect((await http(env).get('/api/metodosPago').set(as('ana'))).body.payment_sources).toEqual([]);
+  });
+
+  it('a second payment for a purchase already paid by another card is refunded', async () => {
+    const { purchase_id: id } = await cardPurchase();
+    expect((await deliver(intentEvent('payment_intent.succeeded', id))).body.outcome).toBe('granted');
+    const other = intentEvent('payment_intent.succeeded', id);
+    other.data.object.id = 'pi_otra_tarjeta';
+    expect((await deliver(other)).body.outcome).toBe('refunded');
+    expect(calls.refunds).toEqual(['pi_otra_tarjeta']);
+    expect(await docs('available_classes')).toHaveLength(1);
   });
 });

@@ -15,6 +15,26 @@ export const checkoutMessages = {
   completeSignup: 'Completar Inscripción',
   cashPendingReservation: 'Pago en Efectivo Incompleto',
 
+  // Card declines (§8, 402): the spec's words where it gives them, ours where it only names the case.
+  declines: {
+    insufficientFunds: 'Lo sentimos. Tu tarjeta ha sido rechazada por fondos insuficientes.',
+    lostOrStolen: 'Lo sentimos. Tu tarjeta fue reportada como perdida o robada; usa otra tarjeta.',
+    declined: 'Lo sentimos. Tu banco rechazó la tarjeta; comunícate con tu banco o usa otra tarjeta.',
+    expired: 'Lo sentimos. Tu tarjeta ha expirado',
+    incorrectCvc: 'El código de seguridad (CVV) de tu tarjeta es incorrecto.',
+    incorrectNumber: 'El número de tu tarjeta es incorrecto.',
+    suspicious: 'Lo sentimos, nuestro procesador de tarjetas ha rechazado el pago. Comunícate con nosotros.',
+    cardFormat: 'El formato de la tarjeta no es válido, revisa los datos que ingresaste por favor.',
+  },
+  // Saved cards (spec texts).
+  cardSaved: '¡Método de Pago guardado con éxito!',
+  cardDeleted: 'Metodo de Pago eliminado con éxito.',
+  sourceSaved: 'Método de pago guardado.',
+  sourceDeleted: 'PaymentSource de Pago eliminado con éxito.',
+  sourceDeleteFailed: 'Hubo un error al agregar este método de pago.',
+  cardNotFound: 'No encontramos esa tarjeta entre tus métodos de pago.',
+  savedCardsDisabled: 'Este estudio no guarda tarjetas.',
+
   // Checkout rules the spec leaves open (docs/payments/README.md).
   methodUnavailable: 'Este método de pago no está disponible en este momento.',
   subscriptionsDisabled: 'Por ahora no vendemos suscripciones.',

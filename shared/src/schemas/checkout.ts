@@ -1,4 +1,4 @@
-import { type InferType, object, string } from 'yup';
+import { boolean, type InferType, object, string } from 'yup';
 import { fill, messages } from '../messages';
 import { checkoutMessages } from '../messages/checkout';
 import type { SubscriptionPeriod } from './class-package';
@@ -109,3 +109,40 @@ export const purchaseAdminQuerySchema = object({
   status: string().typeError(v.mustBeText).oneOf(['active', 'completed', 'pending', 'failed', 'cancelled', 'revoked'], v.selectOption).default('pending'),
   customer_id: positiveId().optional(),
 }).noUnknown(unknownFields);
+
+/** A saved card as the customer area shows it (customer-area: payment_source_id, card_type, last_digits; conekta_payment_source_id is the spec's older name). */
+export interface PaymentSource {
+  payment_source_id: string;
+  source_id: string;
+  conekta_payment_source_id: string;
+  card_type: 'visa' | 'mastercard' | 'amex' | 'other';
+  last_digits: string;
+  exp_month: number;
+  exp_year: number;
+}
+
+/**
+ * POST /api/metodosPago and /api/payment_sources: `token_id` is a card the
+ * browser handed to the processor (a Stripe PaymentMethod id: the number never
+ * reaches us); without it the answer is a SetupIntent to confirm in the
+ * browser (3-D Secure when the bank asks). card_type and last_digits are
+ * accepted for the spec's clients and ignored: the processor says what the card is.
+ */
+export const savedCardSchema = object({
+  token_id: string()
+    .typeError(v.mustBeText)
+    .max(255, fill(v.tooLong, { n: 255 }))
+    .optional(),
+  card_type: string()
+    .typeError(v.mustBeText)
+    .max(20, fill(v.tooLong, { n: 20 }))
+    .optional(),
+  last_digits: string()
+    .typeError(v.mustBeText)
+    .max(4, fill(v.tooLong, { n: 4 }))
+    .optional(),
+  saveCard: boolean().typeError(v.mustBeBoolean).optional(),
+})
+  .noUnknown(unknownFields)
+  .strict();
+export type SavedCardInput = InferType<typeof savedCardSchema>;

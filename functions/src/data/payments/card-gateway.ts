@@ -18,12 +18,37 @@ export interface CardPaymentRequest {
   saveCard: boolean;
   /** A card, or an OXXO voucher paid in cash at a store (Mexico), which Stripe reports paid days later. */
   method: 'card' | 'oxxo';
+  /** A saved card to charge now (confirmed by the server; 3-D Secure may still send the browser a challenge). */
+  savedCardId?: string | undefined;
 }
 
 /** Days an OXXO voucher can be paid (Stripe counts to the end of the last day, Mexico City time). */
 export const OXXO_VOUCHER_DAYS = 3;
 /** What Stripe accepts for one OXXO voucher, in MXN. */
 export const OXXO_LIMITS = { min: 10, max: 10_000 } as const;
+
+/** A card kept at the processor for a customer (never its number: brand, last four, expiry). */
+export interface SavedCard {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  /** The processor's customer it belongs to, or null. */
+  customerId: string | null;
+}
+
+/** The processor refused a charge; `code`/`declineCode` are Stripe's (card_declined + insufficient_funds, expired_card, …). */
+export class CardDeclinedError extends Error {
+  readonly code: string | null;
+  readonly declineCode: string | null;
+  constructor(code: string | null, declineCode: string | null, message: string) {
+    super(message);
+    this.name = 'CardDeclinedError';
+    this.code = code;
+    this.declineCode = declineCode;
+  }
+}
 
 /** A subscription at the processor that bills the renewals of a purchase whose first period was already paid. */
 export interface RenewalsRequest {
@@ -71,9 +96,14 @@ export interface CardGateway {
   /** Starts billing renewals; returns the processor's subscription id (the same for the same idempotency key). */
   startRenewals(request: RenewalsRequest): Promise<string>;
   /** A SetupIntent that keeps a card for later charges (a free trial's first charge), keyed like payments. */
-  createCardSetup(request: { purchaseId: number; processorCustomerId: string; idempotencyKey: string }): Promise<CardPayment>;
+  createCardSetup(request: { purchaseId: number | null; processorCustomerId: string; idempotencyKey: string }): Promise<CardPayment>;
   /** The price of a subscription's next renewals (no proration): after a discounted first charge. */
   changeRenewalPrice(subscriptionId: string, amountCents: number): Promise<void>;
+  listCards(processorCustomerId: string): Promise<SavedCard[]>;
+  getCard(cardId: string): Promise<SavedCard | null>;
+  /** Keeps a card the browser handed to the processor (its PaymentMethod id) for the customer. */
+  attachCard(cardId: string, processorCustomerId: string): Promise<SavedCard>;
+  detachCard(cardId: string): Promise<void>;
   /** Stops a subscription now (no more renewals); a subscription already stopped is not an error. */
   cancelSubscription(subscriptionId: string): Promise<void>;
   /** Verifies the signature over the raw body and translates the event; throws InvalidSignatureError otherwise. */

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { type CardEvent, type CardGateway, type CardPayment, InvalidSignatureError, OXXO_VOUCHER_DAYS } from './card-gateway';
+import { CardDeclinedError, type CardEvent, type CardGateway, type CardPayment, InvalidSignatureError, OXXO_VOUCHER_DAYS, type SavedCard } from './card-gateway';
 
 export interface StripeSettings {
   secretKey: string;
@@ -74,6 +74,17 @@ export function translateStripeEvent(event: Stripe.Event): CardEvent {
   }
 }
 
+function toSavedCard(method: Stripe.PaymentMethod): SavedCard {
+  return {
+    id: method.id,
+    brand: method.card?.brand ?? 'unknown',
+    last4: method.card?.last4 ?? '',
+    expMonth: method.card?.exp_month ?? 0,
+    expYear: method.card?.exp_year ?? 0,
+    customerId: typeof method.customer === 'string' ? method.customer : (method.customer?.id ?? null),
+  };
+}
+
 /** The card gateway on Stripe's API (or the local fake, which speaks the same). */
 export function createStripeGateway(settings: StripeSettings): CardGateway {
   const base = settings.apiBase ? new URL(settings.apiBase) : null;
@@ -100,9 +111,13 @@ export function createStripeGateway(settings: StripeSettings): CardGateway {
           description: request.description,
           metadata: { purchase_id: String(request.purchaseId) },
           ...(request.saveCard ? { setup_future_usage: 'off_session' as const } : {}),
+          ...(request.savedCardId ? { payment_method: request.savedCardId, confirm: true } : {}),
         },
         { idempotencyKey: request.idempotencyKey },
-      );
+      ).catch((error: unknown) => {
+        if (error instanceof Stripe.errors.StripeCardError) throw new CardDeclinedError(error.code ?? null, error.decline_code ?? null, error.message);
+        throw error;
+      });
       if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} has no client secret`);
       return { id: intent.id, clientSecret: intent.client_secret, status: intent.status };
     },
@@ -135,7 +150,11 @@ export function createStripeGateway(settings: StripeSettings): CardGateway {
     },
     async createCardSetup(request) {
       const setup = await stripe.setupIntents.create(
-        { customer: request.processorCustomerId, usage: 'off_session', metadata: { purchase_id: String(request.purchaseId) } },
+        {
+          customer: request.processorCustomerId,
+          usage: 'off_session',
+          metadata: request.purchaseId === null ? { purpose: 'saved-card' } : { purchase_id: String(request.purchaseId) },
+        },
         { idempotencyKey: request.idempotencyKey },
       );
       if (!setup.client_secret) throw new Error(`SetupIntent ${setup.id} has no client secret`);
@@ -157,6 +176,29 @@ export function createStripeGateway(settings: StripeSettings): CardGateway {
         ],
         proration_behavior: 'none',
       });
+    },
+    async listCards(processorCustomerId) {
+      const list = await stripe.customers.listPaymentMethods(processorCustomerId, { type: 'card', limit: 100 });
+      return list.data.map(toSavedCard);
+    },
+    async getCard(cardId) {
+      try {
+        return toSavedCard(await stripe.paymentMethods.retrieve(cardId));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
+        throw error;
+      }
+    },
+    async attachCard(cardId, processorCustomerId) {
+      try {
+        return toSavedCard(await stripe.paymentMethods.attach(cardId, { customer: processorCustomerId }));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) throw new CardDeclinedError(error.code ?? null, error.decline_code ?? null, error.message);
+        throw error;
+      }
+    },
+    async detachCard(cardId) {
+      await stripe.paymentMethods.detach(cardId);
     },
     async cancelSubscription(subscriptionId) {
       try {

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import type { Deps } from '../../deps';
 import { checkoutRoutes } from '../checkout';
+import { metodosPagoTexts, paymentSourcesTexts, savedCardRoutes } from '../payment-sources';
 import { invoiceRoutes, purchaseRoutes } from '../purchases';
 import { webhookRoutes } from '../webhooks';
 
@@ -10,4 +11,6 @@ export function mountPaymentsRoutes(api: Router, deps: Deps): void {
   api.use('/purchases', purchaseRoutes(deps));
   api.use('/invoices', invoiceRoutes(deps));
   api.use('/webhooks', webhookRoutes(deps));
+  api.use('/metodosPago', savedCardRoutes(deps, metodosPagoTexts));
+  api.use('/payment_sources', savedCardRoutes(deps, paymentSourcesTexts));
 }

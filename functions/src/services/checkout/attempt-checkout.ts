@@ -61,7 +61,7 @@ export async function attemptCheckout(
   });
   const viaStripe = placed.purchase.checkout_method === 'card' || placed.purchase.checkout_method === 'oxxo';
   const card = viaStripe && placed.purchase.status === 'pending' && deps.cards ? deps.cards : null;
-  const started = card ? await startCardPayment(deps, card, placed.purchase) : null;
+  const started = card ? await startCardPayment(deps, card, placed.purchase, input.payment_source_id ?? null) : null;
   const message =
     placed.purchase.status !== 'pending' ? checkoutMessages.purchaseSucceeded : card ? checkoutMessages.cardPending : checkoutMessages.cashPending;
   return {

@@ -70,6 +70,9 @@ async function paymentSucceeded(deps: Deps, cards: CardGateway, event: Extract<C
       record(deps, tx, event, 'unknown-purchase');
       return 'unknown-purchase';
     }
+    if (!granted && (purchase.status === 'completed' || purchase.status === 'active') && purchase.provider_ref && purchase.provider_ref !== event.paymentId)
+      // Paid twice (another card's try also went through): this second payment goes back.
+      return 'refunded';
     if (granted || purchase.status === 'completed' || purchase.status === 'active') {
       record(deps, tx, event, 'already-paid');
       return 'already-paid';
@@ -183,9 +186,11 @@ async function cardSaved(deps: Deps, cards: CardGateway, event: Extract<CardEven
     if (await wasEventHandled(deps.store, tx, PROVIDER, event.eventId)) return 'duplicate';
     const granted = await wasPaymentGranted(deps.store, tx, PROVIDER, event.setupId);
     const purchase = event.purchaseId === null ? null : await getPurchase(deps.store, event.purchaseId, tx);
+    // A card saved from Métodos de pago has no purchase: nothing to do but note it.
     if (!purchase || !purchase.class_package.is_trial || !purchase.first_charge_at) {
-      record(deps, tx, event, purchase ? 'recorded' : 'unknown-purchase');
-      return purchase ? 'recorded' : 'unknown-purchase';
+      const outcome = purchase || event.purchaseId === null ? 'recorded' : 'unknown-purchase';
+      record(deps, tx, event, outcome);
+      return outcome;
     }
     if (granted || purchase.status !== 'pending' || purchase.holds_place === false) {
       record(deps, tx, event, granted || purchase.status === 'active' ? 'already-paid' : 'recorded');

@@ -1,5 +1,5 @@
 import { checkoutMessages } from '@studio/shared/messages/checkout';
-import type { CardGateway } from '../../data/payments/card-gateway';
+import { CardDeclinedError, type CardGateway } from '../../data/payments/card-gateway';
 import { getCustomerByUid } from '../../data/repos/customers-repo';
 import { getPaymentProfile, writePaymentProfile } from '../../data/repos/payment-profiles-repo';
 import { getPurchase, type PurchaseDoc, writePurchase } from '../../data/repos/purchases-repo';
@@ -39,9 +39,15 @@ export async function processorCustomerOf(deps: Deps, cards: CardGateway, uid: s
  * Stripe Elements (3-D Secure there); the purchase completes only when the
  * signed webhook says so (handle-card-event.ts).
  */
-export async function startCardPayment(deps: Deps, cards: CardGateway, purchase: PurchaseDoc): Promise<{ clientSecret: string; intent: 'payment' | 'setup' }> {
+export async function startCardPayment(
+  deps: Deps,
+  cards: CardGateway,
+  purchase: PurchaseDoc,
+  savedCardId: string | null = null,
+): Promise<{ clientSecret: string; intent: 'payment' | 'setup' }> {
   try {
     const processorCustomerId = await processorCustomerOf(deps, cards, purchase.uid);
+    if (savedCardId !== null) await assertOwnCard(cards, savedCardId, processorCustomerId);
     const trial = purchase.class_package.is_trial;
     const started = trial
       ? await cards.createCardSetup({ purchaseId: purchase.purchase_id, processorCustomerId, idempotencyKey: `setup-${purchase.purchase_id}` })
@@ -50,9 +56,11 @@ export async function startCardPayment(deps: Deps, cards: CardGateway, purchase:
           amountCents: toCents(purchase.total_payment),
           description: `Orden #00${purchase.purchase_id} · ${purchase.title}`,
           processorCustomerId,
-          idempotencyKey: `purchase-${purchase.purchase_id}`,
+          // One payment per purchase and card: a retry with the same card gets the same answer, another card a new try.
+          idempotencyKey: savedCardId ? `purchase-${purchase.purchase_id}-${savedCardId}` : `purchase-${purchase.purchase_id}`,
           saveCard: purchase.class_package.is_subscription,
           method: purchase.checkout_method === 'oxxo' ? 'oxxo' : 'card',
+          savedCardId: savedCardId ?? undefined,
         });
     await deps.store.runTransaction(async (tx) => {
       const current = await getPurchase(deps.store, purchase.purchase_id, tx);
@@ -61,6 +69,43 @@ export async function startCardPayment(deps: Deps, cards: CardGateway, purchase:
     return { clientSecret: started.clientSecret, intent: trial ? 'setup' : 'payment' };
   } catch (error) {
     if (error instanceof AppError) throw error;
+    if (error instanceof CardDeclinedError) throw new AppError('payment-declined', 'checkout/card-declined', declineMessage(error));
     throw processorDown(error);
+  }
+}
+
+/** A saved card is charged only for its owner: someone else's card id is refused like an unknown one. */
+export async function assertOwnCard(cards: CardGateway, cardId: string, processorCustomerId: string): Promise<void> {
+  const card = await cards.getCard(cardId);
+  if (!card || card.customerId !== processorCustomerId)
+    throw new AppError('invalid', 'checkout/card-not-found', checkoutMessages.cardNotFound, { payment_source_id: checkoutMessages.cardNotFound });
+}
+
+/** The spec's 402 texts (§8) for the processor's codes. */
+export function declineMessage(error: Pick<CardDeclinedError, 'code' | 'declineCode'>): string {
+  const d = checkoutMessages.declines;
+  const reason = error.declineCode ?? error.code;
+  switch (reason) {
+    case 'insufficient_funds':
+      return d.insufficientFunds;
+    case 'lost_card':
+    case 'stolen_card':
+      return d.lostOrStolen;
+    case 'expired_card':
+      return d.expired;
+    case 'incorrect_cvc':
+    case 'invalid_cvc':
+      return d.incorrectCvc;
+    case 'incorrect_number':
+    case 'invalid_number':
+      return d.incorrectNumber;
+    case 'fraudulent':
+    case 'merchant_blacklist':
+      return d.suspicious;
+    case 'invalid_expiry_month':
+    case 'invalid_expiry_year':
+      return d.cardFormat;
+    default:
+      return d.declined;
   }
 }

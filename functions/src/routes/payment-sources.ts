@@ -1,0 +1,35 @@
+import { checkoutMessages } from '@studio/shared/messages/checkout';
+import { savedCardSchema } from '@studio/shared/schemas/checkout';
+import { Router } from 'express';
+import type { Deps } from '../deps';
+import { requireUser } from '../http/authenticate';
+import { identityOf } from '../http/request-context';
+import { validate } from '../http/validate';
+import { deleteSavedCard, listSavedCards, saveCard } from '../services/payments/saved-cards';
+
+/**
+ * The caller's saved cards under both of the spec's names: /metodosPago
+ * (public-site §7) and /payment_sources (customer-area §7). Same cards, each
+ * with its own success texts.
+ */
+export function savedCardRoutes(deps: Deps, texts: { saved: string; deleted: string }): Router {
+  const router = Router();
+
+  router.get('/', requireUser, async (req, res) => {
+    res.json({ payment_sources: await listSavedCards(deps, identityOf(req)) });
+  });
+
+  router.post('/', requireUser, validate(savedCardSchema), async (req, res) => {
+    res.status(201).json(await saveCard(deps, identityOf(req), req.body, texts.saved));
+  });
+
+  router.delete('/:id', requireUser, async (req, res) => {
+    await deleteSavedCard(deps, identityOf(req), String(req.params.id));
+    res.json({ message: texts.deleted });
+  });
+
+  return router;
+}
+
+export const metodosPagoTexts = { saved: checkoutMessages.cardSaved, deleted: checkoutMessages.cardDeleted };
+export const paymentSourcesTexts = { saved: checkoutMessages.sourceSaved, deleted: checkoutMessages.sourceDeleted };
