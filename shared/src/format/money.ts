@@ -17,3 +17,8 @@ export function formatMoneyMxn(amount: number, decimals: 0 | 2 = 2): string {
 export function formatNumber(value: number): string {
   return formatMoney(value, 0).replace('$', '');
 }
+
+/** A price as the shop shows it: `$1,700 MXN`, with cents only when the amount has them (`$10.50 MXN`). */
+export function formatPriceMxn(amount: number): string {
+  return formatMoneyMxn(amount, Number.isInteger(amount) ? 0 : 2);
+}

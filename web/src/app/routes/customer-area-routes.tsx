@@ -4,7 +4,7 @@ import { ComingSoon } from '../../components/coming-soon';
 import { NotFound } from '../../components/not-found';
 import { type AppConfig, configString } from '../../lib/app-config';
 import { paths } from '../../lib/paths';
-import { comingSoon } from './route-helpers';
+import { comingSoon, lazyScreen } from './route-helpers';
 
 const s = messages.screens;
 
@@ -21,11 +21,26 @@ export function customerAreaRoutes(config: AppConfig): RouteObject {
     children: [
       { id: 'mystudio-calendar', index: true, handle: { title: s.calendarTitle }, Component: ComingSoon },
       comingSoon('mystudio-online', paths.myOnline, { title: s.onlineTitle }),
-      comingSoon('mystudio-packages', paths.myPackages, { title: configString(config, 'class_packages_name') }),
+      lazyScreen(
+        'mystudio-packages',
+        paths.myPackages,
+        { title: configString(config, 'class_packages_name') },
+        async () => (await import('../../features/shop/shop-screen')).ShopScreen,
+      ),
       comingSoon('mystudio-video', paths.myVideo, { title: s.videoTitle }),
       comingSoon('mystudio-info', paths.myInfo, { title: s.myInfoTitle }),
-      comingSoon('mystudio-purchases', paths.myPurchases, { title: s.myPurchasesTitle }),
-      comingSoon('mystudio-charges', paths.myCharges, { title: s.myChargesTitle }),
+      lazyScreen(
+        'mystudio-purchases',
+        paths.myPurchases,
+        { title: s.myPurchasesTitle },
+        async () => (await import('../../features/purchases/purchases-screen')).PurchasesScreen,
+      ),
+      lazyScreen(
+        'mystudio-charges',
+        paths.myCharges,
+        { title: s.myChargesTitle },
+        async () => (await import('../../features/purchases/charges-screen')).ChargesScreen,
+      ),
       comingSoon('mystudio-payment-methods', paths.myPaymentMethods, { title: s.paymentMethodsTitle }),
       comingSoon('mystudio-waitlists', paths.myWaitlists, { title: s.waitlistsTitle }),
       comingSoon('mystudio-credits', paths.myCredits, { title: s.creditsTitle }),

@@ -16,7 +16,12 @@ const s = messages.screens;
 export function publicRoutes(config: AppConfig): RouteObject[] {
   return [
     { id: 'landing', index: true, Component: Landing },
-    comingSoon('packages', packagesPath(configString(config, 'class_packages_path')), { title: configString(config, 'class_packages_name') }),
+    lazyScreen(
+      'packages',
+      packagesPath(configString(config, 'class_packages_path')),
+      { title: configString(config, 'class_packages_name') },
+      async () => (await import('../../features/shop/shop-screen')).ShopScreen,
+    ),
     comingSoon('announcements', paths.announcements, { title: s.announcementsTitle }),
     comingSoon('location', paths.location, { title: s.locationTitle }),
     comingSoon('schedule', paths.schedule, { title: s.scheduleTitle }),

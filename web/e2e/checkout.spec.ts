@@ -1,0 +1,126 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+
+/**
+ * Shop → checkout → /gracias against the local stack (the Stripe fake stands
+ * in for Stripe.js, its card frame and 3-D Secure). Each test buys as a fresh
+ * sign-up, so the seed customers' purchases never make the specs order-dependent.
+ * axe-core (@axe-core/playwright) is not installed in this repository, so the
+ * accessibility checks here are the role/label queries themselves.
+ */
+
+const AUTH = 'http://127.0.0.1:9099';
+const admin = { email: 'admin@estudiolatido.mx', password: 'Latido.Admin.2026' };
+
+function uniquePhone(): string {
+  return `55${String(Math.floor(Math.random() * 100_000_000)).padStart(8, '0')}`;
+}
+
+async function signUpFresh(page: Page): Promise<string> {
+  const email = `e2e.shop.${Date.now()}.${Math.floor(Math.random() * 1000)}@example.com`;
+  await page.goto('/registro');
+  const form = page.getByRole('form', { name: 'Regístrate!' });
+  await form.getByLabel('Nombre', { exact: true }).fill('Lucía');
+  await form.getByLabel('Apellidos').fill('Ramírez Soto');
+  await form.getByLabel('Correo electrónico').fill(email);
+  await form.getByLabel('Teléfono').fill(uniquePhone());
+  await form.getByLabel('Contraseña', { exact: true }).fill('Prueba.123');
+  await form.getByLabel('Confirmar contraseña').fill('Prueba.123');
+  await form.getByRole('checkbox', { name: 'Acepto los siguientes documentos:' }).check();
+  await form.getByRole('button', { name: 'Crear Cuenta' }).click();
+  await expect(page).toHaveURL(/\/mystudio$/);
+  return email;
+}
+
+/** An ID token from the Auth emulator, as functions/test/api/support.ts signs in. */
+async function idToken(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const response = await request.post(`${AUTH}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    data: { email, password, returnSecureToken: true },
+  });
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
+async function acceptTerms(page: Page) {
+  await page.getByRole('checkbox', { name: /^Al comprar cualquier paquete de .+ aceptas los siguientes documentos$/ }).check();
+}
+
+test('the shop lists the packages and leads to their checkout', async ({ page }) => {
+  await page.goto('/paquetes');
+  await expect(page.getByRole('heading', { level: 1, name: 'Paquetes' })).toBeVisible();
+  const titles = await page.getByRole('heading', { level: 2 }).allTextContents();
+  // Trials first; special events hidden; unlimited last.
+  expect(titles[0]).toBe('Prueba 7 Días');
+  expect(titles).not.toContain('Masterclass de Año Nuevo');
+  expect(titles.indexOf('Clase Suelta')).toBeLessThan(titles.indexOf('Paquete 10 Clases'));
+  expect(titles.indexOf('Paquete 10 Clases')).toBeLessThan(titles.indexOf('Ilimitado Mensual'));
+  await page.getByRole('link', { name: 'Comprar Paquete 10 Clases' }).click();
+  await expect(page).toHaveURL(/\/checkout\/4$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Inicia sesión para comprar' })).toBeVisible();
+});
+
+test('a cash purchase is pending with instructions, and completed once the studio confirms it', async ({ page, request }) => {
+  await signUpFresh(page);
+  await page.goto('/checkout/2');
+  await expect(page.getByRole('heading', { level: 3, name: 'Clase Suelta' })).toBeVisible();
+  const methods = page.getByRole('group', { name: 'Método de pago' });
+  await expect(methods.getByRole('radio', { name: 'Efectivo' })).toBeChecked();
+  const pay = page.getByRole('button', { name: 'Pagar' });
+  await expect(pay).toBeDisabled();
+  await acceptTerms(page);
+  await pay.click();
+
+  await expect(page).toHaveURL(/\/gracias\/\d+$/);
+  const id = Number(/\/gracias\/(\d+)$/.exec(page.url())?.[1]);
+  await expect(page.getByRole('heading', { level: 1, name: `Orden #00${id}` })).toBeVisible();
+  await expect(page.getByText('Pendiente', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Instrucciones de pago' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ir a Mis Clases' })).toHaveAttribute('href', '/mystudio');
+
+  const token = await idToken(request, admin.email, admin.password);
+  const confirmed = await request.put(`/api/purchases/${id}/confirm`, { headers: { Authorization: `Bearer ${token}` }, data: {} });
+  expect(confirmed.status()).toBe(200);
+
+  await page.goto('/mystudio/membresias');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mis Compras' })).toBeVisible();
+  const row = page.getByRole('row', { name: /Clase Suelta/ });
+  await expect(row.getByText('Completada')).toBeVisible();
+});
+
+test('a card purchase with 3-D Secure lands on /gracias and becomes completed', async ({ page }) => {
+  await signUpFresh(page);
+  await page.goto('/checkout/4');
+  await expect(page.getByRole('heading', { level: 3, name: 'Paquete 10 Clases' })).toBeVisible();
+  await page.getByRole('radio', { name: 'Tarjeta' }).check();
+  await acceptTerms(page);
+  const pay = page.getByRole('button', { name: 'Pagar' });
+  // Disabled while the card field is empty.
+  await expect(pay).toBeDisabled();
+
+  const card = page.frameLocator('iframe[title="Campos seguros para los datos de la tarjeta"]');
+  await card.getByLabel('Número de tarjeta').fill('4000002760003184');
+  await card.getByLabel('Vencimiento (MM/AA)').fill('12/34');
+  await card.getByLabel('CVC').fill('123');
+  await expect(pay).toBeEnabled();
+  await pay.click();
+
+  const challenge = page.frameLocator('iframe[title="Autenticación de tu banco (3-D Secure)"]');
+  await challenge.getByRole('button', { name: 'Completar autenticación' }).click();
+
+  await expect(page).toHaveURL(/\/gracias\/\d+$/, { timeout: 15_000 });
+  await expect(page.getByText('Completada', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Paquete 10 Clases').first()).toBeVisible();
+});
+
+for (const width of [320]) {
+  test(`shop, checkout and order fit ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await signUpFresh(page);
+    for (const path of ['/paquetes', '/checkout/4', '/mystudio/membresias']) {
+      await page.goto(path);
+      await expect(page.locator('main h1').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+      expect(scrollWidth, path).toBeLessThanOrEqual(innerWidth);
+    }
+  });
+}

@@ -1,0 +1,81 @@
+import type { CheckoutPaymentMethod, CheckoutQuote } from '@studio/shared/schemas/checkout';
+import type { ClassPackage } from '@studio/shared/types/class-packages';
+import type { Purchase } from '@studio/shared/types/purchases';
+import { api } from '../../lib/api-client';
+import { queryOptions } from '../../lib/server-data';
+
+export interface QuoteAnswer {
+  quote: CheckoutQuote;
+  /** The methods this deployment takes for this package now (docs/payments); empty = none. */
+  methods: CheckoutPaymentMethod[];
+}
+
+export interface AttemptInput {
+  class_package_id: number;
+  discountCode?: string;
+  payment_method?: CheckoutPaymentMethod;
+}
+
+export interface AttemptAnswer {
+  message: string;
+  purchase_id: number;
+  purchase: Purchase;
+  quote: CheckoutQuote;
+  /** Card: the secret Stripe.js confirms (3-D Secure happens there); null for cash and free offers. */
+  clientSecret: string | null;
+  intent: 'payment' | 'setup' | null;
+  /** Hosted checkout: the browser goes to `url`. */
+  session: { id: string; url: string } | null;
+}
+
+/** GET /purchases/{id}, as /gracias shows it. */
+export type OrderPurchase = Purchase & {
+  customer: { customer_id: number; name: string; last_name: string; email: string } | null;
+  receipt_file: { src: string } | null;
+};
+
+export async function fetchPackage(id: number, signal?: AbortSignal): Promise<ClassPackage> {
+  const { class_package } = await api.get<{ class_package: ClassPackage }>(`/class_packages/${id}`, { signal });
+  return class_package;
+}
+
+export function fetchQuote(classPackageId: number, discountCode: string | null, signal?: AbortSignal): Promise<QuoteAnswer> {
+  const query = new URLSearchParams({ class_package_id: String(classPackageId) });
+  if (discountCode) query.set('discountCode', discountCode);
+  return api.get<QuoteAnswer>(`/checkout/quote?${query.toString()}`, { signal });
+}
+
+export function postAttempt(input: AttemptInput): Promise<AttemptAnswer> {
+  return api.post<AttemptAnswer>('/checkout/attempt', input);
+}
+
+export async function fetchOrder(id: number, signal?: AbortSignal): Promise<OrderPurchase> {
+  const { purchase } = await api.get<{ purchase: OrderPurchase }>(`/purchases/${id}`, { signal });
+  return purchase;
+}
+
+export const checkoutKeys = {
+  package: (id: number) => ['class_packages', 'one', id] as const,
+  /** The quote depends on who asks (signup fee, discount limits): the uid is part of the key. */
+  quote: (id: number, discountCode: string | null, uid: string | null) => ['checkout', 'quote', id, discountCode, uid] as const,
+  /** Same prefix as Mis Compras' list, so a purchase made here refreshes it. */
+  purchases: ['purchases'] as const,
+  order: (id: number) => ['purchases', 'one', id] as const,
+};
+
+/** The package being bought; the screen shows a missing one as not found. */
+export function packageQuery(id: number) {
+  return queryOptions({ queryKey: checkoutKeys.package(id), queryFn: ({ signal }) => fetchPackage(id, signal), meta: { alert: false } });
+}
+
+export function quoteQuery(id: number, discountCode: string | null, uid: string | null) {
+  return queryOptions({
+    queryKey: checkoutKeys.quote(id, discountCode, uid),
+    queryFn: ({ signal }) => fetchQuote(id, discountCode, signal),
+    meta: { alert: false, private: uid !== null },
+  });
+}
+
+export function orderQuery(id: number) {
+  return queryOptions({ queryKey: checkoutKeys.order(id), queryFn: ({ signal }) => fetchOrder(id, signal), meta: { alert: false, private: true } });
+}

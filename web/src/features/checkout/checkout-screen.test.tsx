@@ -1,0 +1,255 @@
+import { formatStudioDate } from '@studio/shared/format/dates';
+import type { CheckoutQuote } from '@studio/shared/schemas/checkout';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { type FetchCall, makeCustomer, makePage, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
+import { ModalHost } from '../../components/modal-host';
+import { useSession } from '../../lib/session';
+import { CheckoutScreen } from './checkout-screen';
+import { makePackage, makeQuote } from './checkout-test-data';
+
+type Methods = Array<'cash' | 'card' | 'oxxo' | 'paypal'>;
+
+interface Api {
+  quote?: CheckoutQuote;
+  methods?: Methods;
+  attempt?: (call: FetchCall) => { status?: number; body?: unknown };
+  discount?: (code: string) => { status?: number; body?: unknown };
+}
+
+function attemptAnswer(overrides: Record<string, unknown> = {}) {
+  return {
+    status: 201,
+    body: { message: '¡Compra exitosa!', purchase_id: 31, purchase: {}, quote: makeQuote(), clientSecret: null, intent: null, session: null, ...overrides },
+  };
+}
+
+function api({ quote = makeQuote(), methods = ['cash', 'card'], attempt = () => attemptAnswer(), discount }: Api = {}) {
+  return mockFetch((call) => {
+    if (call.url.startsWith('/api/class_packages/')) return { body: { class_package: makePackage({ class_package_id: quote.class_package_id }) } };
+    if (call.url.startsWith('/api/checkout/quote')) {
+      const code = new URL(call.url, 'http://x').searchParams.get('discountCode');
+      if (code && discount) return discount(code);
+      return { body: { quote, methods } };
+    }
+    if (call.url === '/api/checkout/attempt' && call.method === 'POST') return attempt(call);
+    return undefined;
+  });
+}
+
+function renderCheckout(id = 2, requiredPages = [] as ReturnType<typeof makePage>[]) {
+  return renderRoutes(
+    [
+      {
+        path: '/checkout/:class_package_id',
+        element: (
+          <>
+            <CheckoutScreen requiredPages={requiredPages} />
+            <ModalHost />
+          </>
+        ),
+      },
+      { path: '/gracias/:id', element: <h1>Orden lista</h1> },
+      { path: '/entrar', element: <h1>Entrar</h1> },
+    ],
+    `/checkout/${id}`,
+  );
+}
+
+const signIn = () => useSession.setState({ status: 'signed-in', uid: 'uid-login', customer: makeCustomer(), signupPending: false });
+
+describe('checkout', () => {
+  beforeEach(() => {
+    setConfig({ business_name: 'Estudio Latido' });
+    signIn();
+  });
+
+  it("shows 'Estás Comprando' and pays in cash by default, then goes to /gracias", async () => {
+    const user = userEvent.setup();
+    const { calls } = api();
+    const { container } = renderCheckout();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 3, name: 'Clase Suelta' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Estás Comprando' })).toBeInTheDocument();
+    expect(screen.getByText('presencial', { selector: 'strong' })).toBeInTheDocument();
+    expect(container.querySelector('script')).toBeNull();
+
+    const methods = await screen.findByRole('group', { name: 'Método de pago' });
+    expect(within(methods).getByRole('radio', { name: 'Efectivo' })).toBeChecked();
+    expect(within(methods).getByRole('radio', { name: 'Tarjeta' })).not.toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Pagar' }));
+    expect(await screen.findByRole('heading', { name: 'Orden lista' })).toBeInTheDocument();
+    expect(calls.find((call) => call.url === '/api/checkout/attempt')?.body).toEqual({ class_package_id: 2, payment_method: 'cash' });
+  });
+
+  it("offers a free package with a single 'Obtener Oferta' button and no method", async () => {
+    const user = userEvent.setup();
+    const { calls } = api({ quote: makeQuote({ list_price: 0, price: 0, total_now: 0, is_free_offer: true }), methods: ['cash'] });
+    renderCheckout();
+    await user.click(await screen.findByRole('button', { name: 'Obtener Oferta' }));
+    expect(screen.queryByRole('group', { name: 'Método de pago' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Orden lista' })).toBeInTheDocument();
+    expect(calls.find((call) => call.url === '/api/checkout/attempt')?.body).toEqual({ class_package_id: 2 });
+  });
+
+  it('shows a free trial as $0 today with the first charge date', async () => {
+    const firstCharge = '2026-03-15T18:00:00.000Z';
+    api({
+      quote: makeQuote({
+        class_package_id: 7,
+        list_price: 2400,
+        price: 2400,
+        total_now: 0,
+        trial: { days: 7, first_charge_at: firstCharge, first_charge_amount: 2400 },
+        renewal: { amount: 2400, period: 'month', interval: 1 },
+      }),
+      methods: ['card'],
+    });
+    renderCheckout(7);
+    const total = (await screen.findByText('Total a pagar hoy')).parentElement as HTMLElement;
+    expect(total).toHaveTextContent('Total a pagar hoy$0 MXN');
+    expect(screen.getByText(`Tu prueba gratis dura 7 días. El primer cargo de $2,400 MXN será el ${formatStudioDate(firstCharge)}.`)).toBeInTheDocument();
+    expect(formatStudioDate(firstCharge)).toMatch(/^15 mar\.? 2026$/);
+    expect(screen.getByText(/Recuerda: este paquete es una suscripción\. Se cobrará automáticamente por mes/)).toBeInTheDocument();
+  });
+
+  it("asks for the signup fee first with 'Completar Inscripción'", async () => {
+    api({ quote: makeQuote({ signup_fee_required: 12 }) });
+    renderCheckout();
+    const dialog = await screen.findByRole('dialog', { name: 'Completar Inscripción' });
+    expect(within(dialog).getByRole('link', { name: 'Completar Inscripción' })).toHaveAttribute('href', '/checkout/12');
+  });
+
+  it('offers sign-in and sign-up instead of the discount form and the pay button when signed out', async () => {
+    useSession.setState({ status: 'signed-out', uid: null, customer: null });
+    api();
+    renderCheckout();
+    expect(await screen.findByRole('heading', { name: 'Inicia sesión para comprar' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Inicia Sesión' })).toHaveAttribute('href', '/entrar');
+    expect(screen.getByRole('link', { name: 'Regístrate' })).toHaveAttribute('href', '/registro');
+    expect(screen.queryByLabelText('Código de descuento')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pagar' })).not.toBeInTheDocument();
+  });
+
+  it('hides the discount form when discounts are disabled', async () => {
+    setConfig({ discounts_enabled: false });
+    api();
+    renderCheckout();
+    expect(await screen.findByRole('button', { name: 'Pagar' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Código de descuento')).not.toBeInTheDocument();
+  });
+
+  it('validates a discount code: the server message when it is refused, the new quote when it is valid', async () => {
+    const user = userEvent.setup();
+    const { calls } = api({
+      discount: (code) =>
+        code === 'BIENVENIDA15'
+          ? { body: { quote: makeQuote({ discount_amount: 33, total_now: 187 }), methods: ['cash'] } }
+          : { status: 404, body: { error: { code: 'discounts/invalid', message: 'Lo sentimos, ese descuento no es válido.' } } },
+    });
+    renderCheckout();
+    const input = await screen.findByLabelText('Código de descuento');
+    await user.type(input, 'NOEXISTE');
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(await screen.findByText('Lo sentimos, ese descuento no es válido.')).toBeInTheDocument();
+
+    await user.clear(input);
+    await user.type(input, 'BIENVENIDA15');
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(await screen.findByText('Descuento BIENVENIDA15 aplicado.')).toBeInTheDocument();
+    expect(screen.getByText('Descuento', { selector: 'dt' }).nextElementSibling).toHaveTextContent('-$33 MXN');
+    expect(screen.getByText('Total', { selector: 'dt' }).nextElementSibling).toHaveTextContent('$187 MXN');
+
+    await user.click(screen.getByRole('button', { name: 'Pagar' }));
+    await screen.findByRole('heading', { name: 'Orden lista' });
+    expect(calls.find((call) => call.url === '/api/checkout/attempt')?.body).toEqual({
+      class_package_id: 2,
+      discountCode: 'BIENVENIDA15',
+      payment_method: 'cash',
+    });
+  });
+
+  it('keeps the pay button disabled until the required documents are accepted, each opening in a modal', async () => {
+    const user = userEvent.setup();
+    api();
+    renderCheckout(2, [makePage({ page_id: 3, title: 'Términos y Condiciones', required: true, content: '<p>Reglas del estudio.</p>' })]);
+    const pay = await screen.findByRole('button', { name: 'Pagar' });
+    expect(pay).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Términos y Condiciones' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Términos y Condiciones' });
+    expect(within(dialog).getByText('Reglas del estudio.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Al comprar cualquier paquete de Estudio Latido aceptas los siguientes documentos' }));
+    expect(pay).toBeEnabled();
+  });
+
+  it("shows the server's message when the purchase is refused and stays on the page", async () => {
+    const user = userEvent.setup();
+    api({
+      attempt: () => ({
+        status: 409,
+        body: { error: { code: 'checkout/limit-reached', message: 'Lo sentimos, ya has alcanzado el límite de compras de este paquete.' } },
+      }),
+    });
+    renderCheckout();
+    await user.click(await screen.findByRole('button', { name: 'Pagar' }));
+    const message = await screen.findByText('Lo sentimos, ya has alcanzado el límite de compras de este paquete.');
+    // Announced as it appears.
+    expect(message.closest('[role="alert"]')).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Pagar' })).toBeEnabled();
+  });
+
+  it('says clearly when no payment method is available', async () => {
+    api({ methods: [] });
+    renderCheckout();
+    expect(await screen.findByText(/no hay ningún método de pago disponible/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pagar' })).not.toBeInTheDocument();
+  });
+
+  it('pays by card with Stripe.js: disabled while empty, the decline message, then /gracias after a retry', async () => {
+    const user = userEvent.setup();
+    setConfig({ stripe_public: 'pk_test_123', stripe_js_url: 'https://js.stripe.test/v3/' });
+    let changeHandler: ((event: { empty: boolean; complete: boolean }) => void) | null = null;
+    const element = {
+      mount: vi.fn(),
+      destroy: vi.fn(),
+      on: vi.fn((type: string, handler: (event: { empty: boolean; complete: boolean }) => void) => {
+        if (type === 'change') changeHandler = handler;
+        return element;
+      }),
+    };
+    const confirmCardPayment = vi
+      .fn()
+      .mockResolvedValueOnce({
+        error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+      })
+      .mockResolvedValueOnce({ paymentIntent: { status: 'succeeded' } });
+    const stripeFactory = vi.fn(() => ({ elements: () => ({ create: () => element }), confirmCardPayment, confirmCardSetup: vi.fn() }));
+    vi.stubGlobal('Stripe', stripeFactory);
+    const { calls } = api({ methods: ['card'], attempt: () => attemptAnswer({ purchase_id: 44, clientSecret: 'pi_1_secret_2', intent: 'payment' }) });
+    renderCheckout();
+
+    expect(await screen.findByRole('radio', { name: 'Tarjeta' })).toBeChecked();
+    await vi.waitFor(() => expect(element.mount).toHaveBeenCalled());
+    expect(stripeFactory).toHaveBeenCalledWith('pk_test_123', { locale: 'es' });
+    const pay = screen.getByRole('button', { name: 'Pagar' });
+    expect(pay).toBeDisabled();
+    act(() => changeHandler?.({ empty: false, complete: true }));
+    expect(pay).toBeEnabled();
+
+    await user.click(pay);
+    expect(await screen.findByText('Lo sentimos. Tu tarjeta ha sido rechazada por fondos insuficientes.')).toBeInTheDocument();
+    expect(confirmCardPayment).toHaveBeenCalledWith('pi_1_secret_2', { payment_method: { card: element } });
+
+    await user.click(screen.getByRole('button', { name: 'Pagar' }));
+    expect(await screen.findByRole('heading', { name: 'Orden lista' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.url === '/api/checkout/attempt').map((call) => call.body)).toEqual([
+      { class_package_id: 2, payment_method: 'card' },
+      { class_package_id: 2, payment_method: 'card' },
+    ]);
+    vi.unstubAllGlobals();
+  });
+});

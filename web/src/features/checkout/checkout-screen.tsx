@@ -1,0 +1,409 @@
+import { formatStudioDate } from '@studio/shared/format/dates';
+import { formatPriceMxn } from '@studio/shared/format/money';
+import { subscriptionWording } from '@studio/shared/format/subscription-wording';
+import { fill, messages } from '@studio/shared/messages';
+import { checkoutMessages } from '@studio/shared/messages/checkout';
+import { shopMessages as m } from '@studio/shared/messages/shop';
+import type { CheckoutPaymentMethod, CheckoutQuote } from '@studio/shared/schemas/checkout';
+import type { Page } from '@studio/shared/types/api';
+import type { ClassPackage } from '@studio/shared/types/class-packages';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Checkbox, FormError } from '../../components/form-field';
+import { HtmlContent } from '../../components/html-content';
+import { Modal } from '../../components/modal';
+import { openModal } from '../../components/modal-store';
+import { NotFound } from '../../components/not-found';
+import { Spinner } from '../../components/spinner';
+import { showSuccess } from '../../lib/alerts';
+import { ApiError, apiErrorText } from '../../lib/api-client';
+import { configBoolean, configString, useConfig } from '../../lib/app-config';
+import { paths } from '../../lib/paths';
+import { queryClient, useServerMutation, useServerQuery } from '../../lib/server-data';
+import { useSession } from '../../lib/session';
+import { cardErrorText } from './card-errors';
+import { CardField, type CardHandle } from './card-field';
+import { checkoutKeys, fetchQuote, packageQuery, postAttempt, quoteQuery } from './checkout-api';
+import './checkout.css';
+
+const METHOD_ORDER: readonly CheckoutPaymentMethod[] = ['cash', 'card', 'oxxo', 'paypal'];
+
+export function checkoutPath(classPackageId: number): string {
+  return `/checkout/${classPackageId}`;
+}
+
+export function orderPath(purchaseId: number): string {
+  return `/gracias/${purchaseId}`;
+}
+
+/** 'Estás Comprando': what the package is and what it costs, as the catalogue describes it. */
+function PackageSummary({ pkg }: { pkg: ClassPackage }) {
+  const wording = pkg.is_subscription ? subscriptionWording(pkg.subscription_period, pkg.subscription_interval) : null;
+  const onSale = pkg.sale_price !== null && pkg.sale_price !== pkg.price;
+  return (
+    <section className="checkout-card" aria-labelledby="checkout-buying">
+      <h2 id="checkout-buying" className="checkout-card__heading">
+        {m.buying}
+      </h2>
+      {pkg.image?.src && <img className="checkout-card__image" src={pkg.image.src} alt="" />}
+      <h3 className="checkout-card__title">{pkg.title}</h3>
+      {pkg.description?.trim() ? <HtmlContent html={pkg.description} /> : null}
+      {pkg.short_description && <p>{pkg.short_description}</p>}
+      <p className="checkout-card__price">
+        {onSale && (
+          <>
+            <span className="visually-hidden">{m.regularPrice}: </span>
+            <s className="checkout-card__list-price">{formatPriceMxn(pkg.price)}</s> <span className="visually-hidden">{m.salePrice}: </span>
+          </>
+        )}
+        <strong>{formatPriceMxn(pkg.sale_price ?? pkg.price)}</strong>
+        {wording && <span className="checkout-card__period"> {wording}</span>}
+      </p>
+    </section>
+  );
+}
+
+function SignInPanel({ returnTo }: { returnTo: string }) {
+  return (
+    <section className="checkout-panel" aria-labelledby="checkout-sign-in">
+      <h2 id="checkout-sign-in">{m.signInTitle}</h2>
+      <p>{m.signInBody}</p>
+      <div className="actions">
+        {/* The state carries where to come back to once signed in. */}
+        <Link className="button" to={paths.login} state={{ from: returnTo }}>
+          {m.signIn}
+        </Link>
+        <Link className="button button--secondary" to={paths.signup} state={{ from: returnTo }}>
+          {m.signUp}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+interface DiscountFormProps {
+  classPackageId: number;
+  uid: string | null;
+  appliedCode: string | null;
+  onApplied: (code: string | null) => void;
+}
+
+/** Validates a code by asking for the quote with it; the quote it answers replaces the checkout's. */
+function DiscountForm({ classPackageId, uid, appliedCode, onApplied }: DiscountFormProps) {
+  const inputId = useId();
+  const [code, setCode] = useState('');
+  const validate = useServerMutation({
+    mutationFn: (value: string) => fetchQuote(classPackageId, value),
+    meta: { alert: false },
+    onSuccess: (answer, value) => {
+      queryClient.setQueryData(checkoutKeys.quote(classPackageId, value, uid), answer);
+      onApplied(value);
+      setCode('');
+    },
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const value = code.trim();
+    if (!value || validate.isPending) return;
+    validate.mutate(value);
+  }
+
+  return (
+    <form className="checkout-discount" onSubmit={submit} noValidate aria-labelledby={`${inputId}-title`}>
+      <h2 id={`${inputId}-title`} className="checkout-panel__subtitle">
+        {m.discountTitle}
+      </h2>
+      {appliedCode ? (
+        <div className="checkout-discount__applied">
+          <p role="status">{fill(m.discountApplied, { code: appliedCode })}</p>
+          <button type="button" className="link-button" onClick={() => onApplied(null)}>
+            {m.removeDiscount}
+          </button>
+        </div>
+      ) : (
+        <>
+          <div className="field">
+            <label className="field__label" htmlFor={inputId}>
+              {messages.fields.discountCode}
+            </label>
+            <div className="checkout-discount__row">
+              <input
+                id={inputId}
+                className="field__control"
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+                autoComplete="off"
+                autoCapitalize="characters"
+                maxLength={40}
+              />
+              <button type="submit" className="button button--secondary" disabled={validate.isPending || !code.trim()} aria-busy={validate.isPending}>
+                {m.applyDiscount}
+              </button>
+            </div>
+          </div>
+          {validate.isPending && <Spinner label={m.validatingDiscount} />}
+          <FormError message={validate.error ? apiErrorText(validate.error) : null} />
+        </>
+      )}
+    </form>
+  );
+}
+
+function QuoteSummary({ quote, timezone }: { quote: CheckoutQuote; timezone: string }) {
+  const wording = quote.renewal ? subscriptionWording(quote.renewal.period, quote.renewal.interval) : null;
+  return (
+    <section className="checkout-summary" aria-labelledby="checkout-summary">
+      <h2 id="checkout-summary" className="checkout-panel__subtitle">
+        {m.summary}
+      </h2>
+      <dl className="checkout-summary__rows">
+        <div>
+          <dt>{m.subtotal}</dt>
+          <dd>
+            {quote.list_price !== quote.price && (
+              <>
+                <s className="checkout-card__list-price">{formatPriceMxn(quote.list_price)}</s>{' '}
+              </>
+            )}
+            {formatPriceMxn(quote.price)}
+          </dd>
+        </div>
+        {quote.discount_amount > 0 && (
+          <div>
+            <dt>{m.discount}</dt>
+            <dd>-{formatPriceMxn(quote.discount_amount)}</dd>
+          </div>
+        )}
+        <div className="checkout-summary__total">
+          <dt>{quote.trial ? m.totalToday : m.total}</dt>
+          <dd>{formatPriceMxn(quote.total_now)}</dd>
+        </div>
+      </dl>
+      {quote.trial && (
+        <p>
+          {fill(m.trialNextCharge, {
+            days: quote.trial.days,
+            amount: formatPriceMxn(quote.trial.first_charge_amount),
+            date: formatStudioDate(quote.trial.first_charge_at, timezone),
+          })}
+        </p>
+      )}
+      {quote.renewal && wording && <p className="muted">{fill(m.renewal, { amount: formatPriceMxn(quote.renewal.amount), wording })}</p>}
+    </section>
+  );
+}
+
+function TermsCheckbox({ pages, business, checked, onChange }: { pages: Page[]; business: string; checked: boolean; onChange: (value: boolean) => void }) {
+  const listId = useId();
+  return (
+    <div className="checkout-terms">
+      <Checkbox label={fill(messages.pages.termsIntro, { business })} checked={checked} onChange={onChange} descriptionId={listId} />
+      <ul id={listId} className="checkout-terms__list" aria-label={m.termsDocuments}>
+        {pages.map((page) => (
+          <li key={page.page_id}>
+            <button type="button" className="link-button" onClick={() => openModal(page.title, <HtmlContent html={page.content ?? ''} />)}>
+              {page.title}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function SignupFeeModal({ feePackageId, onClose }: { feePackageId: number; onClose: () => void }) {
+  return (
+    <Modal title={checkoutMessages.completeSignup} onClose={onClose}>
+      <p>{m.signupFeeBody}</p>
+      <div className="modal__actions">
+        <Link className="button" to={checkoutPath(feePackageId)} onClick={onClose}>
+          {checkoutMessages.completeSignup}
+        </Link>
+      </div>
+    </Modal>
+  );
+}
+
+interface PurchasePanelProps {
+  classPackageId: number;
+  quote: CheckoutQuote;
+  methods: CheckoutPaymentMethod[];
+  appliedCode: string | null;
+  requiredPages: Page[];
+}
+
+/** Method, terms and the pay button of a signed-in buyer. */
+function PurchasePanel({ classPackageId, quote, methods, appliedCode, requiredPages }: PurchasePanelProps) {
+  const config = useConfig();
+  const navigate = useNavigate();
+  const noteId = useId();
+  const offered = METHOD_ORDER.filter((method) => methods.includes(method));
+  const [chosen, setChosen] = useState<CheckoutPaymentMethod | null>(null);
+  // Cash is the default when the studio takes it (public-site §4); otherwise the first method offered.
+  const method = chosen && offered.includes(chosen) ? chosen : (offered[0] ?? null);
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const [cardEmpty, setCardEmpty] = useState(true);
+  const [paying, setPaying] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const cardRef = useRef<CardHandle | null>(null);
+  const attempt = useServerMutation({ mutationFn: postAttempt, meta: { alert: false, invalidates: [checkoutKeys.purchases] } });
+
+  const free = quote.is_free_offer;
+  const stripeJsUrl = typeof config.stripe_js_url === 'string' ? config.stripe_js_url : '';
+  const useCardElement = !free && method === 'card' && configString(config, 'stripe_checkout_mode') !== 'session';
+  const termsNeeded = requiredPages.length > 0;
+  const wording = quote.renewal ? subscriptionWording(quote.renewal.period, quote.renewal.interval) : null;
+  // The card field reports empty until it is mounted and something is typed in it.
+  const blocked = paying || (termsNeeded && !termsAccepted) || (!free && method === null) || (useCardElement && cardEmpty);
+
+  async function pay(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (blocked) return;
+    setError(null);
+    setPaying(true);
+    try {
+      const answer = await attempt.mutateAsync({
+        class_package_id: classPackageId,
+        ...(appliedCode ? { discountCode: appliedCode } : {}),
+        ...(free || method === null ? {} : { payment_method: method }),
+      });
+      if (answer.session) {
+        window.location.assign(answer.session.url);
+        return;
+      }
+      if (answer.clientSecret && answer.intent) {
+        const card = cardRef.current;
+        if (!card) throw new Error(m.cardUnavailable);
+        const data = { payment_method: { card: card.element } };
+        const result =
+          answer.intent === 'payment'
+            ? await card.stripe.confirmCardPayment(answer.clientSecret, data)
+            : await card.stripe.confirmCardSetup(answer.clientSecret, data);
+        // The purchase stays pending: paying again answers the same purchase and PaymentIntent.
+        if (result.error) {
+          setError(cardErrorText(result.error));
+          setPaying(false);
+          return;
+        }
+        showSuccess(checkoutMessages.paymentSucceeded);
+      } else {
+        showSuccess(answer.message);
+      }
+      await navigate(orderPath(answer.purchase_id));
+    } catch (caught) {
+      setError(caught instanceof ApiError ? apiErrorText(caught) : caught instanceof Error ? caught.message : messages.common.genericError);
+      setPaying(false);
+    }
+  }
+
+  return (
+    <form className="checkout-pay" onSubmit={(event) => void pay(event)} noValidate aria-busy={paying}>
+      {!free &&
+        (offered.length === 0 ? (
+          <p role="alert" className="checkout-pay__none">
+            {m.noMethods}
+          </p>
+        ) : (
+          <fieldset className="checkout-methods" aria-describedby={noteId}>
+            <legend className="checkout-panel__subtitle">{m.methodLegend}</legend>
+            {offered.map((option) => (
+              <label key={option} className="checkout-methods__option">
+                <input type="radio" name="payment_method" value={option} checked={method === option} onChange={() => setChosen(option)} disabled={paying} />
+                {m.methods[option]}
+              </label>
+            ))}
+            <p id={noteId} className="muted checkout-methods__note">
+              {method === 'cash' ? m.cashNote : method === 'card' || method === null ? '' : m.sessionNote}
+            </p>
+          </fieldset>
+        ))}
+      {useCardElement && (
+        <CardField stripeJsUrl={stripeJsUrl} publishableKey={configString(config, 'stripe_public')} handleRef={cardRef} onEmptyChange={setCardEmpty} />
+      )}
+      {wording && <p className="checkout-pay__reminder">{fill(m.subscriptionReminder, { wording })}</p>}
+      {termsNeeded && (
+        <TermsCheckbox pages={requiredPages} business={configString(config, 'business_name')} checked={termsAccepted} onChange={setTermsAccepted} />
+      )}
+      <FormError message={error} />
+      {paying && <Spinner label={m.paying} />}
+      {(free || offered.length > 0) && (
+        <button type="submit" className="button button--block button--large" disabled={blocked} aria-busy={paying}>
+          {free ? checkoutMessages.getOffer : m.pay}
+        </button>
+      )}
+    </form>
+  );
+}
+
+function CheckoutView({ classPackageId, requiredPages }: { classPackageId: number; requiredPages: Page[] | null }) {
+  const config = useConfig();
+  const location = useLocation();
+  const status = useSession((state) => state.status);
+  const uid = useSession((state) => state.uid);
+  const signedIn = status === 'signed-in';
+  const [appliedCode, setAppliedCode] = useState<string | null>(null);
+  const [feeDismissed, setFeeDismissed] = useState(false);
+  const pkg = useServerQuery(packageQuery(classPackageId));
+  // Wait for a session that is still loading: the quote depends on who asks (signup fee).
+  const quote = useServerQuery({ ...quoteQuery(classPackageId, signedIn ? appliedCode : null, signedIn ? uid : null), enabled: status !== 'loading' });
+
+  if (pkg.error instanceof ApiError && pkg.error.status === 404) return <NotFound />;
+  if (pkg.isError || quote.isError) {
+    const failed = pkg.error ?? quote.error;
+    return (
+      <section className="screen">
+        <h1>{messages.screens.checkoutTitle}</h1>
+        <p role="alert">{apiErrorText(failed) ?? messages.common.genericError}</p>
+      </section>
+    );
+  }
+
+  const answer = quote.data;
+  const feePackageId = signedIn ? (answer?.quote.signup_fee_required ?? null) : null;
+  return (
+    <section className="screen checkout">
+      <h1>{messages.screens.checkoutTitle}</h1>
+      <div className="checkout__grid">
+        {pkg.data ? <PackageSummary pkg={pkg.data} /> : <Spinner />}
+        <div className="checkout-panel">
+          {!answer || !requiredPages ? (
+            <Spinner />
+          ) : (
+            <>
+              {signedIn && configBoolean(config, 'discounts_enabled') && !answer.quote.is_free_offer && (
+                <DiscountForm classPackageId={classPackageId} uid={uid} appliedCode={appliedCode} onApplied={setAppliedCode} />
+              )}
+              <QuoteSummary quote={answer.quote} timezone={configString(config, 'timezone')} />
+              {signedIn ? (
+                <PurchasePanel
+                  classPackageId={classPackageId}
+                  quote={answer.quote}
+                  methods={answer.methods}
+                  appliedCode={appliedCode}
+                  requiredPages={requiredPages}
+                />
+              ) : (
+                <SignInPanel returnTo={location.pathname} />
+              )}
+            </>
+          )}
+        </div>
+      </div>
+      {feePackageId !== null && !feeDismissed && <SignupFeeModal feePackageId={feePackageId} onClose={() => setFeeDismissed(true)} />}
+    </section>
+  );
+}
+
+/**
+ * /checkout/{class_package_id} (public-site §2): the package, the server's
+ * quote, and for a signed-in buyer the discount code, method, terms and pay.
+ * `requiredPages` are the documents flagged `required` (null while loading).
+ */
+export function CheckoutScreen({ requiredPages }: { requiredPages: Page[] | null }) {
+  const { class_package_id = '' } = useParams();
+  const id = Number(class_package_id);
+  if (!Number.isInteger(id) || id < 1) return <NotFound />;
+  // Keyed by package, so moving to the signup-fee package starts from its own state.
+  return <CheckoutView key={id} classPackageId={id} requiredPages={requiredPages} />;
+}

@@ -1,0 +1,73 @@
+import { formatStudioDate } from '@studio/shared/format/dates';
+import { formatPriceMxn } from '@studio/shared/format/money';
+import { messages } from '@studio/shared/messages';
+import { checkoutMessages } from '@studio/shared/messages/checkout';
+import { shopMessages as m } from '@studio/shared/messages/shop';
+import { Spinner } from '../../components/spinner';
+import { configString, useConfig } from '../../lib/app-config';
+import { useServerQuery } from '../../lib/server-data';
+import { methodLabel } from './purchase-format';
+import { invoicesQuery } from './purchases-api';
+import './purchases.css';
+
+const c = m.columns;
+
+/** /mystudio/pagos, Mis Cargos (customer-area §5; only while subscriptions_enabled): every charge collected or failed. */
+export function ChargesScreen() {
+  const timezone = configString(useConfig(), 'timezone');
+  const { data, isPending, isError, isFetching, refetch } = useServerQuery(invoicesQuery);
+
+  let body;
+  if (data) {
+    body =
+      data.length === 0 ? (
+        <p className="muted">{m.noInvoices}</p>
+      ) : (
+        <table className="records">
+          <thead>
+            <tr>
+              <th scope="col">{c.package}</th>
+              <th scope="col">{c.date}</th>
+              <th scope="col">{c.total}</th>
+              <th scope="col">{c.method}</th>
+              <th scope="col">{c.status}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((invoice) => (
+              <tr key={invoice.invoice_id}>
+                <th scope="row" data-label={c.package}>
+                  {invoice.purchase?.title ?? invoice.title}
+                  {invoice.billing_reason === 'renewal' && <span className="muted"> · {m.renewalInvoice}</span>}
+                </th>
+                <td data-label={c.date}>{formatStudioDate(invoice.createdAt, timezone)}</td>
+                <td data-label={c.total}>{formatPriceMxn(invoice.total_payment)}</td>
+                <td data-label={c.method}>{methodLabel(invoice)}</td>
+                <td data-label={c.status}>
+                  <span className={`status-badge status-badge--${invoice.status}`}>{checkoutMessages.statuses[invoice.status]}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      );
+  } else if (isPending) {
+    body = <Spinner />;
+  } else if (isError) {
+    body = (
+      <div>
+        <p role="alert">{m.invoicesLoadError}</p>
+        <button type="button" className="button" aria-busy={isFetching} onClick={() => void refetch()}>
+          {messages.common.retry}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <section className="screen purchases">
+      <h1>{messages.screens.myChargesTitle}</h1>
+      {body}
+    </section>
+  );
+}

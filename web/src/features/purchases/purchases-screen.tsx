@@ -1,0 +1,104 @@
+import { formatStudioDate } from '@studio/shared/format/dates';
+import { formatPriceMxn } from '@studio/shared/format/money';
+import { fill, messages } from '@studio/shared/messages';
+import { checkoutMessages } from '@studio/shared/messages/checkout';
+import { shopMessages as m } from '@studio/shared/messages/shop';
+import type { Purchase } from '@studio/shared/types/purchases';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Spinner } from '../../components/spinner';
+import { configString, useConfig } from '../../lib/app-config';
+import { useServerQuery } from '../../lib/server-data';
+import { CancelPurchaseModal } from './cancel-purchase-modal';
+import { methodLabel } from './purchase-format';
+import { purchasesQuery } from './purchases-api';
+import './purchases.css';
+
+const c = m.columns;
+
+function PurchaseRow({ purchase, timezone, onCancel }: { purchase: Purchase; timezone: string; onCancel: (purchase: Purchase) => void }) {
+  return (
+    <tr>
+      <th scope="row" data-label={c.package}>
+        {purchase.title}
+      </th>
+      <td data-label={c.date}>{formatStudioDate(purchase.createdAt, timezone)}</td>
+      <td data-label={c.total}>{formatPriceMxn(purchase.total_payment)}</td>
+      <td data-label={c.method}>{methodLabel(purchase)}</td>
+      <td data-label={c.status}>
+        <span className={`status-badge status-badge--${purchase.status}`}>{checkoutMessages.statuses[purchase.status]}</span>
+      </td>
+      <td data-label={c.actions}>
+        <div className="purchase-actions">
+          {purchase.source === 'checkout' && (
+            <Link to={`/gracias/${purchase.purchase_id}`} aria-label={`${m.viewOrder} ${fill(messages.screens.orderTitle, { id: purchase.purchase_id })}`}>
+              {m.viewOrder}
+            </Link>
+          )}
+          {purchase.status === 'pending' && purchase.source === 'checkout' && (
+            <button
+              type="button"
+              className="button button--secondary purchase-actions__cancel"
+              onClick={() => onCancel(purchase)}
+              aria-label={fill(m.cancelPurchaseOf, { title: purchase.title })}
+            >
+              {m.cancelPurchase}
+            </button>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** /mystudio/membresias, Mis Compras (customer-area §5): every purchase, newest first, with a way to cancel a pending one. */
+export function PurchasesScreen() {
+  const timezone = configString(useConfig(), 'timezone');
+  const { data, isPending, isError, isFetching, refetch } = useServerQuery(purchasesQuery);
+  const [cancelling, setCancelling] = useState<Purchase | null>(null);
+
+  let body;
+  if (data) {
+    body =
+      data.length === 0 ? (
+        <p className="muted">{checkoutMessages.noPurchases}</p>
+      ) : (
+        <table className="records">
+          <thead>
+            <tr>
+              <th scope="col">{c.package}</th>
+              <th scope="col">{c.date}</th>
+              <th scope="col">{c.total}</th>
+              <th scope="col">{c.method}</th>
+              <th scope="col">{c.status}</th>
+              <th scope="col">{c.actions}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((purchase) => (
+              <PurchaseRow key={purchase.purchase_id} purchase={purchase} timezone={timezone} onCancel={setCancelling} />
+            ))}
+          </tbody>
+        </table>
+      );
+  } else if (isPending) {
+    body = <Spinner />;
+  } else if (isError) {
+    body = (
+      <div>
+        <p role="alert">{m.purchasesLoadError}</p>
+        <button type="button" className="button" aria-busy={isFetching} onClick={() => void refetch()}>
+          {messages.common.retry}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <section className="screen purchases">
+      <h1>{messages.screens.myPurchasesTitle}</h1>
+      {body}
+      {cancelling && <CancelPurchaseModal purchase={cancelling} onClose={() => setCancelling(null)} />}
+    </section>
+  );
+}
