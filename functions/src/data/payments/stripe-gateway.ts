@@ -1,5 +1,13 @@
 import Stripe from 'stripe';
-import { CardDeclinedError, type CardEvent, type CardGateway, type CardPayment, InvalidSignatureError, OXXO_VOUCHER_DAYS, type SavedCard } from './card-gateway';
+import {
+  CardDeclinedError,
+  type CardEvent,
+  type CardGateway,
+  type CardPayment,
+  InvalidSignatureError,
+  OXXO_VOUCHER_DAYS,
+  type SavedCard,
+} from './card-gateway';
 
 export interface StripeSettings {
   secretKey: string;
@@ -101,23 +109,25 @@ export function createStripeGateway(settings: StripeSettings): CardGateway {
       return customer.id;
     },
     async createPayment(request): Promise<CardPayment> {
-      const intent = await stripe.paymentIntents.create(
-        {
-          amount: request.amountCents,
-          currency: 'mxn',
-          customer: request.processorCustomerId,
-          allowed_payment_method_types: [request.method],
-          ...(request.method === 'oxxo' ? { payment_method_options: { oxxo: { expires_after_days: OXXO_VOUCHER_DAYS } } } : {}),
-          description: request.description,
-          metadata: { purchase_id: String(request.purchaseId) },
-          ...(request.saveCard ? { setup_future_usage: 'off_session' as const } : {}),
-          ...(request.savedCardId ? { payment_method: request.savedCardId, confirm: true } : {}),
-        },
-        { idempotencyKey: request.idempotencyKey },
-      ).catch((error: unknown) => {
-        if (error instanceof Stripe.errors.StripeCardError) throw new CardDeclinedError(error.code ?? null, error.decline_code ?? null, error.message);
-        throw error;
-      });
+      const intent = await stripe.paymentIntents
+        .create(
+          {
+            amount: request.amountCents,
+            currency: 'mxn',
+            customer: request.processorCustomerId,
+            allowed_payment_method_types: [request.method],
+            ...(request.method === 'oxxo' ? { payment_method_options: { oxxo: { expires_after_days: OXXO_VOUCHER_DAYS } } } : {}),
+            description: request.description,
+            metadata: { purchase_id: String(request.purchaseId) },
+            ...(request.saveCard ? { setup_future_usage: 'off_session' as const } : {}),
+            ...(request.savedCardId ? { payment_method: request.savedCardId, confirm: true } : {}),
+          },
+          { idempotencyKey: request.idempotencyKey },
+        )
+        .catch((error: unknown) => {
+          if (error instanceof Stripe.errors.StripeCardError) throw new CardDeclinedError(error.code ?? null, error.decline_code ?? null, error.message);
+          throw error;
+        });
       if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} has no client secret`);
       return { id: intent.id, clientSecret: intent.client_secret, status: intent.status };
     },
@@ -171,7 +181,12 @@ export function createStripeGateway(settings: StripeSettings): CardGateway {
         items: [
           {
             id: item.id,
-            price_data: { currency: 'mxn', product, unit_amount: amountCents, recurring: { interval: recurring.interval, interval_count: recurring.interval_count } },
+            price_data: {
+              currency: 'mxn',
+              product,
+              unit_amount: amountCents,
+              recurring: { interval: recurring.interval, interval_count: recurring.interval_count },
+            },
           },
         ],
         proration_behavior: 'none',

@@ -9,6 +9,7 @@ import { getPackageBuyer, getPurchase, type PurchaseDoc, writePackageBuyer, writ
 import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
 import { planGrant } from '../access/grant-plan';
+import { completePurchasePayment } from '../checkout/complete-purchase-payment';
 import { grantPurchase, periodEndOf, planPurchaseGrant } from '../checkout/grant-purchase';
 import { studioTimezone } from '../credits/expiry';
 import { endUnpaidPurchase, readPlaceRelease } from '../purchases/end-unpaid-purchase';
@@ -98,44 +99,14 @@ async function completePaidPurchase(
   event: Extract<CardEvent, { kind: 'payment-succeeded' }>,
   tz: string,
 ): Promise<void> {
-  const customer = await getCustomerByUid(deps.store, purchase.uid, tx);
-  if (!customer) throw new Error(`Purchase ${purchase.purchase_id}: its customer ${purchase.uid} is gone`);
-  const buyer = await getPackageBuyer(deps.store, purchase.class_package_id, purchase.customer_id, tx);
-  const existingLots = await listLotsOfCustomer(deps.store, customer.customer_id, tx);
-  const now = deps.now();
-  const specs = planPurchaseGrant(purchase, now, tz);
-  const ids = await allocateSpreadIds(deps.store, tx, { available_classes: specs.length, invoices: 1 }, purchase.uid);
-
-  const status = purchase.class_package.is_subscription ? 'active' : 'completed';
-  const after: PurchaseDoc = { ...purchase, status, paid_at: now, provider_ref: event.paymentId, payment_error: null, updatedAt: now };
-  writePurchase(deps.store, tx, after);
-  if (buyer.pending_purchase_id === purchase.purchase_id) writePackageBuyer(deps.store, tx, { ...buyer, pending_purchase_id: null });
-  grantPurchase(deps, tx, {
-    purchase: after,
-    customer,
-    existingLots,
-    specs,
-    lotIds: ids.available_classes,
-    paidAt: now,
-    actor: { uid: 'stripe', role: 'system' },
-  });
-  createInvoice(deps.store, tx, {
-    invoice_id: ids.invoices[0] as number,
-    purchase_id: after.purchase_id,
-    customer_id: after.customer_id,
-    uid: after.uid,
-    class_package: after.class_package,
-    title: after.title,
-    total_payment: event.amountCents / 100,
-    status: 'completed',
-    billing_reason: 'purchase',
-    checkout_method: after.checkout_method,
-    payment_method: after.payment_method,
-    provider_ref: event.paymentId,
-    recorded_by: null,
-    createdAt: now,
-  });
-  recordPaymentGrant(deps.store, tx, { provider: PROVIDER, payment_id: event.paymentId, purchase_id: after.purchase_id, at: now });
+  const after = await completePurchasePayment(
+    deps,
+    tx,
+    purchase,
+    { amount: event.amountCents / 100, providerRef: event.paymentId, recordedBy: null, actor: { uid: 'stripe', role: 'system' } },
+    tz,
+  );
+  recordPaymentGrant(deps.store, tx, { provider: PROVIDER, payment_id: event.paymentId, purchase_id: after.purchase_id, at: after.updatedAt });
   record(deps, tx, event, 'granted');
 }
 
@@ -206,7 +177,15 @@ async function cardSaved(deps: Deps, cards: CardGateway, event: Extract<CardEven
     const after: PurchaseDoc = { ...purchase, status: 'active', provider_ref: event.setupId, payment_error: null, updatedAt: now };
     writePurchase(deps.store, tx, after);
     if (buyer.pending_purchase_id === purchase.purchase_id) writePackageBuyer(deps.store, tx, { ...buyer, pending_purchase_id: null });
-    grantPurchase(deps, tx, { purchase: after, customer, existingLots, specs, lotIds: ids.available_classes, paidAt: now, actor: { uid: 'stripe', role: 'system' } });
+    grantPurchase(deps, tx, {
+      purchase: after,
+      customer,
+      existingLots,
+      specs,
+      lotIds: ids.available_classes,
+      paidAt: now,
+      actor: { uid: 'stripe', role: 'system' },
+    });
     recordPaymentGrant(deps.store, tx, { provider: PROVIDER, payment_id: event.setupId, purchase_id: after.purchase_id, at: now });
     record(deps, tx, event, 'granted');
     return 'granted';

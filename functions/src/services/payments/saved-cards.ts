@@ -61,7 +61,11 @@ export async function saveCard(deps: Deps, identity: VerifiedIdentity, input: Sa
   try {
     const processorCustomerId = await processorCustomerOf(deps, cards, identity.uid);
     if (!input.token_id) {
-      const setup = await cards.createCardSetup({ purchaseId: null, processorCustomerId, idempotencyKey: `saved-card-${identity.uid}-${deps.now().getTime()}` });
+      const setup = await cards.createCardSetup({
+        purchaseId: null,
+        processorCustomerId,
+        idempotencyKey: `saved-card-${identity.uid}-${deps.now().getTime()}`,
+      });
       return { client_secret: setup.clientSecret, intent: 'setup' };
     }
     return { message, payment_source: toPaymentSource(await cards.attachCard(input.token_id, processorCustomerId)) };
