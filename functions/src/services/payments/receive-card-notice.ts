@@ -2,7 +2,8 @@ import { checkoutMessages } from '@studio/shared/messages/checkout';
 import { type CardEvent, InvalidSignatureError } from '../../data/payments/card-gateway';
 import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';
-import { type EventOutcome, handleCardEvent } from './handle-card-event';
+import type { EventOutcome } from './card-event-log';
+import { handleCardEvent } from './handle-card-event';
 
 /**
  * POST /webhooks/stripe: verifies the notice's signature over the exact bytes
