@@ -14,7 +14,7 @@ import type { DocumentTrigger } from './data/store/types';
 import { createRuntimeDeps } from './runtime';
 import { closeWaitlistsJob } from './scheduled/close-waitlists-job';
 import { detectNoShowsJob } from './scheduled/detect-no-shows';
-import { lapseCashPurchasesJob } from './scheduled/lapse-cash-purchases-job';
+import { lapseUnpaidPurchasesJob } from './scheduled/lapse-unpaid-purchases-job';
 import { type ScheduledJob, scheduleOf } from './scheduled/scheduled-job';
 import { countReservationsTrigger } from './triggers/count-reservations';
 import { mailOnReservationTrigger } from './triggers/mail-on-reservation';
@@ -88,4 +88,4 @@ export const closeWaitlists = deployJob(closeWaitlistsJob);
 
 // No-shows and penalties (ADR 0063).
 export const detectNoShows = deployJob(detectNoShowsJob);
-export const lapseCashPurchases = deployJob(lapseCashPurchasesJob);
+export const lapseUnpaidPurchases = deployJob(lapseUnpaidPurchasesJob);

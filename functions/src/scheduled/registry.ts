@@ -1,6 +1,6 @@
 import { closeWaitlistsJob } from './close-waitlists-job';
 import { detectNoShowsJob } from './detect-no-shows';
-import { lapseCashPurchasesJob } from './lapse-cash-purchases-job';
+import { lapseUnpaidPurchasesJob } from './lapse-unpaid-purchases-job';
 import type { ScheduledJob } from './scheduled-job';
 
 /**
@@ -8,4 +8,4 @@ import type { ScheduledJob } from './scheduled-job';
  * (a test checks the lists agree); the local stack runs the same handlers on
  * the same period (run-scheduled-jobs.ts).
  */
-export const scheduledJobs: ScheduledJob[] = [closeWaitlistsJob, detectNoShowsJob, lapseCashPurchasesJob];
+export const scheduledJobs: ScheduledJob[] = [closeWaitlistsJob, detectNoShowsJob, lapseUnpaidPurchasesJob];

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CardDeclinedError, type CardGateway, type CardPaymentRequest, type RenewalsRequest } from '../../src/data/payments/card-gateway';
 import { createStripeGateway } from '../../src/data/payments/stripe-gateway';
 import { createDiscountFromInput } from '../../src/services/discounts/manage-discounts';
+import { lapseUnpaidPurchases } from '../../src/services/purchases/end-cash-purchase';
 import { http, packages, seedAccessFixtures, snapshotOf, T0, tokenOf } from './access-fixtures';
 import { type TestEnv, testEnv } from './support';
 
@@ -144,7 +145,13 @@ describe('the card attempt', () => {
     const answer = await cardPurchase('ana', packages.fiveOnSale.class_package_id);
     expect(answer.message).toBe('Estamos procesando tu pago.');
     expect(answer.clientSecret).toBe(`pi_purchase-${answer.purchase_id}_secret_x`);
-    expect(answer.purchase).toMatchObject({ status: 'pending', checkout_method: 'card', payment_method_id: 1, payment_method: 'Tarjeta', pay_by: null });
+    expect(answer.purchase).toMatchObject({
+      status: 'pending',
+      checkout_method: 'card',
+      payment_method_id: 1,
+      payment_method: 'Tarjeta',
+      pay_by: new Date(T0.getTime() + 3_600_000).toISOString(),
+    });
     expect(calls.payments).toEqual([
       {
         purchaseId: answer.purchase_id,
@@ -540,5 +547,18 @@ describe('saved cards', () => {
     expect((await deliver(other)).body.outcome).toBe('refunded');
     expect(calls.refunds).toEqual(['pi_otra_tarjeta']);
     expect(await docs('available_classes')).toHaveLength(1);
+  });
+});
+
+describe('abandoned card payments', () => {
+  it('lapse after an hour and give their place back; a payment that still arrives is refunded', async () => {
+    await env.store.doc('class_packages/4').set({ purchase_limit: 1 }, { merge: true });
+    const { purchase_id: id } = await cardPurchase();
+    env.clock.now = new Date(T0.getTime() + 3_600_000);
+    expect(await lapseUnpaidPurchases(env.deps, env.clock.now)).toBe(1);
+    expect((await env.store.doc(`purchases/${id}`).get()).data()).toMatchObject({ status: 'cancelled', cancel_reason: 'El pago no se completó a tiempo.' });
+    expect((await attempt('diego', { class_package_id: 4, payment_method: 'cash' })).status).toBe(201);
+    expect((await deliver(intentEvent('payment_intent.succeeded', id))).body.outcome).toBe('refunded');
+    expect(calls.refunds).toEqual([`pi_purchase-${id}`]);
   });
 });

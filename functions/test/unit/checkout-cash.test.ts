@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDiscountFromInput } from '../../src/services/discounts/manage-discounts';
-import { lapseCashPurchases } from '../../src/services/purchases/end-cash-purchase';
+import { lapseUnpaidPurchases } from '../../src/services/purchases/end-cash-purchase';
 import { adminToken, http, packages, seedAccessFixtures, snapshotOf, T0, tokenOf } from './access-fixtures';
 import { type TestEnv, testEnv } from './support';
 
@@ -110,10 +110,10 @@ describe('cash', () => {
     const second = await cashPurchase('ana');
     expect(second.purchase_id).not.toBe(first.purchase_id);
     env.clock.now = new Date(T0.getTime() + 47 * HOUR);
-    expect(await lapseCashPurchases(env.deps, env.clock.now)).toBe(0);
+    expect(await lapseUnpaidPurchases(env.deps, env.clock.now)).toBe(0);
     env.clock.now = new Date(T0.getTime() + 48 * HOUR);
-    expect(await lapseCashPurchases(env.deps, env.clock.now)).toBe(1);
-    expect(await lapseCashPurchases(env.deps, env.clock.now)).toBe(0);
+    expect(await lapseUnpaidPurchases(env.deps, env.clock.now)).toBe(1);
+    expect(await lapseUnpaidPurchases(env.deps, env.clock.now)).toBe(0);
     const lapsed = (await env.store.doc(`purchases/${second.purchase_id}`).get()).data();
     expect(lapsed).toMatchObject({ status: 'cancelled', cancel_reason: 'El plazo para pagar en efectivo venció.', holds_place: false });
     expect(await lotsOf(2)).toEqual([]);

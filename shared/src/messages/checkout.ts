@@ -59,6 +59,7 @@ export const checkoutMessages = {
   /** Why a purchase ended without payment (cancel_reason when the system or an admin set it). */
   reasons: {
     lapsed: 'El plazo para pagar en efectivo venció.',
+    unpaid: 'El pago no se completó a tiempo.',
     rejected: 'El estudio no recibió el pago.',
     replaced: 'Se reemplazó por otra compra del mismo paquete.',
   },

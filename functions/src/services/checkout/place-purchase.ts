@@ -1,7 +1,7 @@
 import { checkoutMessages } from '@studio/shared/messages/checkout';
 import { CARD_PAYMENT_METHOD_ID, CASH_PAYMENT_METHOD_NAME } from '@studio/shared/schemas/catalogue/payment-methods';
 import type { CheckoutQuote } from '@studio/shared/schemas/checkout';
-import { OXXO_LIMITS } from '../../data/payments/card-gateway';
+import { OXXO_LIMITS, OXXO_VOUCHER_DAYS } from '../../data/payments/card-gateway';
 import { getRecord, listRecords, type PaymentMethodDoc } from '../../data/repos/catalogue-repo';
 import { type ClassPackageDoc, getClassPackage } from '../../data/repos/class-packages-repo';
 import { allocateSpreadIds } from '../../data/repos/counters-repo';
@@ -141,7 +141,7 @@ export async function placePurchase(deps: Deps, request: PlaceRequest): Promise<
       method,
       paymentMethod,
       status,
-      payBy: method === 'cash' ? new Date(now.getTime() + settings.cashPaymentHours * HOUR) : null,
+      payBy: payByOf(method, now, settings),
       paymentInstructions: method === 'cash' ? settings.cashInstructions : null,
       unit,
       now,
@@ -168,6 +168,16 @@ export async function placePurchase(deps: Deps, request: PlaceRequest): Promise<
         : [];
     return { purchase, quote, lots, reused: false };
   });
+}
+
+/** A card's 3-D Secure has an hour; an OXXO voucher its days plus one (Stripe's own expiry normally ends it first). */
+const CARD_PAYMENT_HOURS = 1;
+const OXXO_PAYMENT_HOURS = (OXXO_VOUCHER_DAYS + 1) * 24;
+
+/** Until when a pending purchase holds its place (the lapse job ends it after); null when nothing is pending. */
+function payByOf(method: CheckoutMethod, now: Date, settings: CheckoutSettings): Date | null {
+  const hours = method === 'cash' ? settings.cashPaymentHours : method === 'card' ? CARD_PAYMENT_HOURS : method === 'oxxo' ? OXXO_PAYMENT_HOURS : null;
+  return hours === null ? null : new Date(now.getTime() + hours * HOUR);
 }
 
 /** The payment_methods record a purchase names (ADR 0012): 'Efectivo' for cash, id 1 for cards; none for the rest. */

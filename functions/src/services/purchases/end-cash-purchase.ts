@@ -22,21 +22,22 @@ export async function rejectCashPurchase(deps: Deps, purchaseId: number, reason:
 const LAPSE_BATCH = 100;
 
 /**
- * The scheduled job's step: cash purchases whose pay_by passed are cancelled
- * ('El plazo para pagar en efectivo venció.') and their places given back,
- * one transaction each, re-checked inside it (a confirmation that won the
- * race stays confirmed). Returns how many lapsed.
+ * The scheduled job's step: pending purchases whose pay_by passed (cash the
+ * studio never confirmed; a card payment or OXXO voucher never completed) are
+ * cancelled and their places given back, one transaction each, re-checked
+ * inside it (a payment that won the race stays paid). A card payment that
+ * still goes through afterwards is refunded by the webhook (the purchase has
+ * ended). Returns how many lapsed.
  */
-export async function lapseCashPurchases(deps: StoreDeps, now: Date): Promise<number> {
+export async function lapseUnpaidPurchases(deps: StoreDeps, now: Date): Promise<number> {
   const due = await listLapsedPurchases(deps.store, now, LAPSE_BATCH);
   let lapsed = 0;
   for (const candidate of due) {
-    if (candidate.checkout_method !== 'cash') continue;
     const ended = await deps.store.runTransaction(async (tx) => {
       const before = await getPurchase(deps.store, candidate.purchase_id, tx);
       if (!before || before.status !== 'pending' || !before.pay_by || before.pay_by.getTime() > now.getTime()) return false;
       const release = await readPlaceRelease(deps, tx, before);
-      endUnpaidPurchase(deps, tx, before, release, { status: 'cancelled', reason: m.reasons.lapsed });
+      endUnpaidPurchase(deps, tx, before, release, { status: 'cancelled', reason: before.checkout_method === 'cash' ? m.reasons.lapsed : m.reasons.unpaid });
       return true;
     });
     if (ended) lapsed++;
