@@ -10,6 +10,7 @@ import { cancelOwnPurchase } from '../services/purchases/cancel-own-purchase';
 import { confirmCashPurchase } from '../services/purchases/confirm-cash-purchase';
 import { rejectCashPurchase } from '../services/purchases/end-cash-purchase';
 import { getPurchaseFor, listOwnInvoices, listOwnPurchases, listPurchasesForAdmin } from '../services/purchases/read-purchases';
+import { refundPurchase } from '../services/purchases/refund-purchase';
 
 /** /api/purchases: the buyer's purchases (Mis Compras) and the studio's cash confirmations. */
 export function purchaseRoutes(deps: Deps): Router {
@@ -37,6 +38,10 @@ export function purchaseRoutes(deps: Deps): Router {
 
   router.put('/:id/reject', requireAdmin, validate(purchaseRejectSchema), async (req, res) => {
     res.json(await rejectCashPurchase(deps, numericParam(req.params.id, 'id'), req.body?.reason));
+  });
+
+  router.post('/:id/refund', requireAdmin, validate(purchaseRejectSchema), async (req, res) => {
+    res.json(await refundPurchase(deps, identityOf(req), numericParam(req.params.id, 'id'), req.body?.reason));
   });
 
   return router;

@@ -10,6 +10,7 @@ import { catalogueRows } from './matrix/catalogue';
 import { coreRows } from './matrix/core';
 import { filesRows } from './matrix/files';
 import { packagesRows } from './matrix/packages';
+import { paymentsRows } from './matrix/payments';
 import { scheduleRows } from './matrix/schedule';
 import type { MatrixContext, MatrixRow } from './matrix/types';
 import { waitlistRows } from './matrix/waitlist';
@@ -19,6 +20,7 @@ const matrix: MatrixRow[] = [
   ...coreRows,
   ...catalogueRows,
   ...packagesRows,
+  ...paymentsRows,
   ...filesRows,
   ...accessRows,
   ...scheduleRows,

@@ -562,3 +562,31 @@ describe('abandoned card payments', () => {
     expect(calls.refunds).toEqual([`pi_purchase-${id}`]);
   });
 });
+
+describe('admin refunds', () => {
+  const refund = (id: number, body: Doc = {}) => http(env).post(`/api/purchases/${id}/refund`).set('authorization', 'Bearer admin:valeria').send(body);
+
+  it('a card purchase: the payment goes back once, the credits are revoked through the ledger', async () => {
+    const { purchase_id: id } = await cardPurchase();
+    await deliver(intentEvent('payment_intent.succeeded', id));
+    const done = await refund(id, { reason: 'Se lesionó' });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ message: 'Compra reembolsada: sus créditos se retiraron.', purchase: { status: 'revoked' } });
+    expect(calls.refunds).toEqual([`pi_purchase-${id}`]);
+    expect(await docs('available_classes')).toMatchObject([{ status: 'revoked', available_classes: 0 }]);
+    expect((await docs('credit_ledger')).map((e) => e.kind).sort()).toEqual(['grant', 'revoke']);
+    const again = await refund(id);
+    expect(again.status).toBe(409);
+    expect(calls.refunds).toHaveLength(1);
+    expect((await http(env).post(`/api/purchases/${id}/refund`).set('authorization', tokenOf('ana')).send({})).status).toBe(403);
+  });
+
+  it('an unpaid purchase is not refundable; a subscription also stops renewing', async () => {
+    const pending = await cardPurchase('diego', 3);
+    expect((await refund(pending.purchase_id)).status).toBe(409);
+    const { purchase_id: id } = await cardPurchase('ana', packages.unlimited.class_package_id);
+    await deliver(intentEvent('payment_intent.succeeded', id, { payment_method: 'pm_guardada' }));
+    expect((await refund(id)).status).toBe(200);
+    expect(calls.cancelled).toEqual([`sub_renewals-${id}`]);
+  });
+});

@@ -55,6 +55,8 @@ export const checkoutMessages = {
   cashConfirmed: 'Pago en efectivo confirmado: las clases ya están disponibles.',
   cashRejected: 'Compra en efectivo rechazada.',
   purchaseCancelled: 'Compra cancelada.',
+  refunded: 'Compra reembolsada: sus créditos se retiraron.',
+  notRefundable: 'Solo se reembolsan compras pagadas que no se hayan reembolsado o revocado.',
 
   /** Why a purchase ended without payment (cancel_reason when the system or an admin set it). */
   reasons: {

@@ -25,6 +25,9 @@ export interface PurchaseDoc extends PurchaseFields {
   renewal_price_set?: boolean;
   /** A subscription's price for each renewal (the quote's renewal.amount: the discount only when not first_invoice_only). */
   renewal_amount?: number | null;
+  /** An admin refunded it (the purchase is then revoked): when and why. */
+  refunded_at?: Date | null;
+  refund_reason?: string | null;
   /** The processor's payment for it (a Stripe PaymentIntent id), once one was created. */
   provider_ref?: string | null;
   /** The processor's last decline code for it (informational: the customer may retry with another card). */
