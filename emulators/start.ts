@@ -15,6 +15,7 @@ import type { FailedEvent } from '../functions/src/data/store/local/local-outbox
 import type { TriggerDispatcher } from '../functions/src/data/store/local/trigger-dispatcher';
 import type { ScheduledJobsRunner } from '../functions/src/scheduled/run-scheduled-jobs';
 import type { MailViewer } from './mail-viewer';
+import type { FakePayPal } from './paypal-fake/fake-paypal';
 import type { FakeStripe } from './stripe-fake/fake-stripe';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,6 +34,10 @@ const AUTH_HOST = '127.0.0.1:9099';
 const MAIL_VIEWER_PORT = 5050;
 /** The Stripe fake's port (emulators/stripe-fake), fixed so the API and the browser can be told where it is before it starts. */
 export const STRIPE_FAKE_PORT = 12111;
+/** The PayPal fake's port (emulators/paypal-fake). */
+export const PAYPAL_FAKE_PORT = 12112;
+/** The PayPal fake's credentials: not secrets (they open nothing but the fake). */
+const FAKE_PAYPAL = { clientId: 'paypal-local-studio', clientSecret: 'paypal-local-secret', webhookId: 'WH-LOCAL-STUDIO' };
 /** Test keys of the fake: not secrets (they open nothing but the fake). */
 const FAKE_STRIPE_KEYS = { secretKey: 'sk_test_local_studio', publishableKey: 'pk_test_local_studio', webhookSecret: 'whsec_local_studio' };
 
@@ -64,10 +69,10 @@ Object.assign(process.env, {
 delete process.env.FIRESTORE_EMULATOR_HOST;
 
 /** Real Stripe keys in functions/.secret.local (the emulator reads that file) mean real Stripe test mode; otherwise the fake runs. */
-function hasRealStripeKeys(): boolean {
+function hasRealKey(name: string): boolean {
   const file = path.join(root, 'functions', '.secret.local');
   if (!existsSync(file)) return false;
-  return /^STRIPE_SECRET_KEY=\S+/m.test(readFileSync(file, 'utf8'));
+  return new RegExp(`^${name}=\\S+`, 'm').test(readFileSync(file, 'utf8'));
 }
 
 function log(message: string) {
@@ -151,7 +156,7 @@ async function main(): Promise<number> {
   }
   log(`database: ${path.relative(root, dbPath)}`);
   let fakeStripe: FakeStripe | undefined;
-  if (!hasRealStripeKeys()) {
+  if (!hasRealKey('STRIPE_SECRET_KEY')) {
     if (await portInUse(STRIPE_FAKE_PORT)) throw new Error(`Port ${STRIPE_FAKE_PORT} (the Stripe fake) is taken. Stop what uses it first.`);
     const { startFakeStripe } = await import('./stripe-fake/fake-stripe');
     fakeStripe = await startFakeStripe({ port: STRIPE_FAKE_PORT, ...FAKE_STRIPE_KEYS, webhookUrl: `${HOSTING_URL}/api/webhooks/stripe` });
@@ -160,6 +165,18 @@ async function main(): Promise<number> {
       STRIPE_SECRET_KEY: FAKE_STRIPE_KEYS.secretKey,
       STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_KEYS.webhookSecret,
       STRIPE_API_BASE: fakeStripe.url,
+    });
+  }
+  let fakePayPal: FakePayPal | undefined;
+  if (!hasRealKey('PAYPAL_CLIENT_ID')) {
+    if (await portInUse(PAYPAL_FAKE_PORT)) throw new Error(`Port ${PAYPAL_FAKE_PORT} (the PayPal fake) is taken. Stop what uses it first.`);
+    const { startFakePayPal } = await import('./paypal-fake/fake-paypal');
+    fakePayPal = await startFakePayPal({ port: PAYPAL_FAKE_PORT, ...FAKE_PAYPAL, webhookUrl: `${HOSTING_URL}/api/webhooks/paypal` });
+    Object.assign(process.env, {
+      PAYPAL_CLIENT_ID: FAKE_PAYPAL.clientId,
+      PAYPAL_CLIENT_SECRET: FAKE_PAYPAL.clientSecret,
+      PAYPAL_WEBHOOK_ID: FAKE_PAYPAL.webhookId,
+      PAYPAL_API_BASE: fakePayPal.url,
     });
   }
   const child = startEmulators();
@@ -182,6 +199,7 @@ async function main(): Promise<number> {
     await scheduler?.stop();
     await mailViewer?.close();
     await fakeStripe?.close();
+    await fakePayPal?.close();
     await dispatcher?.stop();
     await stopEmulators(child);
     await getStore().close();
@@ -195,6 +213,7 @@ async function main(): Promise<number> {
     const seeded = await loadSeedData(getStore());
     log(seeded ? 'demo studio seeded' : 'demo studio already present');
     if (fakeStripe) await useFakeStripeKey(FAKE_STRIPE_KEYS.publishableKey);
+    if (fakePayPal) await enablePayPalUnlessSet();
     dispatcher = startTriggerDispatcher(getStore(), documentTriggers, { pollMs: 200 });
     // The dispatcher logs it if re-queueing fails; delivery goes on either way.
     reportEarlierFailures(await dispatcher.requeued.catch(() => []));
@@ -213,6 +232,7 @@ async function main(): Promise<number> {
   // Nothing delivers e-mail locally (no Trigger Email extension): the app's mail/ documents are read here.
   log(`e-mails the app wrote (mail/) → ${mailViewer?.url}`);
   if (fakeStripe) log(`payments go to the Stripe fake (no real keys in functions/.secret.local) → ${fakeStripe.url}/_control/events`);
+  if (fakePayPal) log(`PayPal goes to its fake → ${fakePayPal.url}/_control/events`);
   if (args.exec === undefined) {
     log('Ctrl-C to stop (data stays in .local/).');
     await new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -226,6 +246,7 @@ async function main(): Promise<number> {
       ...process.env,
       API_BASE_URL: HOSTING_URL,
       ...(fakeStripe ? { STRIPE_FAKE_URL: fakeStripe.url, STRIPE_FAKE_PUBLISHABLE_KEY: FAKE_STRIPE_KEYS.publishableKey } : {}),
+      ...(fakePayPal ? { PAYPAL_FAKE_URL: fakePayPal.url } : {}),
     },
     stdio: 'inherit',
     shell: true,
@@ -243,6 +264,15 @@ async function useFakeStripeKey(publishableKey: string): Promise<void> {
   const values = ((await ref.get()).get('values') ?? {}) as Record<string, unknown>;
   if (typeof values.stripe_public === 'string' && values.stripe_public !== '') return;
   await ref.set({ values: { stripe_public: publishableKey } }, { merge: true });
+}
+
+/** The local studio sells through the PayPal fake unless its config already says whether it takes PayPal. */
+async function enablePayPalUnlessSet(): Promise<void> {
+  const { getStore } = await import('../functions/src/data/store/get-store');
+  const ref = getStore().doc('app_config/main');
+  const values = ((await ref.get()).get('values') ?? {}) as Record<string, unknown>;
+  if (typeof values.paypal_enabled === 'boolean') return;
+  await ref.set({ values: { paypal_enabled: true } }, { merge: true });
 }
 
 /**

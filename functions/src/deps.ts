@@ -1,6 +1,7 @@
 import type { AuthGateway } from './data/auth/auth-gateway';
 import type { FileStorage } from './data/files/file-storage';
 import type { CardGateway } from './data/payments/card-gateway';
+import type { PayPalGateway } from './data/payments/paypal-gateway';
 import type { DocumentStore } from './data/store/types';
 
 /** Web app settings the server hands to the SPA (via /api/appconfig firebaseConfig). */
@@ -14,6 +15,8 @@ export interface WebSettings {
   authEmulatorUrl?: string | undefined;
   /** Where the browser loads Stripe.js: Stripe's own, or the local fake's stand-in. */
   stripeJsUrl?: string | undefined;
+  /** Where the browser loads PayPal's JS SDK (PayPal's own, or the local fake's stand-in). */
+  paypalJsUrl?: string | undefined;
 }
 
 /** Everything a service needs from the outside world; tests pass fakes. */
@@ -26,6 +29,8 @@ export interface Deps {
   web: WebSettings;
   /** The card processor (Stripe, or the local fake); null when no keys are set, and checkout does not offer cards. */
   cards?: CardGateway | null;
+  /** PayPal (or its local fake); null when no keys are set, and checkout does not offer it. */
+  paypal?: PayPalGateway | null;
 }
 
 /** What services that only read and write documents need: triggers and scheduled jobs build just this. */

@@ -28,18 +28,33 @@ const webAppId = defineString('WEB_APP_ID', { default: '', description: 'Firebas
 // Secrets (`.secret.local.example` lists them; `firebase functions:secrets:set NAME` on a real project).
 const stripeSecretKey = defineSecret('STRIPE_SECRET_KEY');
 const stripeWebhookSecret = defineSecret('STRIPE_WEBHOOK_SECRET');
+const paypalClientId = defineSecret('PAYPAL_CLIENT_ID');
+const paypalClientSecret = defineSecret('PAYPAL_CLIENT_SECRET');
+const paypalWebhookId = defineSecret('PAYPAL_WEBHOOK_ID');
 
 let app: Express | undefined;
 
 export const api = onRequest(
-  { region: 'us-central1', memory: '512MiB', concurrency: 80, timeoutSeconds: 60, secrets: [stripeSecretKey, stripeWebhookSecret] },
+  {
+    region: 'us-central1',
+    memory: '512MiB',
+    concurrency: 80,
+    timeoutSeconds: 60,
+    secrets: [stripeSecretKey, stripeWebhookSecret, paypalClientId, paypalClientSecret, paypalWebhookId],
+  },
   (req, res) => {
     app ??= createApp(
       createRuntimeDeps({
         webApiKey: webApiKey.value(),
         webAppId: webAppId.value(),
-        // STRIPE_API_BASE is set only by the local stack (the Stripe fake); not a param, so a deploy never asks for it.
+        // STRIPE_API_BASE and PAYPAL_API_BASE are set only by the local stack (the fakes); not params, so a deploy never asks for them.
         stripe: { secretKey: stripeSecretKey.value(), webhookSecret: stripeWebhookSecret.value(), apiBase: process.env.STRIPE_API_BASE ?? '' },
+        paypal: {
+          clientId: paypalClientId.value(),
+          clientSecret: paypalClientSecret.value(),
+          webhookId: paypalWebhookId.value(),
+          apiBase: process.env.PAYPAL_API_BASE ?? '',
+        },
       }),
     );
     app(req, res);

@@ -1,5 +1,6 @@
 import { createFirebaseAuthGateway } from './data/auth/firebase-auth-gateway';
 import { getFileStorage } from './data/files/get-file-storage';
+import { createPayPalGateway } from './data/payments/paypal-gateway';
 import { createStripeGateway } from './data/payments/stripe-gateway';
 import { getStore } from './data/store/get-store';
 import type { Deps } from './deps';
@@ -9,6 +10,8 @@ export interface RuntimeParams {
   webAppId: string;
   /** Stripe's keys (function secrets); empty = cards are not offered. `apiBase` points at the local fake. */
   stripe: { secretKey: string; webhookSecret: string; apiBase: string };
+  /** PayPal's app credentials and webhook id (function secrets); empty = PayPal is not offered. `apiBase` points at the local fake. */
+  paypal: { clientId: string; clientSecret: string; webhookId: string; apiBase: string };
 }
 
 /**
@@ -28,6 +31,10 @@ export function createRuntimeDeps(params: RuntimeParams, env: NodeJS.ProcessEnv 
       params.stripe.secretKey && params.stripe.webhookSecret
         ? createStripeGateway({ secretKey: params.stripe.secretKey, webhookSecret: params.stripe.webhookSecret, apiBase: params.stripe.apiBase || undefined })
         : null,
+    paypal:
+      params.paypal.clientId && params.paypal.clientSecret && params.paypal.webhookId
+        ? createPayPalGateway({ ...params.paypal, apiBase: params.paypal.apiBase || 'https://api-m.paypal.com' })
+        : null,
     web: {
       projectId,
       apiKey: params.webApiKey,
@@ -36,6 +43,7 @@ export function createRuntimeDeps(params: RuntimeParams, env: NodeJS.ProcessEnv 
       storageBucket: `${projectId}.appspot.com`,
       authEmulatorUrl: authEmulatorHost ? `http://${authEmulatorHost}` : undefined,
       stripeJsUrl: params.stripe.apiBase ? `${params.stripe.apiBase.replace(/\/+$/, '')}/v3/` : undefined,
+      paypalJsUrl: params.paypal.apiBase ? `${params.paypal.apiBase.replace(/\/+$/, '')}/sdk/js` : undefined,
     },
   };
 }

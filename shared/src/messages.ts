@@ -191,6 +191,7 @@ export const messages = {
     nick_name: 'Apodo',
     number: 'Número',
     object: 'Objeto',
+    orderID: 'Orden de PayPal',
     options: 'Opciones',
     package_days: 'Días de vigencia',
     page: 'Página',

@@ -1,4 +1,4 @@
-import { checkoutAttemptSchema, checkoutQuoteQuerySchema } from '@studio/shared/schemas/checkout';
+import { checkoutAttemptSchema, checkoutCaptureSchema, checkoutPayPalSchema, checkoutQuoteQuerySchema } from '@studio/shared/schemas/checkout';
 import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireUser } from '../http/authenticate';
@@ -6,6 +6,7 @@ import { identityOf, queryOf } from '../http/request-context';
 import { validate } from '../http/validate';
 import { attemptCheckout } from '../services/checkout/attempt-checkout';
 import { quoteForCustomer } from '../services/checkout/quote-for-customer';
+import { capturePayPalOrder, startPayPalOrder } from '../services/payments/start-paypal-order';
 
 /** /api/checkout: the server's quote, and the purchase attempt (docs/payments). */
 export function checkoutRoutes(deps: Deps): Router {
@@ -19,6 +20,15 @@ export function checkoutRoutes(deps: Deps): Router {
   router.post('/attempt', requireUser, validate(checkoutAttemptSchema), async (req, res) => {
     const { created, answer } = await attemptCheckout(deps, identityOf(req), req.body);
     res.status(created ? 201 : 200).json(answer);
+  });
+
+  router.post('/paypal', requireUser, validate(checkoutPayPalSchema), async (req, res) => {
+    const { created, answer } = await startPayPalOrder(deps, identityOf(req), req.body);
+    res.status(created ? 201 : 200).json(answer);
+  });
+
+  router.post('/capture', requireUser, validate(checkoutCaptureSchema), async (req, res) => {
+    res.json(await capturePayPalOrder(deps, identityOf(req), req.body));
   });
 
   return router;

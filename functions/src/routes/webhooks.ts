@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { Deps } from '../deps';
+import { receivePayPalNotice } from '../services/payments/handle-paypal-notice';
 import { receiveCardNotice } from '../services/payments/receive-card-notice';
 
 /**
@@ -13,6 +14,16 @@ export function webhookRoutes(deps: Deps): Router {
   router.post('/stripe', async (req, res) => {
     const raw = (req as typeof req & { rawBody?: Buffer }).rawBody;
     res.json({ received: true, outcome: await receiveCardNotice(deps, raw, req.get('stripe-signature')) });
+  });
+
+  router.post('/paypal', async (req, res) => {
+    const headers = Object.fromEntries(
+      ['paypal-auth-algo', 'paypal-cert-url', 'paypal-transmission-id', 'paypal-transmission-sig', 'paypal-transmission-time'].map((name) => [
+        name,
+        req.get(name),
+      ]),
+    );
+    res.json({ received: true, outcome: await receivePayPalNotice(deps, headers, req.body) });
   });
 
   return router;

@@ -5,6 +5,8 @@ import type { Deps, WebSettings } from '../deps';
 
 /** Stripe.js as Stripe serves it: the only place a browser may load it from in production (PCI). */
 export const STRIPE_JS_URL = 'https://js.stripe.com/v3/';
+/** PayPal's JS SDK as PayPal serves it. */
+export const PAYPAL_JS_URL = 'https://www.paypal.com/sdk/js';
 
 /** The identity provider's web config for this environment (public by design: it identifies, it does not authorise). */
 export function webFirebaseConfig(web: WebSettings): Record<string, unknown> {
@@ -31,6 +33,9 @@ export async function getPublicConfig(deps: Deps): Promise<AppConfigEntry[]> {
   merged.firebaseConfig = webFirebaseConfig(deps.web);
   // Server-decided like firebaseConfig: the local stack points it at the Stripe fake's stand-in, never a build.
   merged.stripe_js_url = deps.web.stripeJsUrl ?? STRIPE_JS_URL;
+  // PayPal's buttons need the client id (public by design) and the SDK's address; both per environment, never stored.
+  merged.paypal_client_id = deps.paypal?.clientId ?? '';
+  merged.paypal_js_url = deps.web.paypalJsUrl ?? PAYPAL_JS_URL;
   return Object.entries(merged).map(([key, value]) => ({ key, value }));
 }
 

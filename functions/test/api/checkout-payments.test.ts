@@ -69,7 +69,7 @@ describe.skipIf(!FAKE)('card checkout with the Stripe fake', () => {
   it('offers cards, takes a payment confirmed in the browser and grants once, on the signed webhook', async () => {
     const customer = await newCustomer();
     const quote = await api<Body>('GET', '/api/checkout/quote?class_package_id=4', { token: customer.token });
-    expect(quote.body.methods).toEqual(['cash', 'card', 'oxxo']);
+    expect(quote.body.methods).toEqual(['cash', 'card', 'oxxo', 'paypal']);
 
     const attempt = await api<Body>('POST', '/api/checkout/attempt', { token: customer.token, body: { class_package_id: 4, payment_method: 'card' } });
     expect(attempt.status).toBe(201);
@@ -294,6 +294,48 @@ describe.skipIf(!FAKE)('card checkout with the Stripe fake', () => {
     expect((await api<Body>('GET', '/api/available_classes', { token: customer.token })).body.available_classes).toEqual([]);
     const confirmed = await api<Body>('PUT', `/api/purchases/${attempt.body.purchase_id}/confirm`, { token: admin, body: {} });
     expect(confirmed.status).toBe(200);
+    expect((await api<Body>('GET', '/api/available_classes', { token: customer.token })).body.available_classes).toHaveLength(1);
+  });
+});
+
+const PAYPAL = process.env.PAYPAL_FAKE_URL;
+
+describe.skipIf(!PAYPAL)('PayPal with its fake', () => {
+  it('an order approved in PayPal, captured by the server, completed by PayPal’s verified notice', async () => {
+    const customer = await newCustomer();
+    const created = await api<{ purchase_id: number; orderID: string }>('POST', '/api/checkout/paypal', {
+      token: customer.token,
+      body: { class_package_id: 4 },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.orderID).toBeTruthy();
+    const approved = await fetch(`${PAYPAL}/_control/orders/${created.body.orderID}/approve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(approved.status).toBe(200);
+    const captured = await api<{ purchase_id: number }>('POST', '/api/checkout/capture', { token: customer.token, body: { orderID: created.body.orderID } });
+    expect(captured.status).toBe(200);
+    expect(captured.body.purchase_id).toBe(created.body.purchase_id);
+    expect(await purchaseStatus(customer.token, created.body.purchase_id, 'completed')).toBe('completed');
+    expect((await api<Body>('GET', '/api/available_classes', { token: customer.token })).body.available_classes).toHaveLength(1);
+
+    const forged = await api<Body>('POST', '/api/webhooks/paypal', {
+      body: {
+        id: 'WH-FALSO',
+        event_type: 'PAYMENT.CAPTURE.COMPLETED',
+        resource: { id: 'CAP-FALSO', custom_id: String(created.body.purchase_id), amount: { value: '1700.00' } },
+      },
+      headers: {
+        'paypal-transmission-id': 'x',
+        'paypal-transmission-sig': 'x',
+        'paypal-transmission-time': new Date().toISOString(),
+        'paypal-auth-algo': 'SHA256withRSA',
+        'paypal-cert-url': `${PAYPAL}/certs/fake.pem`,
+      },
+    });
+    expect(forged.status).toBe(400);
     expect((await api<Body>('GET', '/api/available_classes', { token: customer.token })).body.available_classes).toHaveLength(1);
   });
 });

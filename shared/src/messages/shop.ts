@@ -51,6 +51,12 @@ export const shopMessages = {
   cardUnavailable: 'No pudimos cargar el formulario de la tarjeta. Recarga la página o elige otro método de pago.',
   signupFeeBody: 'Antes de comprar este paquete necesitas completar tu inscripción.',
   termsDocuments: 'Documentos',
+  /** Stripe.js is needed without the card element too (a saved card's 3-D Secure, the OXXO voucher). */
+  processorUnavailable: 'No pudimos conectar con el procesador de pagos. Recarga la página o elige otro método de pago.',
+  savedCardsLegend: 'Tarjeta para pagar',
+  useSavedCard: 'Usar tarjeta •••• {last}',
+  useNewCard: 'Usar otra tarjeta',
+  oxxoNote: 'Generaremos una ficha de pago para que pagues en efectivo en cualquier tienda OXXO en un plazo de 3 días.',
 
   /** Card-element flow (§8) texts the server's declines (checkoutMessages.declines) do not cover. */
   cardErrors: {
@@ -72,6 +78,7 @@ export const shopMessages = {
   payBy: 'Realiza tu pago antes del {date}.',
   stillProcessing: 'Tu pago sigue en proceso. Revisa Mis Compras en unos minutos.',
   orderLoadError: 'No pudimos cargar tu orden.',
+  oxxoPending: 'Paga tu ficha en cualquier tienda OXXO en un plazo de 3 días. Tu compra se completará en cuanto OXXO nos reporte el pago.',
 
   // Mis Compras and Mis Cargos (customer-area §5).
   columns: { package: 'Paquete', date: 'Fecha', total: 'Total', status: 'Estado', method: 'Método de pago', actions: 'Acciones' },
@@ -85,4 +92,20 @@ export const shopMessages = {
   noInvoices: 'No tienes cargos registrados.',
   invoicesLoadError: 'No pudimos cargar tus cargos.',
   renewalInvoice: 'Renovación',
+
+  // Métodos de Pago (/mystudio/metodos); the spec's texts are in checkoutMessages (sourceSaved, sourceDeleted, sourceDeleteFailed).
+  /** The spec shows mastercard and visa by name and anything else as amex (customer-area §3). */
+  cardBrands: { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' },
+  cardDigits: '•••• {last}',
+  cardExpires: 'Vence {date}',
+  savedCardsList: 'Tarjetas guardadas',
+  noSavedCards: 'Aún no tienes tarjetas guardadas.',
+  savedCardsLoadError: 'No pudimos cargar tus métodos de pago.',
+  addCard: 'Agregar tarjeta',
+  addCardTitle: 'Nueva tarjeta',
+  saveCard: 'Guardar tarjeta',
+  savingCard: 'Guardando tu tarjeta…',
+  deleteCard: 'Eliminar',
+  deleteCardOf: 'Eliminar la tarjeta {brand} terminación {last}',
+  deleteCardQuestion: '¿Seguro que quieres eliminar la tarjeta {brand} terminación {last}?',
 } as const;

@@ -37,6 +37,23 @@ export const checkoutAttemptSchema = object({
   .strict();
 export type CheckoutAttemptInput = InferType<typeof checkoutAttemptSchema>;
 
+/** POST /api/checkout/paypal: a PayPal order for the package (the answer's orderID goes to PayPal's buttons). */
+export const checkoutPayPalSchema = object({
+  class_package_id: positiveId().required(v.required),
+  discountCode: optionalText(40).optional(),
+})
+  .noUnknown(unknownFields)
+  .strict();
+export type CheckoutPayPalInput = InferType<typeof checkoutPayPalSchema>;
+
+/** POST /api/checkout/capture: the order the buyer approved in PayPal's window. */
+export const checkoutCaptureSchema = object({
+  orderID: string().typeError(v.mustBeText).required(v.required).max(64, fill(v.tooLong, { n: 64 })),
+})
+  .noUnknown(unknownFields)
+  .strict();
+export type CheckoutCaptureInput = InferType<typeof checkoutCaptureSchema>;
+
 /** POST /api/purchases/cancel/{id}: a reason is required (customer-area §4). */
 export const purchaseCancelSchema = object({
   reason: string()

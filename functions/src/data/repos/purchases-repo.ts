@@ -122,3 +122,9 @@ export async function listPurchasesByStatus(store: DocumentStore, status: Purcha
   const result = await store.collection('purchases').where('status', '==', status).get();
   return result.docs.map((d) => d.data() as unknown as PurchaseDoc);
 }
+
+/** The purchase a processor's payment or order belongs to (provider_ref), if any. */
+export async function findPurchaseByProviderRef(store: DocumentStore, providerRef: string): Promise<PurchaseDoc | null> {
+  const result = await store.collection('purchases').where('provider_ref', '==', providerRef).limit(1).get();
+  return result.empty ? null : (result.docs[0]?.data() as unknown as PurchaseDoc);
+}

@@ -33,7 +33,14 @@ export async function availableMethods(deps: Deps, pkg?: Pick<ClassPackageDoc, '
   const cash = settings.cashEnabled && !pkg?.is_subscription;
   // OXXO is a one-off cash voucher (Stripe): never for a subscription's renewals.
   const oxxo = deps.cards !== null && deps.cards !== undefined && !pkg?.is_subscription;
-  return [...(cash ? (['cash'] as const) : []), ...(deps.cards ? (['card'] as const) : []), ...(oxxo ? (['oxxo'] as const) : [])];
+  // PayPal: one-off orders (its subscriptions are not built yet), when the studio turns it on and keys are set.
+  const paypal = Boolean(deps.paypal) && settings.paypalEnabled && !pkg?.is_subscription;
+  return [
+    ...(cash ? (['cash'] as const) : []),
+    ...(deps.cards ? (['card'] as const) : []),
+    ...(oxxo ? (['oxxo'] as const) : []),
+    ...(paypal ? (['paypal'] as const) : []),
+  ];
 }
 
 /**

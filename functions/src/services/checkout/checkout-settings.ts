@@ -10,6 +10,7 @@ export interface CheckoutSettings {
   cashPaymentHours: number;
   cashInstructions: string;
   subscriptionsEnabled: boolean;
+  paypalEnabled: boolean;
   /** The signup-fee package's id (config `signup_fee`), or null. */
   signupFee: number | null;
 }
@@ -28,6 +29,7 @@ export async function checkoutSettings(deps: StoreDeps): Promise<CheckoutSetting
     cashPaymentHours: typeof hours === 'number' && Number.isFinite(hours) && hours >= 1 ? hours : (d.cash_payment_hours.default as number),
     cashInstructions: typeof instructions === 'string' && instructions.trim() !== '' ? instructions.trim() : checkoutMessages.cashInstructionsDefault,
     subscriptionsEnabled: boolOr(stored.subscriptions_enabled, d.subscriptions_enabled.default as boolean),
+    paypalEnabled: boolOr(stored.paypal_enabled, d.paypal_enabled.default as boolean),
     signupFee: typeof fee === 'number' && Number.isInteger(fee) && fee > 0 ? fee : null,
   };
 }

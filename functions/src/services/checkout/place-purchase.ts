@@ -176,7 +176,14 @@ const OXXO_PAYMENT_HOURS = (OXXO_VOUCHER_DAYS + 1) * 24;
 
 /** Until when a pending purchase holds its place (the lapse job ends it after); null when nothing is pending. */
 function payByOf(method: CheckoutMethod, now: Date, settings: CheckoutSettings): Date | null {
-  const hours = method === 'cash' ? settings.cashPaymentHours : method === 'card' ? CARD_PAYMENT_HOURS : method === 'oxxo' ? OXXO_PAYMENT_HOURS : null;
+  const hours =
+    method === 'cash'
+      ? settings.cashPaymentHours
+      : method === 'card' || method === 'paypal'
+        ? CARD_PAYMENT_HOURS
+        : method === 'oxxo'
+          ? OXXO_PAYMENT_HOURS
+          : null;
   return hours === null ? null : new Date(now.getTime() + hours * HOUR);
 }
 

@@ -33,6 +33,14 @@ export async function refundPurchase(
   const found = await getPurchase(deps.store, purchaseId);
   if (!found) throw purchaseNotFound();
   if (!refundable(found)) throw notRefundable();
+  if (found.checkout_method === 'paypal' && found.provider_ref) {
+    if (!deps.paypal) throw processorDown(new Error('no PayPal configured'));
+    try {
+      await deps.paypal.refundCapture(found.provider_ref, `refund-admin-${purchaseId}`);
+    } catch (error) {
+      throw processorDown(error);
+    }
+  }
   const viaProcessor = (found.checkout_method === 'card' || found.checkout_method === 'oxxo') && found.provider_ref && found.total_payment > 0;
   if (viaProcessor || found.subscription_id) {
     if (!deps.cards) throw processorDown(new Error('no card processor configured'));

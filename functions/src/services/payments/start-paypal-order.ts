@@ -1,0 +1,83 @@
+import { checkoutMessages } from '@studio/shared/messages/checkout';
+import type { CheckoutCaptureInput, CheckoutPayPalInput } from '@studio/shared/schemas/checkout';
+import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
+import type { PayPalGateway } from '../../data/payments/paypal-gateway';
+import { getClassPackage } from '../../data/repos/class-packages-repo';
+import { findPurchaseByProviderRef, getPurchase, writePurchase } from '../../data/repos/purchases-repo';
+import type { Deps } from '../../deps';
+import { AppError } from '../../domain/errors';
+import { availableMethods } from '../checkout/attempt-checkout';
+import { placePurchase } from '../checkout/place-purchase';
+import { processorDown } from './start-card-payment';
+
+const m = checkoutMessages;
+const paypalMissing = () => new AppError('invalid', 'checkout/method-unavailable', m.methodUnavailable, { payment_method: m.methodUnavailable });
+
+/**
+ * POST /checkout/paypal (spec §7): places a pending PayPal purchase and
+ * creates its order at PayPal (keyed by the purchase, so a retry gets the
+ * same order), answered as `orderID` for PayPal's buttons. A free offer needs
+ * no order: it is granted at once and answered without one.
+ */
+export async function startPayPalOrder(
+  deps: Deps,
+  identity: VerifiedIdentity,
+  input: CheckoutPayPalInput,
+): Promise<{ created: boolean; answer: { purchase_id: number; orderID: string | null; message: string } }> {
+  const paypal = deps.paypal;
+  const pkg = await getClassPackage(deps.store, input.class_package_id);
+  const placed = await placePurchase(deps, {
+    uid: identity.uid,
+    classPackageId: input.class_package_id,
+    discountCode: input.discountCode ?? null,
+    method: 'paypal',
+    availableMethods: new Set(await availableMethods(deps, pkg ?? undefined)),
+  });
+  const purchase = placed.purchase;
+  if (purchase.status !== 'pending')
+    return { created: !placed.reused, answer: { purchase_id: purchase.purchase_id, orderID: null, message: m.purchaseSucceeded } };
+  if (!paypal) throw paypalMissing();
+  let orderId: string;
+  try {
+    orderId = await paypal.createOrder({
+      purchaseId: purchase.purchase_id,
+      amount: purchase.total_payment,
+      description: `Orden #00${purchase.purchase_id} · ${purchase.title}`,
+      idempotencyKey: `purchase-${purchase.purchase_id}`,
+    });
+  } catch (error) {
+    throw processorDown(error);
+  }
+  await deps.store.runTransaction(async (tx) => {
+    const current = await getPurchase(deps.store, purchase.purchase_id, tx);
+    if (current && !current.provider_ref) writePurchase(deps.store, tx, { ...current, provider_ref: orderId, updatedAt: deps.now() });
+  });
+  return { created: !placed.reused, answer: { purchase_id: purchase.purchase_id, orderID: orderId, message: m.cardPending } };
+}
+
+/**
+ * POST /checkout/capture {orderID}: after the buyer approved in PayPal's
+ * window, the server captures the order (only the buyer's own). The purchase
+ * completes when PayPal's verified notice of the capture arrives
+ * (handle-paypal-notice.ts), never on this answer; /gracias shows
+ * 'processing' until then.
+ */
+export async function capturePayPalOrder(
+  deps: Deps,
+  identity: VerifiedIdentity,
+  input: CheckoutCaptureInput,
+): Promise<{ purchase_id: number; message: string }> {
+  const paypal: PayPalGateway | null | undefined = deps.paypal;
+  if (!paypal) throw paypalMissing();
+  const purchase = await findPurchaseByProviderRef(deps.store, input.orderID);
+  if (!purchase || purchase.uid !== identity.uid || purchase.checkout_method !== 'paypal')
+    throw new AppError('not-found', 'purchases/not-found', m.purchaseNotFound);
+  if (purchase.status === 'pending') {
+    try {
+      await paypal.captureOrder(input.orderID, `capture-${purchase.purchase_id}`);
+    } catch (error) {
+      throw processorDown(error);
+    }
+  }
+  return { purchase_id: purchase.purchase_id, message: m.cardPending };
+}
