@@ -1,5 +1,5 @@
 import { checkoutAttemptSchema, checkoutCaptureSchema, checkoutPayPalSchema, checkoutQuoteQuerySchema } from '@studio/shared/schemas/checkout';
-import { Router } from 'express';
+import { type Request, Router } from 'express';
 import type { Deps } from '../deps';
 import { requireUser } from '../http/authenticate';
 import { identityOf, queryOf } from '../http/request-context';
@@ -7,6 +7,13 @@ import { validate } from '../http/validate';
 import { attemptCheckout } from '../services/checkout/attempt-checkout';
 import { quoteForCustomer } from '../services/checkout/quote-for-customer';
 import { capturePayPalOrder, startPayPalOrder } from '../services/payments/start-paypal-order';
+
+/**
+ * The site the buyer is on, for the processor's return links: Hosting forwards
+ * the public host (trust proxy is set in app.ts); a forged Host only sends the
+ * forger back to a page of their own choosing.
+ */
+const siteOriginOf = (req: Request) => `${req.protocol}://${req.get('x-forwarded-host') ?? req.get('host') ?? 'localhost'}`;
 
 /** /api/checkout: the server's quote, and the purchase attempt (docs/payments). */
 export function checkoutRoutes(deps: Deps): Router {
@@ -18,7 +25,7 @@ export function checkoutRoutes(deps: Deps): Router {
   });
 
   router.post('/attempt', requireUser, validate(checkoutAttemptSchema), async (req, res) => {
-    const { created, answer } = await attemptCheckout(deps, identityOf(req), req.body);
+    const { created, answer } = await attemptCheckout(deps, identityOf(req), req.body, siteOriginOf(req));
     res.status(created ? 201 : 200).json(answer);
   });
 

@@ -26,6 +26,7 @@ interface Recorder {
   /** Cards at the fake processor: id → owner. */
   cards: Map<string, string | null>;
   detached: string[];
+  sessions: Array<{ successUrl: string; cancelUrl: string; amountCents: number }>;
 }
 
 let env: TestEnv;
@@ -34,7 +35,7 @@ beforeEach(async () => {
   env = testEnv();
   env.clock.now = new Date(T0);
   await seedAccessFixtures(env.store);
-  calls = { customers: 0, payments: [], refunds: [], renewals: [], cancelled: [], setups: [], prices: [], cards: new Map(), detached: [] };
+  calls = { customers: 0, payments: [], refunds: [], renewals: [], cancelled: [], setups: [], prices: [], cards: new Map(), detached: [], sessions: [] };
   const saved = (id: string) => ({
     id,
     brand: id.includes('visa') ? 'visa' : 'discover',
@@ -74,6 +75,10 @@ beforeEach(async () => {
     },
     async changeRenewalPrice(subscriptionId, amountCents) {
       calls.prices.push([subscriptionId, amountCents]);
+    },
+    async createCheckoutSession(request) {
+      calls.sessions.push({ successUrl: request.successUrl, cancelUrl: request.cancelUrl, amountCents: request.amountCents });
+      return { id: `cs_test_${request.idempotencyKey}`, url: `https://checkout.stripe.test/pay/cs_test_${request.idempotencyKey}` };
     },
     async listCards(customerId) {
       return [...calls.cards.entries()].filter(([, owner]) => owner === customerId).map(([id]) => saved(id));
@@ -588,5 +593,27 @@ describe('admin refunds', () => {
     await deliver(intentEvent('payment_intent.succeeded', id, { payment_method: 'pm_guardada' }));
     expect((await refund(id)).status).toBe(200);
     expect(calls.cancelled).toEqual([`sub_renewals-${id}`]);
+  });
+});
+
+describe('Checkout session mode', () => {
+  it('sends a one-off card purchase to Stripe’s hosted page and back to /gracias; its payment completes it as usual', async () => {
+    await env.store.doc('app_config/main').set({ values: { stripe_checkout_mode: 'session' } }, { merge: true });
+    const answer = await http(env)
+      .post('/api/checkout/attempt')
+      .set('authorization', tokenOf('ana'))
+      .set('x-forwarded-host', 'estudiolatido.mx')
+      .send({ class_package_id: 4, payment_method: 'card' });
+    expect(answer.status).toBe(201);
+    const id = answer.body.purchase_id as number;
+    expect(answer.body).toMatchObject({ clientSecret: null, intent: null, session: { id: `cs_test_session-${id}`, url: expect.stringContaining('/pay/') } });
+    expect(calls.sessions).toEqual([
+      { successUrl: `http://estudiolatido.mx/gracias/${id}`, cancelUrl: 'http://estudiolatido.mx/checkout/4', amountCents: 170000 },
+    ]);
+    expect(calls.payments).toEqual([]);
+    expect((await deliver(intentEvent('payment_intent.succeeded', id))).body.outcome).toBe('granted');
+    // Subscriptions keep the card field (their first period is our own PaymentIntent).
+    const subscription = await attempt('diego', { class_package_id: 5, payment_method: 'card' });
+    expect(subscription.body).toMatchObject({ session: null, intent: 'payment' });
   });
 });

@@ -95,6 +95,16 @@ export interface CardGateway {
   refundPayment(paymentId: string, idempotencyKey: string): Promise<void>;
   /** Starts billing renewals; returns the processor's subscription id (the same for the same idempotency key). */
   startRenewals(request: RenewalsRequest): Promise<string>;
+  /** A Stripe-hosted payment page for a one-off purchase (stripe_checkout_mode 'session'); its PaymentIntent carries the purchase. */
+  createCheckoutSession(request: {
+    purchaseId: number;
+    amountCents: number;
+    description: string;
+    processorCustomerId: string;
+    successUrl: string;
+    cancelUrl: string;
+    idempotencyKey: string;
+  }): Promise<{ id: string; url: string }>;
   /** A SetupIntent that keeps a card for later charges (a free trial's first charge), keyed like payments. */
   createCardSetup(request: { purchaseId: number | null; processorCustomerId: string; idempotencyKey: string }): Promise<CardPayment>;
   /** The price of a subscription's next renewals (no proration): after a discounted first charge. */

@@ -158,6 +158,24 @@ export function createStripeGateway(settings: StripeSettings): CardGateway {
       );
       return subscription.id;
     },
+    async createCheckoutSession(request) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          customer: request.processorCustomerId,
+          client_reference_id: String(request.purchaseId),
+          line_items: [{ quantity: 1, price_data: { currency: 'mxn', unit_amount: request.amountCents, product_data: { name: request.description } } }],
+          metadata: { purchase_id: String(request.purchaseId) },
+          // The payment's own events carry the purchase, so the card path's exactly-once handling completes it.
+          payment_intent_data: { metadata: { purchase_id: String(request.purchaseId) } },
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (!session.url) throw new Error(`Checkout session ${session.id} has no url`);
+      return { id: session.id, url: session.url };
+    },
     async createCardSetup(request) {
       const setup = await stripe.setupIntents.create(
         {

@@ -5,7 +5,7 @@ import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { type ClassPackageDoc, getClassPackage } from '../../data/repos/class-packages-repo';
 import type { Deps } from '../../deps';
 import { toPurchaseDto } from '../access/dto';
-import { startCardPayment } from '../payments/start-card-payment';
+import { startCardPayment, startCheckoutSession } from '../payments/start-card-payment';
 import type { CheckoutMethod } from './checkout-purchase';
 import { checkoutSettings } from './checkout-settings';
 import { placePurchase } from './place-purchase';
@@ -56,6 +56,7 @@ export async function attemptCheckout(
   deps: Deps,
   identity: VerifiedIdentity,
   input: CheckoutAttemptInput,
+  siteOrigin: string,
 ): Promise<{ created: boolean; answer: CheckoutAttemptAnswer }> {
   const pkg = await getClassPackage(deps.store, input.class_package_id);
   const methods = new Set(await availableMethods(deps, pkg ?? undefined));
@@ -68,7 +69,14 @@ export async function attemptCheckout(
   });
   const viaStripe = placed.purchase.checkout_method === 'card' || placed.purchase.checkout_method === 'oxxo';
   const card = viaStripe && placed.purchase.status === 'pending' && deps.cards ? deps.cards : null;
-  const started = card ? await startCardPayment(deps, card, placed.purchase, input.payment_source_id ?? null) : null;
+  const hosted =
+    card !== null &&
+    placed.purchase.checkout_method === 'card' &&
+    !placed.purchase.class_package.is_subscription &&
+    !input.payment_source_id &&
+    (await checkoutSettings(deps)).stripeCheckoutMode === 'session';
+  const session = card && hosted ? await startCheckoutSession(deps, card, placed.purchase, siteOrigin) : null;
+  const started = card && !hosted ? await startCardPayment(deps, card, placed.purchase, input.payment_source_id ?? null) : null;
   const message =
     placed.purchase.status !== 'pending' ? checkoutMessages.purchaseSucceeded : card ? checkoutMessages.cardPending : checkoutMessages.cashPending;
   return {
@@ -80,7 +88,7 @@ export async function attemptCheckout(
       quote: placed.quote,
       clientSecret: started?.clientSecret ?? null,
       intent: started?.intent ?? null,
-      session: null,
+      session,
     },
   };
 }

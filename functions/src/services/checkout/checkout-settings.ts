@@ -11,6 +11,8 @@ export interface CheckoutSettings {
   cashInstructions: string;
   subscriptionsEnabled: boolean;
   paypalEnabled: boolean;
+  /** 'session': card payments go to Stripe's hosted page (Checkout) instead of the card field. */
+  stripeCheckoutMode: 'elements' | 'session';
   /** The signup-fee package's id (config `signup_fee`), or null. */
   signupFee: number | null;
 }
@@ -30,6 +32,7 @@ export async function checkoutSettings(deps: StoreDeps): Promise<CheckoutSetting
     cashInstructions: typeof instructions === 'string' && instructions.trim() !== '' ? instructions.trim() : checkoutMessages.cashInstructionsDefault,
     subscriptionsEnabled: boolOr(stored.subscriptions_enabled, d.subscriptions_enabled.default as boolean),
     paypalEnabled: boolOr(stored.paypal_enabled, d.paypal_enabled.default as boolean),
+    stripeCheckoutMode: stored.stripe_checkout_mode === 'session' ? 'session' : 'elements',
     signupFee: typeof fee === 'number' && Number.isInteger(fee) && fee > 0 ? fee : null,
   };
 }

@@ -74,6 +74,30 @@ export async function startCardPayment(
   }
 }
 
+/**
+ * Checkout session mode (spec §4, "Session mode"): a one-off card purchase is
+ * paid on Stripe's hosted page; the browser goes to its url and comes back to
+ * /gracias/{id} (or to the checkout when it cancels). The session is keyed by
+ * the purchase, so a retry gets the same page.
+ */
+export async function startCheckoutSession(deps: Deps, cards: CardGateway, purchase: PurchaseDoc, siteOrigin: string): Promise<{ id: string; url: string }> {
+  try {
+    const processorCustomerId = await processorCustomerOf(deps, cards, purchase.uid);
+    return await cards.createCheckoutSession({
+      purchaseId: purchase.purchase_id,
+      amountCents: toCents(purchase.total_payment),
+      description: `Orden #00${purchase.purchase_id} · ${purchase.title}`,
+      processorCustomerId,
+      successUrl: `${siteOrigin}/gracias/${purchase.purchase_id}`,
+      cancelUrl: `${siteOrigin}/checkout/${purchase.class_package_id}`,
+      idempotencyKey: `session-${purchase.purchase_id}`,
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw processorDown(error);
+  }
+}
+
 /** A saved card is charged only for its owner: someone else's card id is refused like an unknown one. */
 export async function assertOwnCard(cards: CardGateway, cardId: string, processorCustomerId: string): Promise<void> {
   const card = await cards.getCard(cardId);
