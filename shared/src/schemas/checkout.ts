@@ -48,7 +48,10 @@ export type CheckoutPayPalInput = InferType<typeof checkoutPayPalSchema>;
 
 /** POST /api/checkout/capture: the order the buyer approved in PayPal's window. */
 export const checkoutCaptureSchema = object({
-  orderID: string().typeError(v.mustBeText).required(v.required).max(64, fill(v.tooLong, { n: 64 })),
+  orderID: string()
+    .typeError(v.mustBeText)
+    .required(v.required)
+    .max(64, fill(v.tooLong, { n: 64 })),
 })
   .noUnknown(unknownFields)
   .strict();

@@ -41,7 +41,12 @@ export function customerAreaRoutes(config: AppConfig): RouteObject {
         { title: s.myChargesTitle },
         async () => (await import('../../features/purchases/charges-screen')).ChargesScreen,
       ),
-      comingSoon('mystudio-payment-methods', paths.myPaymentMethods, { title: s.paymentMethodsTitle }),
+      lazyScreen(
+        'mystudio-payment-methods',
+        paths.myPaymentMethods,
+        { title: s.paymentMethodsTitle },
+        async () => (await import('../../features/checkout/payment-methods-screen')).PaymentMethodsScreen,
+      ),
       comingSoon('mystudio-waitlists', paths.myWaitlists, { title: s.waitlistsTitle }),
       comingSoon('mystudio-credits', paths.myCredits, { title: s.creditsTitle }),
       comingSoon('mystudio-reservations', paths.myReservations, { title: s.reservationsTitle }),

@@ -1,4 +1,4 @@
-import type { CheckoutPaymentMethod, CheckoutQuote } from '@studio/shared/schemas/checkout';
+import type { CheckoutPaymentMethod, CheckoutQuote, PaymentSource } from '@studio/shared/schemas/checkout';
 import type { ClassPackage } from '@studio/shared/types/class-packages';
 import type { Purchase } from '@studio/shared/types/purchases';
 import { api } from '../../lib/api-client';
@@ -14,6 +14,8 @@ export interface AttemptInput {
   class_package_id: number;
   discountCode?: string;
   payment_method?: CheckoutPaymentMethod;
+  /** A saved card (payment_method 'card'): the server charges it; the browser only completes 3-D Secure. */
+  payment_source_id?: string;
 }
 
 export interface AttemptAnswer {
@@ -54,6 +56,24 @@ export async function fetchOrder(id: number, signal?: AbortSignal): Promise<Orde
   return purchase;
 }
 
+/*
+ * Saved cards live here, beside the card field and Stripe.js, because both the
+ * checkout and Métodos de Pago use them (features never import each other).
+ */
+export async function fetchPaymentSources(signal?: AbortSignal): Promise<PaymentSource[]> {
+  const { payment_sources } = await api.get<{ payment_sources: PaymentSource[] }>('/payment_sources', { signal });
+  return payment_sources;
+}
+
+/** Without token_id the server answers a SetupIntent that Stripe.js confirms with the card element. */
+export function startCardSetup(): Promise<{ client_secret: string; intent: 'setup' }> {
+  return api.post<{ client_secret: string; intent: 'setup' }>('/payment_sources', {});
+}
+
+export function deletePaymentSource(paymentSourceId: string): Promise<{ message: string }> {
+  return api.delete<{ message: string }>(`/payment_sources/${encodeURIComponent(paymentSourceId)}`);
+}
+
 export const checkoutKeys = {
   package: (id: number) => ['class_packages', 'one', id] as const,
   /** The quote depends on who asks (signup fee, discount limits): the uid is part of the key. */
@@ -61,6 +81,7 @@ export const checkoutKeys = {
   /** Same prefix as Mis Compras' list, so a purchase made here refreshes it. */
   purchases: ['purchases'] as const,
   order: (id: number) => ['purchases', 'one', id] as const,
+  paymentSources: ['payment_sources'] as const,
 };
 
 /** The package being bought; the screen shows a missing one as not found. */
@@ -79,3 +100,10 @@ export function quoteQuery(id: number, discountCode: string | null, uid: string 
 export function orderQuery(id: number) {
   return queryOptions({ queryKey: checkoutKeys.order(id), queryFn: ({ signal }) => fetchOrder(id, signal), meta: { alert: false, private: true } });
 }
+
+/** The customer's saved cards; each screen shows its own failure (the checkout simply offers none). */
+export const paymentSourcesQuery = queryOptions({
+  queryKey: checkoutKeys.paymentSources,
+  queryFn: ({ signal }) => fetchPaymentSources(signal),
+  meta: { alert: false, private: true },
+});

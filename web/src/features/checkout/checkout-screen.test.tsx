@@ -1,8 +1,9 @@
 import { formatStudioDate } from '@studio/shared/format/dates';
-import type { CheckoutQuote } from '@studio/shared/schemas/checkout';
+import { checkoutMessages } from '@studio/shared/messages/checkout';
+import type { CheckoutQuote, PaymentSource } from '@studio/shared/schemas/checkout';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FetchCall, makeCustomer, makePage, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
 import { ModalHost } from '../../components/modal-host';
 import { useSession } from '../../lib/session';
@@ -16,6 +17,8 @@ interface Api {
   methods?: Methods;
   attempt?: (call: FetchCall) => { status?: number; body?: unknown };
   discount?: (code: string) => { status?: number; body?: unknown };
+  /** GET /payment_sources; unanswered (404) when not given, which the checkout treats as no saved cards. */
+  paymentSources?: PaymentSource[];
 }
 
 function attemptAnswer(overrides: Record<string, unknown> = {}) {
@@ -25,8 +28,9 @@ function attemptAnswer(overrides: Record<string, unknown> = {}) {
   };
 }
 
-function api({ quote = makeQuote(), methods = ['cash', 'card'], attempt = () => attemptAnswer(), discount }: Api = {}) {
+function api({ quote = makeQuote(), methods = ['cash', 'card'], attempt = () => attemptAnswer(), discount, paymentSources }: Api = {}) {
   return mockFetch((call) => {
+    if (call.url === '/api/payment_sources' && paymentSources) return { body: { payment_sources: paymentSources } };
     if (call.url.startsWith('/api/class_packages/')) return { body: { class_package: makePackage({ class_package_id: quote.class_package_id }) } };
     if (call.url.startsWith('/api/checkout/quote')) {
       const code = new URL(call.url, 'http://x').searchParams.get('discountCode');
@@ -251,5 +255,132 @@ describe('checkout', () => {
       { class_package_id: 2, payment_method: 'card' },
     ]);
     vi.unstubAllGlobals();
+  });
+});
+
+function makeSavedCard(overrides: Partial<PaymentSource> = {}): PaymentSource {
+  return {
+    payment_source_id: 'pm_4242',
+    source_id: 'pm_4242',
+    conekta_payment_source_id: 'pm_4242',
+    card_type: 'visa',
+    last_digits: '4242',
+    exp_month: 4,
+    exp_year: 2030,
+    ...overrides,
+  };
+}
+
+/** A fake Stripe.js on window, as the script from stripe_js_url defines it. */
+function fakeStripe() {
+  const element = { mount: vi.fn(), destroy: vi.fn(), on: vi.fn(() => element) };
+  const stripe = {
+    elements: vi.fn(() => ({ create: () => element })),
+    confirmCardPayment: vi.fn().mockResolvedValue({ paymentIntent: { status: 'succeeded' } }),
+    confirmCardSetup: vi.fn(),
+    confirmOxxoPayment: vi.fn().mockResolvedValue({ paymentIntent: { status: 'requires_action' } }),
+  };
+  vi.stubGlobal(
+    'Stripe',
+    vi.fn(() => stripe),
+  );
+  return { stripe, element };
+}
+
+describe('checkout with saved cards and OXXO', () => {
+  beforeEach(() => {
+    setConfig({ business_name: 'Estudio Latido', stripe_public: 'pk_test_123', stripe_js_url: 'https://js.stripe.test/v3/' });
+    signIn();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('pays with a saved card: posts payment_source_id, confirms with the secret only, then /gracias', async () => {
+    const user = userEvent.setup();
+    const { stripe, element } = fakeStripe();
+    const { calls } = api({
+      methods: ['card'],
+      paymentSources: [makeSavedCard(), makeSavedCard({ payment_source_id: 'pm_5555', card_type: 'mastercard', last_digits: '5555' })],
+      attempt: () => attemptAnswer({ purchase_id: 45, clientSecret: 'pi_45_secret', intent: 'payment' }),
+    });
+    renderCheckout();
+
+    const saved = await screen.findByRole('group', { name: 'Tarjeta para pagar' });
+    expect(within(saved).getByRole('radio', { name: 'Usar tarjeta •••• 4242' })).toBeChecked();
+    expect(within(saved).getByRole('radio', { name: 'Usar tarjeta •••• 5555' })).not.toBeChecked();
+    // No card element while a saved card is chosen; 'Usar otra tarjeta' brings it.
+    expect(screen.queryByRole('group', { name: 'Datos de la tarjeta' })).not.toBeInTheDocument();
+    await user.click(within(saved).getByRole('radio', { name: 'Usar otra tarjeta' }));
+    expect(await screen.findByRole('group', { name: 'Datos de la tarjeta' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(element.mount).toHaveBeenCalled());
+    expect(screen.getByRole('button', { name: 'Pagar' })).toBeDisabled();
+
+    await user.click(within(saved).getByRole('radio', { name: 'Usar tarjeta •••• 5555' }));
+    expect(screen.queryByRole('group', { name: 'Datos de la tarjeta' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pagar' }));
+
+    expect(await screen.findByRole('heading', { name: 'Orden lista' })).toBeInTheDocument();
+    expect(calls.find((call) => call.url === '/api/checkout/attempt')?.body).toEqual({
+      class_package_id: 2,
+      payment_method: 'card',
+      payment_source_id: 'pm_5555',
+    });
+    expect(stripe.confirmCardPayment.mock.calls).toEqual([['pi_45_secret']]);
+  });
+
+  it("shows the server's 402 decline text as is and stays on the page", async () => {
+    const user = userEvent.setup();
+    const { stripe } = fakeStripe();
+    const { calls } = api({
+      methods: ['cash', 'card'],
+      paymentSources: [makeSavedCard()],
+      attempt: () => ({ status: 402, body: { error: { code: 'checkout/card-declined', message: checkoutMessages.declines.insufficientFunds } } }),
+    });
+    renderCheckout();
+
+    await user.click(await screen.findByRole('radio', { name: 'Tarjeta' }));
+    await user.click(await screen.findByRole('radio', { name: 'Usar tarjeta •••• 4242' }));
+    await user.click(screen.getByRole('button', { name: 'Pagar' }));
+
+    const message = await screen.findByText('Lo sentimos. Tu tarjeta ha sido rechazada por fondos insuficientes.');
+    expect(message.closest('[role="alert"]')).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Pagar' })).toBeEnabled();
+    expect(screen.queryByRole('heading', { name: 'Orden lista' })).not.toBeInTheDocument();
+    expect(stripe.confirmCardPayment).not.toHaveBeenCalled();
+    expect(calls.find((call) => call.url === '/api/checkout/attempt')?.body).toMatchObject({ payment_source_id: 'pm_4242' });
+  });
+
+  it("pays with OXXO: the voucher gets the customer's name and email, then /gracias", async () => {
+    const user = userEvent.setup();
+    const { stripe } = fakeStripe();
+    const { calls } = api({
+      methods: ['cash', 'card', 'oxxo'],
+      paymentSources: [makeSavedCard()],
+      attempt: () => attemptAnswer({ purchase_id: 46, clientSecret: 'pi_46_secret', intent: 'payment' }),
+    });
+    renderCheckout();
+
+    await user.click(await screen.findByRole('radio', { name: 'OXXO' }));
+    expect(screen.getByText(/en cualquier tienda OXXO en un plazo de 3 días/)).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Tarjeta para pagar' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pagar' }));
+
+    expect(await screen.findByRole('heading', { name: 'Orden lista' })).toBeInTheDocument();
+    expect(calls.find((call) => call.url === '/api/checkout/attempt')?.body).toEqual({ class_package_id: 2, payment_method: 'oxxo' });
+    expect(stripe.confirmOxxoPayment).toHaveBeenCalledWith('pi_46_secret', {
+      payment_method: { billing_details: { name: 'Ana López', email: 'ana@example.com' } },
+    });
+    expect(stripe.confirmCardPayment).not.toHaveBeenCalled();
+  });
+
+  it('offers no saved cards when the studio does not keep them', async () => {
+    setConfig({ stripe_public: 'pk_test_123', stripe_js_url: 'https://js.stripe.test/v3/', payment_sources_enabled: false });
+    fakeStripe();
+    const { calls } = api({ methods: ['card'], paymentSources: [makeSavedCard()] });
+    renderCheckout();
+    expect(await screen.findByRole('group', { name: 'Datos de la tarjeta' })).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: 'Usar tarjeta •••• 4242' })).not.toBeInTheDocument();
+    expect(calls.some((call) => call.url === '/api/payment_sources')).toBe(false);
   });
 });

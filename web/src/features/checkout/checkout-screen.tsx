@@ -23,10 +23,13 @@ import { queryClient, useServerMutation, useServerQuery } from '../../lib/server
 import { useSession } from '../../lib/session';
 import { cardErrorText } from './card-errors';
 import { CardField, type CardHandle } from './card-field';
-import { checkoutKeys, fetchQuote, packageQuery, postAttempt, quoteQuery } from './checkout-api';
+import { checkoutKeys, fetchQuote, packageQuery, paymentSourcesQuery, postAttempt, quoteQuery } from './checkout-api';
+import { type ConfirmResult, loadStripe } from './stripe-js';
 import './checkout.css';
 
 const METHOD_ORDER: readonly CheckoutPaymentMethod[] = ['cash', 'card', 'oxxo', 'paypal'];
+/** The 'Usar otra tarjeta' choice among the saved cards. */
+const NEW_CARD = 'new';
 
 export function checkoutPath(classPackageId: number): string {
   return `/checkout/${classPackageId}`;
@@ -247,15 +250,53 @@ function PurchasePanel({ classPackageId, quote, methods, appliedCode, requiredPa
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const cardRef = useRef<CardHandle | null>(null);
+  const customer = useSession((state) => state.customer);
+  const [cardChoice, setCardChoice] = useState<string | null>(null);
   const attempt = useServerMutation({ mutationFn: postAttempt, meta: { alert: false, invalidates: [checkoutKeys.purchases] } });
 
   const free = quote.is_free_offer;
+  // A free trial keeps a new card through a SetupIntent the server does not bind to a saved one: saved cards pay only what is charged now.
+  const savedCardsWanted = !free && quote.trial === null && offered.includes('card') && configBoolean(config, 'payment_sources_enabled');
+  const savedCardsAnswer = useServerQuery({ ...paymentSourcesQuery, enabled: savedCardsWanted });
+  const savedCards = savedCardsWanted ? (savedCardsAnswer.data ?? []) : [];
+  const savedCardsLoading = savedCardsWanted && method === 'card' && savedCardsAnswer.isPending;
+  // A saved card is the default: the customer kept it to pay with it.
+  const savedCard =
+    method === 'card' && cardChoice !== NEW_CARD ? (savedCards.find((card) => card.payment_source_id === cardChoice) ?? savedCards[0] ?? null) : null;
   const stripeJsUrl = typeof config.stripe_js_url === 'string' ? config.stripe_js_url : '';
-  const useCardElement = !free && method === 'card' && configString(config, 'stripe_checkout_mode') !== 'session';
+  const publishableKey = configString(config, 'stripe_public');
+  const useCardElement = !free && method === 'card' && savedCard === null && !savedCardsLoading && configString(config, 'stripe_checkout_mode') !== 'session';
   const termsNeeded = requiredPages.length > 0;
   const wording = quote.renewal ? subscriptionWording(quote.renewal.period, quote.renewal.interval) : null;
   // The card field reports empty until it is mounted and something is typed in it.
-  const blocked = paying || (termsNeeded && !termsAccepted) || (!free && method === null) || (useCardElement && cardEmpty);
+  const blocked = paying || (termsNeeded && !termsAccepted) || (!free && method === null) || savedCardsLoading || (useCardElement && cardEmpty);
+
+  /** Stripe.js without the card element: a saved card's 3-D Secure and the OXXO voucher. */
+  async function stripeOnly() {
+    try {
+      return await loadStripe(stripeJsUrl, publishableKey);
+    } catch {
+      throw new Error(m.processorUnavailable);
+    }
+  }
+
+  async function confirmIntent(clientSecret: string, intent: 'payment' | 'setup'): Promise<ConfirmResult> {
+    if (method === 'oxxo') {
+      const stripe = await stripeOnly();
+      // The voucher carries the payer's name and email (Stripe requires both for OXXO).
+      const billing = { name: customer ? `${customer.name} ${customer.last_name}`.trim() : '', email: customer?.email ?? '' };
+      return stripe.confirmOxxoPayment(clientSecret, { payment_method: { billing_details: billing } });
+    }
+    if (savedCard) {
+      // The server already confirmed the intent on the saved card: this completes 3-D Secure, or answers the intent as it is.
+      const stripe = await stripeOnly();
+      return intent === 'payment' ? stripe.confirmCardPayment(clientSecret) : stripe.confirmCardSetup(clientSecret);
+    }
+    const card = cardRef.current;
+    if (!card) throw new Error(m.cardUnavailable);
+    const data = { payment_method: { card: card.element } };
+    return intent === 'payment' ? card.stripe.confirmCardPayment(clientSecret, data) : card.stripe.confirmCardSetup(clientSecret, data);
+  }
 
   async function pay(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -267,26 +308,22 @@ function PurchasePanel({ classPackageId, quote, methods, appliedCode, requiredPa
         class_package_id: classPackageId,
         ...(appliedCode ? { discountCode: appliedCode } : {}),
         ...(free || method === null ? {} : { payment_method: method }),
+        ...(!free && savedCard ? { payment_source_id: savedCard.payment_source_id } : {}),
       });
       if (answer.session) {
         window.location.assign(answer.session.url);
         return;
       }
       if (answer.clientSecret && answer.intent) {
-        const card = cardRef.current;
-        if (!card) throw new Error(m.cardUnavailable);
-        const data = { payment_method: { card: card.element } };
-        const result =
-          answer.intent === 'payment'
-            ? await card.stripe.confirmCardPayment(answer.clientSecret, data)
-            : await card.stripe.confirmCardSetup(answer.clientSecret, data);
+        const result = await confirmIntent(answer.clientSecret, answer.intent);
         // The purchase stays pending: paying again answers the same purchase and PaymentIntent.
         if (result.error) {
           setError(cardErrorText(result.error));
           setPaying(false);
           return;
         }
-        showSuccess(checkoutMessages.paymentSucceeded);
+        // An OXXO voucher is not a payment yet: the order screen explains what comes next.
+        if (method !== 'oxxo') showSuccess(checkoutMessages.paymentSucceeded);
       } else {
         showSuccess(answer.message);
       }
@@ -314,13 +351,41 @@ function PurchasePanel({ classPackageId, quote, methods, appliedCode, requiredPa
               </label>
             ))}
             <p id={noteId} className="muted checkout-methods__note">
-              {method === 'cash' ? m.cashNote : method === 'card' || method === null ? '' : m.sessionNote}
+              {method === 'cash' ? m.cashNote : method === 'oxxo' ? m.oxxoNote : method === 'card' || method === null ? '' : m.sessionNote}
             </p>
           </fieldset>
         ))}
-      {useCardElement && (
-        <CardField stripeJsUrl={stripeJsUrl} publishableKey={configString(config, 'stripe_public')} handleRef={cardRef} onEmptyChange={setCardEmpty} />
+      {savedCardsLoading && <Spinner />}
+      {method === 'card' && savedCards.length > 0 && (
+        <fieldset className="checkout-methods">
+          <legend className="checkout-panel__subtitle">{m.savedCardsLegend}</legend>
+          {savedCards.map((card) => (
+            <label key={card.payment_source_id} className="checkout-methods__option">
+              <input
+                type="radio"
+                name="payment_source_id"
+                value={card.payment_source_id}
+                checked={savedCard?.payment_source_id === card.payment_source_id}
+                onChange={() => setCardChoice(card.payment_source_id)}
+                disabled={paying}
+              />
+              {fill(m.useSavedCard, { last: card.last_digits })}
+            </label>
+          ))}
+          <label className="checkout-methods__option">
+            <input
+              type="radio"
+              name="payment_source_id"
+              value={NEW_CARD}
+              checked={savedCard === null}
+              onChange={() => setCardChoice(NEW_CARD)}
+              disabled={paying}
+            />
+            {m.useNewCard}
+          </label>
+        </fieldset>
       )}
+      {useCardElement && <CardField stripeJsUrl={stripeJsUrl} publishableKey={publishableKey} handleRef={cardRef} onEmptyChange={setCardEmpty} />}
       {wording && <p className="checkout-pay__reminder">{fill(m.subscriptionReminder, { wording })}</p>}
       {termsNeeded && (
         <TermsCheckbox pages={requiredPages} business={configString(config, 'business_name')} checked={termsAccepted} onChange={setTermsAccepted} />

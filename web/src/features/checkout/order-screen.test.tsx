@@ -105,6 +105,19 @@ describe('order confirmation /gracias/{id}', () => {
     expect(screen.queryByRole('heading', { name: 'Instrucciones de pago' })).not.toBeInTheDocument();
   });
 
+  it('tells a pending OXXO order to pay the voucher at a store within 3 days, without the card processing text', async () => {
+    const calls = renderOrder(makeOrder({ status: 'pending', checkout_method: 'oxxo', payment_method: null, pay_by: null, payment_instructions: null }));
+    expect(
+      await screen.findByText('Paga tu ficha en cualquier tienda OXXO en un plazo de 3 días. Tu compra se completará en cuanto OXXO nos reporte el pago.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('OXXO')).toBeInTheDocument();
+    expect(screen.queryByText('Estamos procesando tu pago.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Instrucciones de pago' })).not.toBeInTheDocument();
+    // A voucher may be paid days later: the screen does not keep asking.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toHaveLength(1);
+  });
+
   it('says a card payment is being processed and asks again until it completes', async () => {
     let order = makeOrder({ status: 'pending', checkout_method: 'card', payment_method: null, pay_by: null });
     mockFetch(() => ({ body: { purchase: order } }));

@@ -43,6 +43,8 @@ function OrderDetails({ purchase, timezone, pollingStopped }: { purchase: OrderP
             <p>{pollingStopped ? m.stillProcessing : checkoutMessages.cardPending}</p>
           </div>
         )}
+        {/* An OXXO voucher may be paid days later: no spinner and no polling, just what to do. */}
+        {purchase.status === 'pending' && purchase.checkout_method === 'oxxo' && <p className="order__oxxo">{m.oxxoPending}</p>}
       </div>
       <dl className="order__facts">
         <div>

@@ -2,8 +2,8 @@
  * Stripe.js, loaded from the config's `stripe_js_url` only when a checkout
  * needs the card field: it is a script tag injected on demand, never part of
  * the bundle (Stripe requires loading it from its own origin; locally the URL
- * points at the Stripe fake's stand-in). Only the subset the checkout uses is
- * typed here.
+ * points at the Stripe fake's stand-in). Only the subset the checkout and
+ * Métodos de Pago use is typed here.
  */
 
 export interface StripeError {
@@ -26,12 +26,20 @@ export interface StripeCardElement {
   on(type: 'ready', handler: () => void): StripeCardElement;
 }
 
-type ConfirmResult = { error?: StripeError } & Record<string, unknown>;
+export type ConfirmResult = { error?: StripeError } & Record<string, unknown>;
+
+export interface StripeBillingDetails {
+  name: string;
+  email: string;
+}
 
 export interface StripeInstance {
   elements(options?: { locale?: string }): { create(type: 'card', options?: Record<string, unknown>): StripeCardElement };
-  confirmCardPayment(clientSecret: string, data: { payment_method: { card: StripeCardElement } }): Promise<ConfirmResult>;
-  confirmCardSetup(clientSecret: string, data: { payment_method: { card: StripeCardElement } }): Promise<ConfirmResult>;
+  /** Without `data` it confirms an intent already bound to a saved card: 3-D Secure if the bank asks, else the intent as it is. */
+  confirmCardPayment(clientSecret: string, data?: { payment_method: { card: StripeCardElement } }): Promise<ConfirmResult>;
+  confirmCardSetup(clientSecret: string, data?: { payment_method: { card: StripeCardElement } }): Promise<ConfirmResult>;
+  /** Shows the OXXO voucher; OXXO requires the payer's name and email on it. */
+  confirmOxxoPayment(clientSecret: string, data: { payment_method: { billing_details: StripeBillingDetails } }): Promise<ConfirmResult>;
 }
 
 type StripeFactory = (publishableKey: string, options?: { locale?: string }) => StripeInstance;
