@@ -74,6 +74,12 @@ describe('PayPal orders', () => {
     expect(again.status).toBe(200);
     expect(again.body.orderID).toBe(first.body.orderID);
     expect((await env.store.doc(`purchases/${first.body.purchase_id}`).get()).data()).toMatchObject({ status: 'pending', checkout_method: 'paypal' });
+    const viaAttempt = await http(env)
+      .post('/api/checkout/attempt')
+      .set('authorization', tokenOf('diego'))
+      .send({ class_package_id: 4, payment_method: 'paypal' });
+    expect(viaAttempt.status).toBe(400);
+    expect(viaAttempt.body.error.code).toBe('checkout/use-paypal-buttons');
     await env.store.doc('app_config/main').set({ values: { paypal_enabled: false } }, { merge: true });
     expect((await order('diego')).status).toBe(400);
   });

@@ -38,6 +38,7 @@ export const checkoutMessages = {
   // Checkout rules the spec leaves open (docs/payments/README.md).
   methodUnavailable: 'Este método de pago no está disponible en este momento.',
   subscriptionsDisabled: 'Por ahora no vendemos suscripciones.',
+  usePayPalButtons: 'Para pagar con PayPal usa el botón de PayPal.',
   subscriptionNeedsRecurring: 'Las suscripciones se pagan con tarjeta o PayPal.',
   pendingExists: 'Ya tienes una compra pendiente de este paquete. Complétala o cancélala en Mis Compras antes de pagar con otro método.',
   signupFeeRequired: 'Antes de comprar este paquete completa tu inscripción.',

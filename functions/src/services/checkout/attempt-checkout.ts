@@ -4,6 +4,7 @@ import type { Purchase } from '@studio/shared/types/purchases';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { type ClassPackageDoc, getClassPackage } from '../../data/repos/class-packages-repo';
 import type { Deps } from '../../deps';
+import { AppError } from '../../domain/errors';
 import { toPurchaseDto } from '../access/dto';
 import { startCardPayment, startCheckoutSession } from '../payments/start-card-payment';
 import type { CheckoutMethod } from './checkout-purchase';
@@ -58,6 +59,9 @@ export async function attemptCheckout(
   input: CheckoutAttemptInput,
   siteOrigin: string,
 ): Promise<{ created: boolean; answer: CheckoutAttemptAnswer }> {
+  // PayPal pays through its own window: its order comes from POST /checkout/paypal, so the browser uses PayPal's buttons, not this call.
+  if (input.payment_method === 'paypal')
+    throw new AppError('invalid', 'checkout/use-paypal-buttons', checkoutMessages.usePayPalButtons, { payment_method: checkoutMessages.usePayPalButtons });
   const pkg = await getClassPackage(deps.store, input.class_package_id);
   const methods = new Set(await availableMethods(deps, pkg ?? undefined));
   const placed = await placePurchase(deps, {
