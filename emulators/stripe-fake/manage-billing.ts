@@ -388,7 +388,9 @@ export function updateSubscription(context: FakeContext, id: string, params: For
     const item = subscription.items.data.find((candidate) => candidate.id === asString(change.id));
     if (!item) throw invalidRequest(`No such subscription item: '${asString(change.id) ?? ''}'`, `items[${index}][id]`, 'resource_missing');
     const priceId = asString(change.price);
-    const price = priceId ? getPrice(context, priceId, `items[${index}][price]`) : createPrice(context, asObject(change.price_data), `items[${index}][price_data]`);
+    const price = priceId
+      ? getPrice(context, priceId, `items[${index}][price]`)
+      : createPrice(context, asObject(change.price_data), `items[${index}][price_data]`);
     Object.assign(item, { price: price as Stripe.Price, plan: planOf(price) });
   }
   emit(context, 'customer.subscription.updated', subscription);
