@@ -1,12 +1,21 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
 /**
  * Shop → checkout → /gracias against the local stack (the Stripe fake stands
  * in for Stripe.js, its card frame and 3-D Secure). Each test buys as a fresh
  * sign-up, so the seed customers' purchases never make the specs order-dependent.
- * axe-core (@axe-core/playwright) is not installed in this repository, so the
- * accessibility checks here are the role/label queries themselves.
+ * axe-core checks the shop, checkout and thanks pages for violations.
  */
+
+/** axe-core on the page as it is now: no violations at all (WCAG A and AA rules and best practices). */
+async function expectNoAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    label,
+  ).toEqual([]);
+}
 
 const AUTH = 'http://127.0.0.1:9099';
 const admin = { email: 'admin@estudiolatido.mx', password: 'Latido.Admin.2026' };
@@ -52,10 +61,12 @@ test('the shop lists the packages and leads to their checkout', async ({ page })
   expect(titles).not.toContain('Masterclass de Año Nuevo');
   expect(titles.indexOf('Clase Suelta')).toBeLessThan(titles.indexOf('Paquete 10 Clases'));
   expect(titles.indexOf('Paquete 10 Clases')).toBeLessThan(titles.indexOf('Ilimitado Mensual'));
+  await expectNoAxeViolations(page, '/paquetes');
   await page.getByRole('link', { name: 'Comprar Paquete 10 Clases' }).click();
   await expect(page).toHaveURL(/\/checkout\/4$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Inicia sesión para comprar' })).toBeVisible();
+  await expectNoAxeViolations(page, '/checkout/4 signed out');
 });
 
 test('a cash purchase is pending with instructions, and completed once the studio confirms it', async ({ page, request }) => {
@@ -75,6 +86,7 @@ test('a cash purchase is pending with instructions, and completed once the studi
   await expect(page.getByText('Pendiente', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Instrucciones de pago' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ir a Mis Clases' })).toHaveAttribute('href', '/mystudio');
+  await expectNoAxeViolations(page, '/gracias (cash, pending)');
 
   const token = await idToken(request, admin.email, admin.password);
   const confirmed = await request.put(`/api/purchases/${id}/confirm`, { headers: { Authorization: `Bearer ${token}` }, data: {} });
@@ -95,6 +107,7 @@ test('a card purchase with 3-D Secure lands on /gracias and becomes completed', 
   const pay = page.getByRole('button', { name: 'Pagar' });
   // Disabled while the card field is empty.
   await expect(pay).toBeDisabled();
+  await expectNoAxeViolations(page, '/checkout/4 signed in, card');
 
   const card = page.frameLocator('iframe[title="Campos seguros para los datos de la tarjeta"]');
   await card.getByLabel('Número de tarjeta').fill('4000002760003184');
@@ -109,6 +122,25 @@ test('a card purchase with 3-D Secure lands on /gracias and becomes completed', 
   await expect(page).toHaveURL(/\/gracias\/\d+$/, { timeout: 15_000 });
   await expect(page.getByText('Completada', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Paquete 10 Clases').first()).toBeVisible();
+});
+
+test('a free trial keeps the card and starts at once, with nothing charged today', async ({ page }) => {
+  await signUpFresh(page);
+  await page.goto('/checkout/7');
+  await expect(page.getByRole('heading', { level: 3, name: 'Prueba 7 Días' })).toBeVisible();
+  await expect(page.getByText(/Total a pagar hoy/)).toBeVisible();
+  await page.getByRole('radio', { name: 'Tarjeta' }).check();
+  await acceptTerms(page);
+  const card = page.frameLocator('iframe[title="Campos seguros para los datos de la tarjeta"]');
+  await card.getByLabel('Número de tarjeta').fill('4242424242424242');
+  await card.getByLabel('Vencimiento (MM/AA)').fill('12/34');
+  await card.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pagar' }).click();
+  await expect(page).toHaveURL(/\/gracias\/\d+$/, { timeout: 15_000 });
+  await expect(page.getByText('Activa', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expectNoAxeViolations(page, '/gracias (trial, active)');
+  await page.goto('/mystudio/membresias');
+  await expect(page.getByRole('row', { name: /Prueba 7 Días/ }).getByText('Activa')).toBeVisible();
 });
 
 for (const width of [320]) {

@@ -56,6 +56,12 @@ export const shopMessages = {
   savedCardsLegend: 'Tarjeta para pagar',
   useSavedCard: 'Usar tarjeta •••• {last}',
   useNewCard: 'Usar otra tarjeta',
+  paypalNote: 'Se abrirá una ventana de PayPal para que inicies sesión y apruebes el pago.',
+  paypalLabel: 'Pago con PayPal',
+  paypalLoading: 'Cargando PayPal…',
+  paypalAcceptTerms: 'Acepta los documentos para ver el botón de PayPal.',
+  paypalUnavailable: 'No pudimos cargar PayPal. Recarga la página o elige otro método de pago.',
+  paypalCancelled: 'Cancelaste el pago con PayPal. Puedes intentarlo de nuevo cuando quieras.',
   oxxoNote: 'Generaremos una ficha de pago para que pagues en efectivo en cualquier tienda OXXO en un plazo de 3 días.',
 
   /** Card-element flow (§8) texts the server's declines (checkoutMessages.declines) do not cover. */

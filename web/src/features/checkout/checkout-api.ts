@@ -30,6 +30,18 @@ export interface AttemptAnswer {
   session: { id: string; url: string } | null;
 }
 
+export interface PayPalOrderInput {
+  class_package_id: number;
+  discountCode?: string;
+}
+
+export interface PayPalOrderAnswer {
+  purchase_id: number;
+  /** The order PayPal's buttons approve; null when there is nothing to pay (a free offer, granted at once). */
+  orderID: string | null;
+  message: string;
+}
+
 /** GET /purchases/{id}, as /gracias shows it. */
 export type OrderPurchase = Purchase & {
   customer: { customer_id: number; name: string; last_name: string; email: string } | null;
@@ -49,6 +61,16 @@ export function fetchQuote(classPackageId: number, discountCode: string | null, 
 
 export function postAttempt(input: AttemptInput): Promise<AttemptAnswer> {
   return api.post<AttemptAnswer>('/checkout/attempt', input);
+}
+
+/** A pending PayPal purchase and its order; a retry answers the same order (docs/payments "PayPal"). */
+export function postPayPalOrder(input: PayPalOrderInput): Promise<PayPalOrderAnswer> {
+  return api.post<PayPalOrderAnswer>('/checkout/paypal', input);
+}
+
+/** After the buyer approves; the purchase completes later, on PayPal's notice to the server. */
+export function postPayPalCapture(orderID: string): Promise<{ purchase_id: number; message: string }> {
+  return api.post<{ purchase_id: number; message: string }>('/checkout/capture', { orderID });
 }
 
 export async function fetchOrder(id: number, signal?: AbortSignal): Promise<OrderPurchase> {

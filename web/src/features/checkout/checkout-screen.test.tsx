@@ -9,6 +9,7 @@ import { ModalHost } from '../../components/modal-host';
 import { useSession } from '../../lib/session';
 import { CheckoutScreen } from './checkout-screen';
 import { makePackage, makeQuote } from './checkout-test-data';
+import type { PayPalButtonsOptions } from './paypal-js';
 
 type Methods = Array<'cash' | 'card' | 'oxxo' | 'paypal'>;
 
@@ -19,6 +20,8 @@ interface Api {
   discount?: (code: string) => { status?: number; body?: unknown };
   /** GET /payment_sources; unanswered (404) when not given, which the checkout treats as no saved cards. */
   paymentSources?: PaymentSource[];
+  paypal?: (call: FetchCall) => { status?: number; body?: unknown };
+  capture?: (call: FetchCall) => { status?: number; body?: unknown };
 }
 
 function attemptAnswer(overrides: Record<string, unknown> = {}) {
@@ -28,7 +31,7 @@ function attemptAnswer(overrides: Record<string, unknown> = {}) {
   };
 }
 
-function api({ quote = makeQuote(), methods = ['cash', 'card'], attempt = () => attemptAnswer(), discount, paymentSources }: Api = {}) {
+function api({ quote = makeQuote(), methods = ['cash', 'card'], attempt = () => attemptAnswer(), discount, paymentSources, paypal, capture }: Api = {}) {
   return mockFetch((call) => {
     if (call.url === '/api/payment_sources' && paymentSources) return { body: { payment_sources: paymentSources } };
     if (call.url.startsWith('/api/class_packages/')) return { body: { class_package: makePackage({ class_package_id: quote.class_package_id }) } };
@@ -38,6 +41,8 @@ function api({ quote = makeQuote(), methods = ['cash', 'card'], attempt = () => 
       return { body: { quote, methods } };
     }
     if (call.url === '/api/checkout/attempt' && call.method === 'POST') return attempt(call);
+    if (call.url === '/api/checkout/paypal' && call.method === 'POST' && paypal) return paypal(call);
+    if (call.url === '/api/checkout/capture' && call.method === 'POST' && capture) return capture(call);
     return undefined;
   });
 }
@@ -382,5 +387,171 @@ describe('checkout with saved cards and OXXO', () => {
     expect(await screen.findByRole('group', { name: 'Datos de la tarjeta' })).toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: 'Usar tarjeta •••• 4242' })).not.toBeInTheDocument();
     expect(calls.some((call) => call.url === '/api/payment_sources')).toBe(false);
+  });
+});
+
+/** A fake PayPal SDK on window: Buttons records its options so the test can play PayPal's part (createOrder, onApprove…). */
+function fakePayPal() {
+  const options: PayPalButtonsOptions[] = [];
+  const close = vi.fn(() => Promise.resolve());
+  const paypal = {
+    Buttons: vi.fn((given: PayPalButtonsOptions) => ({
+      render: vi.fn((container: HTMLElement) => {
+        options.push(given);
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.textContent = 'PayPal';
+        container.appendChild(button);
+        return Promise.resolve();
+      }),
+      close,
+    })),
+  };
+  return { paypal, close, last: () => options[options.length - 1] as PayPalButtonsOptions };
+}
+
+const SDK_URL = 'https://www.paypal.test/sdk/js';
+const termsCheckbox = () => screen.getByRole('checkbox', { name: 'Al comprar cualquier paquete de Estudio Latido aceptas los siguientes documentos' });
+
+describe('checkout with PayPal', () => {
+  beforeEach(() => {
+    setConfig({ business_name: 'Estudio Latido', paypal_js_url: SDK_URL, paypal_client_id: 'client-paypal' });
+    signIn();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('loads the SDK once with client-id, MXN and intent=capture, and draws the buttons only once the documents are accepted', async () => {
+    const user = userEvent.setup();
+    setConfig({ paypal_js_url: SDK_URL, paypal_client_id: 'AbC 1+' });
+    const { paypal } = fakePayPal();
+    api({ methods: ['cash', 'paypal'] });
+    renderCheckout(2, [makePage({ page_id: 3, title: 'Términos y Condiciones', required: true })]);
+
+    await user.click(await screen.findByRole('radio', { name: 'PayPal' }));
+    const src = `${SDK_URL}?client-id=AbC%201%2B&currency=MXN&intent=capture`;
+    const scripts = () => [...document.head.querySelectorAll('script')].filter((script) => script.src === src);
+    expect(scripts()).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Pagar' })).not.toBeInTheDocument();
+    const group = screen.getByRole('group', { name: 'Pago con PayPal' });
+    expect(within(group).getByText('Cargando PayPal…')).toBeInTheDocument();
+
+    vi.stubGlobal('paypal', paypal);
+    act(() => {
+      scripts()[0]?.dispatchEvent(new Event('load'));
+    });
+    expect(await within(group).findByText('Acepta los documentos para ver el botón de PayPal.')).toBeInTheDocument();
+    expect(paypal.Buttons).not.toHaveBeenCalled();
+
+    await user.click(termsCheckbox());
+    expect(await within(group).findByRole('button', { name: 'PayPal' })).toBeInTheDocument();
+    expect(paypal.Buttons).toHaveBeenCalledTimes(1);
+
+    // Back and forth between methods: the same script, the buttons drawn again.
+    await user.click(screen.getByRole('radio', { name: 'Efectivo' }));
+    expect(screen.getByRole('button', { name: 'Pagar' })).toBeEnabled();
+    await user.click(screen.getByRole('radio', { name: 'PayPal' }));
+    await vi.waitFor(() => expect(paypal.Buttons).toHaveBeenCalledTimes(2));
+    expect(scripts()).toHaveLength(1);
+  });
+
+  it('createOrder posts /checkout/paypal and answers the orderID; onApprove captures it and goes to /gracias', async () => {
+    const user = userEvent.setup();
+    const { paypal, last } = fakePayPal();
+    vi.stubGlobal('paypal', paypal);
+    const { calls } = api({
+      methods: ['cash', 'paypal'],
+      paypal: () => ({ status: 201, body: { purchase_id: 52, orderID: 'ORDER-52', message: 'Orden creada' } }),
+      capture: () => ({ body: { purchase_id: 52, message: 'Pago recibido' } }),
+    });
+    renderCheckout();
+
+    await user.click(await screen.findByRole('radio', { name: 'PayPal' }));
+    expect(screen.getByText(/Se abrirá una ventana de PayPal/)).toBeInTheDocument();
+    await vi.waitFor(() => expect(paypal.Buttons).toHaveBeenCalled());
+
+    let orderID: string | undefined;
+    await act(async () => {
+      orderID = await last().createOrder();
+    });
+    expect(orderID).toBe('ORDER-52');
+    expect(calls.find((call) => call.url === '/api/checkout/paypal')?.body).toEqual({ class_package_id: 2 });
+
+    await act(() => last().onApprove({ orderID: 'ORDER-52' }));
+    expect(await screen.findByRole('heading', { name: 'Orden lista' })).toBeInTheDocument();
+    expect(calls.find((call) => call.url === '/api/checkout/capture')?.body).toEqual({ orderID: 'ORDER-52' });
+    expect(calls.some((call) => call.url === '/api/checkout/attempt')).toBe(false);
+  });
+
+  it('says a cancelled payment can be retried, and shows the generic error when PayPal fails', async () => {
+    const { paypal, last } = fakePayPal();
+    vi.stubGlobal('paypal', paypal);
+    api({ methods: ['paypal'] });
+    renderCheckout();
+
+    expect(await screen.findByRole('radio', { name: 'PayPal' })).toBeChecked();
+    await vi.waitFor(() => expect(paypal.Buttons).toHaveBeenCalled());
+    act(() => last().onCancel());
+    expect(screen.getByText('Cancelaste el pago con PayPal. Puedes intentarlo de nuevo cuando quieras.')).toBeInTheDocument();
+
+    act(() => last().onError(new Error('popup closed')));
+    expect((await screen.findByText(checkoutMessages.purchaseFailed)).closest('[role="alert"]')).not.toBeNull();
+    expect(screen.queryByText(/Cancelaste el pago con PayPal/)).not.toBeInTheDocument();
+  });
+
+  it("shows the server's 409 from /checkout/paypal, not PayPal's generic error", async () => {
+    const { paypal, last } = fakePayPal();
+    vi.stubGlobal('paypal', paypal);
+    api({
+      methods: ['paypal'],
+      paypal: () => ({ status: 409, body: { error: { code: 'checkout/limit-reached', message: checkoutMessages.limitReached } } }),
+    });
+    renderCheckout();
+    await vi.waitFor(() => expect(paypal.Buttons).toHaveBeenCalled());
+
+    let rejected: unknown = null;
+    await act(async () => {
+      await last()
+        .createOrder()
+        .catch((error: unknown) => {
+          rejected = error;
+        });
+    });
+    expect(rejected).not.toBeNull();
+    // PayPal reports the rejected createOrder to onError too.
+    act(() => last().onError(rejected));
+    expect((await screen.findByText(checkoutMessages.limitReached)).closest('[role="alert"]')).not.toBeNull();
+    expect(screen.queryByText(checkoutMessages.purchaseFailed)).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Orden lista' })).not.toBeInTheDocument();
+  });
+
+  it('goes to /gracias without PayPal when there is nothing to pay', async () => {
+    const { paypal, last } = fakePayPal();
+    vi.stubGlobal('paypal', paypal);
+    api({ methods: ['paypal'], paypal: () => ({ status: 201, body: { purchase_id: 53, orderID: null, message: '¡Compra exitosa!' } }) });
+    renderCheckout();
+    await vi.waitFor(() => expect(paypal.Buttons).toHaveBeenCalled());
+    await act(() => expect(last().createOrder()).rejects.toThrow());
+    expect(await screen.findByRole('heading', { name: 'Orden lista' })).toBeInTheDocument();
+  });
+
+  it('says PayPal could not load and leaves the other methods usable', async () => {
+    const user = userEvent.setup();
+    setConfig({ paypal_js_url: SDK_URL, paypal_client_id: 'client-that-fails' });
+    api({ methods: ['cash', 'paypal'] });
+    renderCheckout();
+
+    await user.click(await screen.findByRole('radio', { name: 'PayPal' }));
+    const script = [...document.head.querySelectorAll('script')].find((tag) => tag.src.includes('client-that-fails'));
+    act(() => {
+      script?.dispatchEvent(new Event('error'));
+    });
+    expect(await screen.findByText('No pudimos cargar PayPal. Recarga la página o elige otro método de pago.')).toBeInTheDocument();
+    expect(document.head.contains(script ?? null)).toBe(false);
+
+    await user.click(screen.getByRole('radio', { name: 'Efectivo' }));
+    await user.click(screen.getByRole('button', { name: 'Pagar' }));
+    expect(await screen.findByRole('heading', { name: 'Orden lista' })).toBeInTheDocument();
   });
 });

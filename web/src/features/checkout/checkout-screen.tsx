@@ -23,7 +23,9 @@ import { queryClient, useServerMutation, useServerQuery } from '../../lib/server
 import { useSession } from '../../lib/session';
 import { cardErrorText } from './card-errors';
 import { CardField, type CardHandle } from './card-field';
-import { checkoutKeys, fetchQuote, packageQuery, paymentSourcesQuery, postAttempt, quoteQuery } from './checkout-api';
+import { checkoutKeys, fetchQuote, packageQuery, paymentSourcesQuery, postAttempt, postPayPalCapture, postPayPalOrder, quoteQuery } from './checkout-api';
+import { PayPalField } from './paypal-field';
+import type { PayPalApproveData } from './paypal-js';
 import { type ConfirmResult, loadStripe } from './stripe-js';
 import './checkout.css';
 
@@ -253,6 +255,11 @@ function PurchasePanel({ classPackageId, quote, methods, appliedCode, requiredPa
   const customer = useSession((state) => state.customer);
   const [cardChoice, setCardChoice] = useState<string | null>(null);
   const attempt = useServerMutation({ mutationFn: postAttempt, meta: { alert: false, invalidates: [checkoutKeys.purchases] } });
+  const paypalOrder = useServerMutation({ mutationFn: postPayPalOrder, meta: { alert: false, invalidates: [checkoutKeys.purchases] } });
+  const paypalCapture = useServerMutation({ mutationFn: postPayPalCapture, meta: { alert: false, invalidates: [checkoutKeys.purchases] } });
+  const [note, setNote] = useState<string | null>(null);
+  // PayPal calls onError after any rejected createOrder: set when that rejection's message is already shown (or we left the page).
+  const paypalErrorShown = useRef(false);
 
   const free = quote.is_free_offer;
   // A free trial keeps a new card through a SetupIntent the server does not bind to a saved one: saved cards pay only what is charged now.
@@ -267,6 +274,9 @@ function PurchasePanel({ classPackageId, quote, methods, appliedCode, requiredPa
   const publishableKey = configString(config, 'stripe_public');
   const useCardElement = !free && method === 'card' && savedCard === null && !savedCardsLoading && configString(config, 'stripe_checkout_mode') !== 'session';
   const termsNeeded = requiredPages.length > 0;
+  const usePayPal = !free && method === 'paypal';
+  const paypalJsUrl = typeof config.paypal_js_url === 'string' ? config.paypal_js_url : '';
+  const paypalClientId = typeof config.paypal_client_id === 'string' ? config.paypal_client_id : '';
   const wording = quote.renewal ? subscriptionWording(quote.renewal.period, quote.renewal.interval) : null;
   // The card field reports empty until it is mounted and something is typed in it.
   const blocked = paying || (termsNeeded && !termsAccepted) || (!free && method === null) || savedCardsLoading || (useCardElement && cardEmpty);
@@ -298,9 +308,64 @@ function PurchasePanel({ classPackageId, quote, methods, appliedCode, requiredPa
     return intent === 'payment' ? card.stripe.confirmCardPayment(clientSecret, data) : card.stripe.confirmCardSetup(clientSecret, data);
   }
 
+  const errorText = (caught: unknown) =>
+    caught instanceof ApiError ? apiErrorText(caught) : caught instanceof Error ? caught.message : messages.common.genericError;
+
+  /** PayPal's createOrder: the server places the pending purchase and its order (never /checkout/attempt, which refuses PayPal). */
+  async function createPayPalOrder(): Promise<string> {
+    setError(null);
+    setNote(null);
+    paypalErrorShown.current = false;
+    let answer;
+    try {
+      answer = await paypalOrder.mutateAsync({ class_package_id: classPackageId, ...(appliedCode ? { discountCode: appliedCode } : {}) });
+    } catch (caught) {
+      paypalErrorShown.current = true;
+      setError(errorText(caught));
+      throw caught;
+    }
+    if (answer.orderID) return answer.orderID;
+    // Nothing to pay, the purchase is granted: the rejection closes PayPal's window and /gracias shows the purchase.
+    paypalErrorShown.current = true;
+    showSuccess(answer.message);
+    await navigate(orderPath(answer.purchase_id));
+    throw new Error('Nothing to pay with PayPal');
+  }
+
+  async function approvePayPal(data: PayPalApproveData): Promise<void> {
+    setError(null);
+    setNote(null);
+    setPaying(true);
+    try {
+      const answer = await paypalCapture.mutateAsync(data.orderID);
+      showSuccess(checkoutMessages.paymentSucceeded);
+      // The purchase completes on PayPal's notice to the server: /gracias shows it processing until then.
+      await navigate(orderPath(answer.purchase_id));
+    } catch (caught) {
+      // Handled here rather than rethrown, so PayPal's onError does not replace the server's message.
+      setError(errorText(caught));
+      setPaying(false);
+    }
+  }
+
+  function cancelPayPal() {
+    setError(null);
+    setNote(m.paypalCancelled);
+  }
+
+  function failPayPal() {
+    if (paypalErrorShown.current) {
+      paypalErrorShown.current = false;
+      return;
+    }
+    setNote(null);
+    setError(checkoutMessages.purchaseFailed);
+  }
+
   async function pay(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (blocked) return;
+    // PayPal pays through its own buttons; Enter in the form must not post an attempt the server refuses.
+    if (blocked || usePayPal) return;
     setError(null);
     setPaying(true);
     try {
@@ -329,7 +394,7 @@ function PurchasePanel({ classPackageId, quote, methods, appliedCode, requiredPa
       }
       await navigate(orderPath(answer.purchase_id));
     } catch (caught) {
-      setError(caught instanceof ApiError ? apiErrorText(caught) : caught instanceof Error ? caught.message : messages.common.genericError);
+      setError(errorText(caught));
       setPaying(false);
     }
   }
@@ -346,12 +411,30 @@ function PurchasePanel({ classPackageId, quote, methods, appliedCode, requiredPa
             <legend className="checkout-panel__subtitle">{m.methodLegend}</legend>
             {offered.map((option) => (
               <label key={option} className="checkout-methods__option">
-                <input type="radio" name="payment_method" value={option} checked={method === option} onChange={() => setChosen(option)} disabled={paying} />
+                <input
+                  type="radio"
+                  name="payment_method"
+                  value={option}
+                  checked={method === option}
+                  onChange={() => {
+                    setChosen(option);
+                    setNote(null);
+                  }}
+                  disabled={paying}
+                />
                 {m.methods[option]}
               </label>
             ))}
             <p id={noteId} className="muted checkout-methods__note">
-              {method === 'cash' ? m.cashNote : method === 'oxxo' ? m.oxxoNote : method === 'card' || method === null ? '' : m.sessionNote}
+              {method === 'cash'
+                ? m.cashNote
+                : method === 'oxxo'
+                  ? m.oxxoNote
+                  : method === 'paypal'
+                    ? m.paypalNote
+                    : method === 'card' || method === null
+                      ? ''
+                      : m.sessionNote}
             </p>
           </fieldset>
         ))}
@@ -391,8 +474,20 @@ function PurchasePanel({ classPackageId, quote, methods, appliedCode, requiredPa
         <TermsCheckbox pages={requiredPages} business={configString(config, 'business_name')} checked={termsAccepted} onChange={setTermsAccepted} />
       )}
       <FormError message={error} />
+      <div aria-live="polite">{note && <p className="checkout-pay__note">{note}</p>}</div>
       {paying && <Spinner label={m.paying} />}
-      {(free || offered.length > 0) && (
+      {usePayPal && (
+        <PayPalField
+          paypalJsUrl={paypalJsUrl}
+          clientId={paypalClientId}
+          disabled={termsNeeded && !termsAccepted}
+          createOrder={createPayPalOrder}
+          onApprove={approvePayPal}
+          onCancel={cancelPayPal}
+          onError={failPayPal}
+        />
+      )}
+      {!usePayPal && (free || offered.length > 0) && (
         <button type="submit" className="button button--block button--large" disabled={blocked} aria-busy={paying}>
           {free ? checkoutMessages.getOffer : m.pay}
         </button>

@@ -127,4 +127,17 @@ describe('order confirmation /gracias/{id}', () => {
     expect(await screen.findByText('Completada', {}, { timeout: 4000 })).toBeInTheDocument();
     expect(screen.queryByText('Estamos procesando tu pago.', { selector: 'p' })).not.toBeInTheDocument();
   });
+
+  it("treats a pending PayPal purchase like a card: processing, and asks again until PayPal's notice completes it", async () => {
+    let order = makeOrder({ status: 'pending', checkout_method: 'paypal', payment_method: null, pay_by: null });
+    const { calls } = mockFetch(() => ({ body: { purchase: order } }));
+    renderRoutes([{ path: '/gracias/:id', element: <OrderScreen /> }], '/gracias/15');
+    expect(await screen.findByText('Estamos procesando tu pago.', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByText('PayPal')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Instrucciones de pago' })).not.toBeInTheDocument();
+    order = { ...order, status: 'completed' };
+    expect(await screen.findByText('Completada', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(calls.length).toBeGreaterThan(1);
+    expect(screen.queryByText('Estamos procesando tu pago.', { selector: 'p' })).not.toBeInTheDocument();
+  });
 });

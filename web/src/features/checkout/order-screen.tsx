@@ -18,11 +18,12 @@ import { useAfterDelay } from '../../lib/use-after-delay';
 import { type OrderPurchase, orderQuery } from './checkout-api';
 import './checkout.css';
 
-/** A card purchase completes when the server gets Stripe's webhook: /gracias asks again this often, for at most this long. */
+/** A card or PayPal purchase completes when the server gets the processor's notice: /gracias asks again this often, for at most this long. */
 export const ORDER_POLL_INTERVAL_MS = 2_000;
 export const ORDER_POLL_LIMIT_MS = 120_000;
 
-const isProcessingCard = (purchase: OrderPurchase) => purchase.status === 'pending' && purchase.checkout_method === 'card';
+const isProcessing = (purchase: OrderPurchase) =>
+  purchase.status === 'pending' && (purchase.checkout_method === 'card' || purchase.checkout_method === 'paypal');
 
 function OrderDetails({ purchase, timezone, pollingStopped }: { purchase: OrderPurchase; timezone: string; pollingStopped: boolean }) {
   const pkg = purchase.class_package;
@@ -37,7 +38,7 @@ function OrderDetails({ purchase, timezone, pollingStopped }: { purchase: OrderP
       {purchase.receipt_file?.src && <img className="order__receipt" src={purchase.receipt_file.src} alt={fill(m.receiptAlt, { title: purchase.title })} />}
       <h2 className="order__package">{purchase.title}</h2>
       <div aria-live="polite">
-        {isProcessingCard(purchase) && (
+        {isProcessing(purchase) && (
           <div className="order__processing">
             {!pollingStopped && <Spinner label={checkoutMessages.cardPending} />}
             <p>{pollingStopped ? m.stillProcessing : checkoutMessages.cardPending}</p>
@@ -109,10 +110,10 @@ function OrderView({ id }: { id: number }) {
   const [pollingStopped, setPollingStopped] = useState(false);
   const { data, error, isPending } = useServerQuery({
     ...orderQuery(id),
-    // Until the webhook completes a card purchase, ask again every 2 s; stop once it changes or after 2 minutes.
+    // Until the webhook completes a card or PayPal purchase, ask again every 2 s; stop once it changes or after 2 minutes.
     refetchInterval: (query) => {
       const purchase = query.state.data;
-      if (!purchase || !isProcessingCard(purchase)) return false;
+      if (!purchase || !isProcessing(purchase)) return false;
       if (Date.now() - startedAt >= ORDER_POLL_LIMIT_MS) {
         queueMicrotask(() => setPollingStopped(true));
         return false;
