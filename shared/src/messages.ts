@@ -311,6 +311,7 @@ export const messages = {
     credits: 'Mis Créditos',
     announcements: 'Avisos',
     whatsapp: 'Escríbenos por WhatsApp',
+    whatsappRegion: 'Contacto por WhatsApp',
     skipToContent: 'Saltar al contenido',
     openMenu: 'Abrir menú',
     closeMenu: 'Cerrar menú',

@@ -17,9 +17,12 @@ export function WhatsAppButton() {
   const config = useConfig();
   const number = configString(config, 'whatsapp');
   if (!configBoolean(config, 'whatsapp_widget') || !number) return null;
+  // A landmark of its own: content outside every landmark is missed by screen-reader users moving between regions (axe: region).
   return (
-    <a className="whatsapp-fab" href={whatsappUrl(number, '521')} aria-label={messages.nav.whatsapp}>
-      <WhatsAppIcon />
-    </a>
+    <aside aria-label={messages.nav.whatsappRegion}>
+      <a className="whatsapp-fab" href={whatsappUrl(number, '521')} aria-label={messages.nav.whatsapp}>
+        <WhatsAppIcon />
+      </a>
+    </aside>
   );
 }
