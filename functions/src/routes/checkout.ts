@@ -1,4 +1,10 @@
-import { checkoutAttemptSchema, checkoutCaptureSchema, checkoutPayPalSchema, checkoutQuoteQuerySchema } from '@studio/shared/schemas/checkout';
+import {
+  checkoutAttemptSchema,
+  checkoutCaptureSchema,
+  checkoutPayPalSchema,
+  checkoutQuoteQuerySchema,
+  checkoutSavedCardSchema,
+} from '@studio/shared/schemas/checkout';
 import { type Request, Router } from 'express';
 import type { Deps } from '../deps';
 import { requireUser } from '../http/authenticate';
@@ -6,6 +12,7 @@ import { identityOf, queryOf } from '../http/request-context';
 import { validate } from '../http/validate';
 import { attemptCheckout } from '../services/checkout/attempt-checkout';
 import { quoteForCustomer } from '../services/checkout/quote-for-customer';
+import { checkoutWithSavedCard } from '../services/payments/checkout-saved-card';
 import { capturePayPalOrder, startPayPalOrder } from '../services/payments/start-paypal-order';
 
 /**
@@ -26,6 +33,11 @@ export function checkoutRoutes(deps: Deps): Router {
 
   router.post('/attempt', requireUser, validate(checkoutAttemptSchema), async (req, res) => {
     const { created, answer } = await attemptCheckout(deps, identityOf(req), req.body, siteOriginOf(req));
+    res.status(created ? 201 : 200).json(answer);
+  });
+
+  router.post('/', requireUser, validate(checkoutSavedCardSchema), async (req, res) => {
+    const { created, answer } = await checkoutWithSavedCard(deps, identityOf(req), req.body, siteOriginOf(req));
     res.status(created ? 201 : 200).json(answer);
   });
 

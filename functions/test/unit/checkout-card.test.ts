@@ -617,3 +617,20 @@ describe('Checkout session mode', () => {
     expect(subscription.body).toMatchObject({ session: null, intent: 'payment' });
   });
 });
+
+describe('POST /checkout (the default flow: a saved card)', () => {
+  const checkout = (token: string, body: Doc) => http(env).post('/api/checkout').set('authorization', token).send(body);
+
+  it('charges the customer’s first saved card and answers payment_id; an admin may charge a customer, nobody else may', async () => {
+    expect((await checkout(tokenOf('ana'), { class_package_id: 4, customer_id: 2 })).status).toBe(412);
+    await http(env).post('/api/metodosPago').set('authorization', tokenOf('ana')).send({ token_id: 'pm_visa_9' });
+    const own = await checkout(tokenOf('ana'), { class_package_id: 4, customer_id: 2 });
+    expect(own.status).toBe(201);
+    expect(own.body).toMatchObject({ payment_id: `pi_purchase-${own.body.purchase_id}-pm_visa_9`, intent: 'payment' });
+    expect(calls.payments.at(-1)).toMatchObject({ savedCardId: 'pm_visa_9' });
+    expect((await checkout(tokenOf('diego'), { class_package_id: 3, customer_id: 2 })).status).toBe(403);
+    const desk = await checkout('Bearer admin:valeria', { class_package_id: 3, customer_id: 2 });
+    expect(desk.status).toBe(201);
+    expect((await env.store.doc(`purchases/${desk.body.purchase_id}`).get()).get('uid')).toBe('ana');
+  });
+});

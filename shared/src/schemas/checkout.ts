@@ -166,3 +166,22 @@ export const savedCardSchema = object({
   .noUnknown(unknownFields)
   .strict();
 export type SavedCardInput = InferType<typeof savedCardSchema>;
+
+/**
+ * POST /api/checkout (the spec's "default flow"): a purchase charged to a
+ * saved card of `customer_id` (the caller's own; an admin may charge any
+ * customer's at the front desk), the chosen one or the customer's first.
+ */
+export const checkoutSavedCardSchema = object({
+  class_package_id: positiveId().required(v.required),
+  customer_id: positiveId().required(v.required),
+  discountCode: optionalText(40).optional(),
+  payment_source_id: string()
+    .typeError(v.mustBeText)
+    .max(255, fill(v.tooLong, { n: 255 }))
+    .nullable()
+    .optional(),
+})
+  .noUnknown(unknownFields)
+  .strict();
+export type CheckoutSavedCardInput = InferType<typeof checkoutSavedCardSchema>;

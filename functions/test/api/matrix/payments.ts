@@ -25,6 +25,14 @@ const adminOnly = { anonymous: 401, customer: 403, other: 403 };
 /** Checkout, purchases, invoices, saved cards and the processors' notices (docs/payments). */
 export const paymentsRows: MatrixRow[] = [
   { route: 'GET /checkout/quote', call: () => ({ method: 'GET', path: '/api/checkout/quote?class_package_id=2' }), ...everyone, anonymous: 200 },
+  {
+    route: 'POST /checkout (saved card)',
+    call: (ctx) => ({ method: 'POST', path: '/api/checkout', body: { class_package_id: 2, customer_id: ctx.owner.customerId } }),
+    anonymous: 401,
+    customer: 412,
+    other: 403,
+    admin: 412,
+  },
   { route: 'GET /purchases', call: () => ({ method: 'GET', path: '/api/purchases' }), ...everyone },
   {
     route: 'GET /purchases/{id}',
