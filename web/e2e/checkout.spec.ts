@@ -55,7 +55,10 @@ async function acceptTerms(page: Page) {
 test('the shop lists the packages and leads to their checkout', async ({ page }) => {
   await page.goto('/paquetes');
   await expect(page.getByRole('heading', { level: 1, name: 'Paquetes' })).toBeVisible();
-  const titles = await page.getByRole('heading', { level: 2 }).allTextContents();
+  // The packages load after the page: wait for the first card, and read only the shop's headings (the footer has h2s too).
+  const shop = page.getByRole('main');
+  await expect(shop.getByRole('heading', { level: 2 }).first()).toBeVisible();
+  const titles = await shop.getByRole('heading', { level: 2 }).allTextContents();
   // Trials first; special events hidden; unlimited last.
   expect(titles[0]).toBe('Prueba 7 Días');
   expect(titles).not.toContain('Masterclass de Año Nuevo');
