@@ -9,6 +9,7 @@ import { Link, useParams } from 'react-router';
 import { LOGIN_HINT_DELAY_MS } from '../../components/accessing-screen';
 import { NotFound } from '../../components/not-found';
 import { Spinner } from '../../components/spinner';
+import { StatusBadge } from '../../components/status-badge';
 import { ApiError } from '../../lib/api-client';
 import { configString, useConfig } from '../../lib/app-config';
 import { paths } from '../../lib/paths';
@@ -55,7 +56,7 @@ function OrderDetails({ purchase, timezone, pollingStopped }: { purchase: OrderP
         <div>
           <dt>{m.orderStatus}</dt>
           <dd>
-            <span className={`status-badge status-badge--${purchase.status}`}>{checkoutMessages.statuses[purchase.status]}</span>
+            <StatusBadge status={purchase.status} />
           </dd>
         </div>
         <div>

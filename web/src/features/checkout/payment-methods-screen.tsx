@@ -4,6 +4,7 @@ import { shopMessages as m } from '@studio/shared/messages/shop';
 import type { PaymentSource } from '@studio/shared/schemas/checkout';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { FormError } from '../../components/form-field';
+import { LoadError } from '../../components/load-error';
 import { confirmAction } from '../../components/modal-store';
 import { Spinner } from '../../components/spinner';
 import { showSuccess } from '../../lib/alerts';
@@ -160,14 +161,7 @@ export function PaymentMethodsScreen() {
   } else if (isPending) {
     body = <Spinner />;
   } else if (isError) {
-    body = (
-      <div>
-        <p role="alert">{m.savedCardsLoadError}</p>
-        <button type="button" className="button" aria-busy={isFetching} onClick={() => void refetch()}>
-          {messages.common.retry}
-        </button>
-      </div>
-    );
+    body = <LoadError message={m.savedCardsLoadError} retrying={isFetching} onRetry={() => void refetch()} />;
   }
 
   return (

@@ -1,9 +1,10 @@
 import { formatStudioDate } from '@studio/shared/format/dates';
 import { formatPriceMxn } from '@studio/shared/format/money';
 import { messages } from '@studio/shared/messages';
-import { checkoutMessages } from '@studio/shared/messages/checkout';
 import { shopMessages as m } from '@studio/shared/messages/shop';
+import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
+import { StatusBadge } from '../../components/status-badge';
 import { configString, useConfig } from '../../lib/app-config';
 import { useServerQuery } from '../../lib/server-data';
 import { methodLabel } from './purchase-format';
@@ -44,7 +45,7 @@ export function ChargesScreen() {
                 <td data-label={c.total}>{formatPriceMxn(invoice.total_payment)}</td>
                 <td data-label={c.method}>{methodLabel(invoice)}</td>
                 <td data-label={c.status}>
-                  <span className={`status-badge status-badge--${invoice.status}`}>{checkoutMessages.statuses[invoice.status]}</span>
+                  <StatusBadge status={invoice.status} />
                 </td>
               </tr>
             ))}
@@ -54,14 +55,7 @@ export function ChargesScreen() {
   } else if (isPending) {
     body = <Spinner />;
   } else if (isError) {
-    body = (
-      <div>
-        <p role="alert">{m.invoicesLoadError}</p>
-        <button type="button" className="button" aria-busy={isFetching} onClick={() => void refetch()}>
-          {messages.common.retry}
-        </button>
-      </div>
-    );
+    body = <LoadError message={m.invoicesLoadError} retrying={isFetching} onRetry={() => void refetch()} />;
   }
 
   return (

@@ -6,7 +6,9 @@ import { shopMessages as m } from '@studio/shared/messages/shop';
 import type { Purchase } from '@studio/shared/types/purchases';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
+import { StatusBadge } from '../../components/status-badge';
 import { configString, useConfig } from '../../lib/app-config';
 import { useServerQuery } from '../../lib/server-data';
 import { CancelPurchaseModal } from './cancel-purchase-modal';
@@ -26,7 +28,7 @@ function PurchaseRow({ purchase, timezone, onCancel }: { purchase: Purchase; tim
       <td data-label={c.total}>{formatPriceMxn(purchase.total_payment)}</td>
       <td data-label={c.method}>{methodLabel(purchase)}</td>
       <td data-label={c.status}>
-        <span className={`status-badge status-badge--${purchase.status}`}>{checkoutMessages.statuses[purchase.status]}</span>
+        <StatusBadge status={purchase.status} />
       </td>
       <td data-label={c.actions}>
         <div className="purchase-actions">
@@ -84,14 +86,7 @@ export function PurchasesScreen() {
   } else if (isPending) {
     body = <Spinner />;
   } else if (isError) {
-    body = (
-      <div>
-        <p role="alert">{m.purchasesLoadError}</p>
-        <button type="button" className="button" aria-busy={isFetching} onClick={() => void refetch()}>
-          {messages.common.retry}
-        </button>
-      </div>
-    );
+    body = <LoadError message={m.purchasesLoadError} retrying={isFetching} onRetry={() => void refetch()} />;
   }
 
   return (

@@ -1,6 +1,6 @@
-import { messages } from '@studio/shared/messages';
 import { packagesMessages } from '@studio/shared/messages/packages';
 import { shopMessages as m } from '@studio/shared/messages/shop';
+import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
 import { configNumber, useConfig } from '../../lib/app-config';
 import { useRouteTitle } from '../../lib/route-handle';
@@ -32,14 +32,7 @@ export function ShopScreen() {
   } else if (isPending) {
     body = <Spinner />;
   } else if (isError) {
-    body = (
-      <div>
-        <p role="alert">{m.loadError}</p>
-        <button type="button" className="button" aria-busy={isFetching} onClick={() => void refetch()}>
-          {messages.common.retry}
-        </button>
-      </div>
-    );
+    body = <LoadError message={m.loadError} retrying={isFetching} onRetry={() => void refetch()} />;
   }
 
   return (
