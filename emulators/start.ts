@@ -246,7 +246,10 @@ async function main(): Promise<number> {
       ...process.env,
       API_BASE_URL: HOSTING_URL,
       ...(fakeStripe ? { STRIPE_FAKE_URL: fakeStripe.url, STRIPE_FAKE_PUBLISHABLE_KEY: FAKE_STRIPE_KEYS.publishableKey } : {}),
-      ...(fakePayPal ? { PAYPAL_FAKE_URL: fakePayPal.url } : {}),
+      // Tests read PayPal's side of a payment (plans, subscriptions) with the REST app's credentials, as our server does.
+      ...(fakePayPal
+        ? { PAYPAL_FAKE_URL: fakePayPal.url, PAYPAL_FAKE_CLIENT_ID: FAKE_PAYPAL.clientId, PAYPAL_FAKE_CLIENT_SECRET: FAKE_PAYPAL.clientSecret }
+        : {}),
     },
     stdio: 'inherit',
     shell: true,

@@ -177,11 +177,24 @@ export interface SubscriptionPrivate extends ReturnUrls {
 /** A subscription charge, as the v1 Payments "sale" that PAYMENT.SALE.COMPLETED carries. */
 export interface PayPalSale {
   id: string;
-  state: 'completed';
+  state: 'completed' | 'refunded';
   amount: { total: string; currency: string; details: { subtotal: string } };
   payment_mode: 'INSTANT_TRANSFER';
   protection_eligibility: 'ELIGIBLE';
   transaction_fee: { value: string; currency: string };
+  billing_agreement_id: string;
+  custom?: string;
+  create_time: string;
+  update_time: string;
+  links: Link[];
+}
+
+/** Payments v1's refund of a subscription's sale. */
+export interface PayPalSaleRefund {
+  id: string;
+  state: 'completed';
+  amount: { total: string; currency: string };
+  sale_id: string;
   billing_agreement_id: string;
   custom?: string;
   create_time: string;

@@ -1,8 +1,8 @@
-/** Payments v2: reading captures and refunding them, fully or in parts. */
+/** Payments v2: reading captures and refunding them, fully or in parts; and v1's refund of a subscription's sale (whole only). */
 import { type FakeContext, link } from './fake-context';
 import { isoTime, refundId } from './make-ids';
 import { invalidRequest, resourceNotFound, unprocessable } from './paypal-errors';
-import type { PayPalCapture, PayPalRefund, PurchaseUnit } from './paypal-shapes';
+import type { PayPalCapture, PayPalRefund, PayPalSale, PayPalSaleRefund, PurchaseUnit } from './paypal-shapes';
 import { type JsonObject, money, moneyAt, textAt, toCents } from './read-fields';
 
 export function getCapture(context: FakeContext, id: string): PayPalCapture {
@@ -66,6 +66,33 @@ export function refundCapture(context: FakeContext, capture: PayPalCapture, body
     resourceType: 'refund',
     resourceVersion: '2.0',
     summary: `A ${refund.amount.value} ${currency} capture payment was refunded`,
+    resource: refund,
+  });
+  return refund;
+}
+
+/** The whole sale goes back; a second refund is PayPal's TRANSACTION_REFUSED. */
+export function refundSale(context: FakeContext, sale: PayPalSale): PayPalSaleRefund {
+  if (sale.state === 'refunded') throw unprocessable('TRANSACTION_REFUSED', 'The request was refused: the sale has already been refunded.');
+  const id = refundId();
+  const now = isoTime();
+  const refund: PayPalSaleRefund = {
+    id,
+    state: 'completed',
+    amount: { total: sale.amount.total, currency: sale.amount.currency },
+    sale_id: sale.id,
+    billing_agreement_id: sale.billing_agreement_id,
+    ...(sale.custom === undefined ? {} : { custom: sale.custom }),
+    create_time: now,
+    update_time: now,
+    links: [link(context, `/v1/payments/refund/${id}`, 'self'), link(context, `/v1/payments/sale/${sale.id}`, 'sale')],
+  };
+  sale.state = 'refunded';
+  sale.update_time = now;
+  context.webhooks.emit({
+    type: 'PAYMENT.SALE.REFUNDED',
+    resourceType: 'refund',
+    summary: `A ${refund.amount.total} ${refund.amount.currency} sale payment was refunded`,
     resource: refund,
   });
   return refund;

@@ -4,7 +4,7 @@ import { captureOrder, createOrder, getOrder } from './manage-orders';
 import { activateSubscription, cancelSubscription, createSubscription, getSubscription, suspendSubscription } from './manage-subscriptions';
 import { invalidRequest, resourceNotFound } from './paypal-errors';
 import type { JsonObject } from './read-fields';
-import { getCapture, getRefund, refundCapture } from './refund-captures';
+import { getCapture, getRefund, refundCapture, refundSale } from './refund-captures';
 import type { VerificationClaim } from './sign-webhooks';
 
 export interface ApiCall {
@@ -86,6 +86,7 @@ const ROUTES: Route[] = [
     return noContent;
   }),
   route('GET', '/v1/payments/sale/:id', (call) => ok(getSale(call.context, id(call)))),
+  route('POST', '/v1/payments/sale/:id/refund', (call) => created(refundSale(call.context, getSale(call.context, id(call))))),
   route('POST', '/v1/notifications/verify-webhook-signature', (call) => ok({ verification_status: call.context.signer.verify(readClaim(call.body)) })),
   route('GET', '/v1/notifications/webhooks-events/:id', (call) => ok(getEvent(call.context, id(call)))),
   // PayPal answers a resend at once and delivers later; the delivery shows in /_control/events.

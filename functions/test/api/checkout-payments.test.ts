@@ -11,6 +11,7 @@ import { api, newCustomer, seed, signIn, store } from './support';
 
 const FAKE = process.env.STRIPE_FAKE_URL;
 const PUBLISHABLE = process.env.STRIPE_FAKE_PUBLISHABLE_KEY ?? '';
+const PAYPAL = process.env.PAYPAL_FAKE_URL;
 
 interface Body {
   message: string;
@@ -161,7 +162,8 @@ describe.skipIf(!FAKE)('card checkout with the Stripe fake', () => {
     const quote = await api<{ quote: { trial: { days: number } }; methods: string[] }>('GET', '/api/checkout/quote?class_package_id=7', {
       token: customer.token,
     });
-    expect(quote.body.methods).toEqual(['card']);
+    // A subscription: never cash or OXXO; PayPal bills trials through a plan with a free trial cycle.
+    expect(quote.body.methods).toEqual(['card', ...(PAYPAL ? ['paypal'] : [])]);
     const attempt = await api<Body & { intent: string }>('POST', '/api/checkout/attempt', {
       token: customer.token,
       body: { class_package_id: 7, payment_method: 'card' },
@@ -298,7 +300,6 @@ describe.skipIf(!FAKE)('card checkout with the Stripe fake', () => {
   });
 });
 
-const PAYPAL = process.env.PAYPAL_FAKE_URL;
 
 describe.skipIf(!PAYPAL)('PayPal with its fake', () => {
   it('an order approved in PayPal, captured by the server, completed by PayPal’s verified notice', async () => {
@@ -337,5 +338,55 @@ describe.skipIf(!PAYPAL)('PayPal with its fake', () => {
     });
     expect(forged.status).toBe(400);
     expect((await api<Body>('GET', '/api/available_classes', { token: customer.token })).body.available_classes).toHaveLength(1);
+  });
+
+  /** PayPal's side of things, read with the REST app's credentials as our server reads it. */
+  const atPayPal = async <T>(path: string): Promise<T> => {
+    const basic = Buffer.from(`${process.env.PAYPAL_FAKE_CLIENT_ID}:${process.env.PAYPAL_FAKE_CLIENT_SECRET}`).toString('base64');
+    const token = (await (
+      await fetch(`${PAYPAL}/v1/oauth2/token`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=client_credentials',
+      })
+    ).json()) as { access_token: string };
+    return (await (await fetch(`${PAYPAL}${path}`, { headers: { authorization: `Bearer ${token.access_token}` } })).json()) as T;
+  };
+  const control = (path: string, body: object = {}) =>
+    fetch(`${PAYPAL}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('a subscription: the server makes the plan and subscription, PayPal bills it, each sale granted once, a failed renewal fails it', async () => {
+    const customer = await newCustomer();
+    const created = await api<{ purchase_id: number; plan_id: string; subscriptionID: string; orderID: null }>('POST', '/api/checkout/paypal', {
+      token: customer.token,
+      body: { class_package_id: 6 },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ orderID: null, plan_id: expect.any(String), subscriptionID: expect.any(String) });
+    const plan = await atPayPal<{
+      billing_cycles: Array<{ frequency: { interval_unit: string; interval_count: number }; pricing_scheme: { fixed_price: { value: string } } }>;
+    }>(`/v1/billing/plans/${created.body.plan_id}`);
+    expect(plan.billing_cycles.map((cycle) => [cycle.frequency.interval_unit, cycle.frequency.interval_count, cycle.pricing_scheme.fixed_price.value])).toEqual(
+      [['MONTH', 3, '6500.00']],
+    );
+
+    expect((await control(`/_control/subscriptions/${created.body.subscriptionID}/approve`)).status).toBe(200);
+    const id = created.body.purchase_id;
+    expect(await purchaseStatus(customer.token, id, 'active')).toBe('active');
+    const invoices = async () =>
+      (await api<Body>('GET', '/api/invoices', { token: customer.token })).body.invoices.filter((invoice) => invoice.purchase_id === id);
+    expect(await invoices()).toMatchObject([{ total_payment: 6500, status: 'completed' }]);
+
+    expect((await control(`/_control/subscriptions/${created.body.subscriptionID}/renew`, { outcome: 'failed' })).status).toBe(200);
+    expect(await purchaseStatus(customer.token, id, 'failed')).toBe('failed');
+    expect((await control(`/_control/subscriptions/${created.body.subscriptionID}/renew`, { outcome: 'paid' })).status).toBe(200);
+    expect(await purchaseStatus(customer.token, id, 'active')).toBe('active');
+    const paid = await invoices();
+    expect(paid.map((invoice) => invoice.status).sort()).toEqual(['completed', 'completed', 'failed']);
+
+    const cancelled = await api<Body>('POST', `/api/purchases/cancel/${id}`, { token: customer.token, body: { reason: 'Me mudo de ciudad' } });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.message).toBe('¡Suscripción cancelada!');
+    expect((await atPayPal<{ status: string }>(`/v1/billing/subscriptions/${created.body.subscriptionID}`)).status).toBe('CANCELLED');
   });
 });

@@ -1,22 +1,32 @@
 /**
- * PayPal orders (docs/payments): the server creates the order and captures
- * it after the buyer approves, and only PayPal's verified notice of the
- * capture completes the purchase, exactly once. The gateway is a recording
- * stub whose verification accepts only the notices it "sent".
+ * PayPal orders and subscriptions (docs/payments): the server creates the
+ * order (or the plan and subscription) and captures after the buyer
+ * approves, and only PayPal's verified notices complete the purchase, grant
+ * renewals and end it, exactly once. The gateway is a recording stub whose
+ * verification accepts only the notices it "sent".
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type PayPalGateway, translatePayPalEvent } from '../../src/data/payments/paypal-gateway';
-import { adminToken, http, seedAccessFixtures, snapshotOf, T0, tokenOf } from './access-fixtures';
+import { type PayPalCycle, type PayPalGateway, translatePayPalEvent } from '../../src/data/payments/paypal-gateway';
+import { createDiscountFromInput } from '../../src/services/discounts/manage-discounts';
+import { adminToken, http, packages, seedAccessFixtures, snapshotOf, T0, tokenOf } from './access-fixtures';
 import { type TestEnv, testEnv } from './support';
 
 let env: TestEnv;
-let calls: { orders: string[]; captures: string[]; refunds: string[] };
+let calls: {
+  orders: string[];
+  captures: string[];
+  refunds: string[];
+  plans: Array<{ key: string; cycles: PayPalCycle[] }>;
+  subscriptions: Array<{ planId: string; purchaseId: number; key: string }>;
+  cancelled: string[];
+  saleRefunds: string[];
+};
 beforeEach(async () => {
   env = testEnv();
   env.clock.now = new Date(T0);
   await seedAccessFixtures(env.store);
   await env.store.doc('app_config/main').set({ values: { paypal_enabled: true } }, { merge: true });
-  calls = { orders: [], captures: [], refunds: [] };
+  calls = { orders: [], captures: [], refunds: [], plans: [], subscriptions: [], cancelled: [], saleRefunds: [] };
   const paypal: PayPalGateway = {
     clientId: 'paypal-prueba',
     async createOrder(request) {
@@ -29,6 +39,20 @@ beforeEach(async () => {
     },
     async refundCapture(captureId) {
       calls.refunds.push(captureId);
+    },
+    async createPlan(request, key) {
+      calls.plans.push({ key, cycles: request.cycles });
+      return `P-${calls.plans.length}`;
+    },
+    async createSubscription(request) {
+      calls.subscriptions.push({ planId: request.planId, purchaseId: request.purchaseId, key: request.idempotencyKey });
+      return `I-${request.purchaseId}`;
+    },
+    async cancelSubscription(id) {
+      calls.cancelled.push(id);
+    },
+    async refundSale(saleId) {
+      calls.saleRefunds.push(saleId);
     },
     async readNotice(headers, body) {
       return headers['paypal-transmission-sig'] === 'firma-valida' ? translatePayPalEvent(body as Record<string, unknown>) : null;
@@ -66,7 +90,8 @@ const order = (uid: string, classPackageId = 4) =>
 describe('PayPal orders', () => {
   it('is offered when set up and switched on; an order per purchase, the same on a retry', async () => {
     expect((await http(env).get('/api/checkout/quote?class_package_id=4')).body.methods).toEqual(['cash', 'paypal']);
-    expect((await http(env).get('/api/checkout/quote?class_package_id=5')).body.methods).toEqual([]);
+    // A subscription: no cash, and PayPal bills it through a plan.
+    expect((await http(env).get('/api/checkout/quote?class_package_id=5')).body.methods).toEqual(['paypal']);
     const first = await order('ana');
     expect(first.status).toBe(201);
     expect(first.body).toEqual({ purchase_id: expect.any(Number), orderID: `ORDER-${first.body.purchase_id}`, message: 'Estamos procesando tu pago.' });
@@ -123,5 +148,125 @@ describe('PayPal orders', () => {
     expect((await notify(captureEvent(id, 'CAP-tarde'))).body.outcome).toBe('refunded');
     expect(calls.refunds).toEqual(['CAP-tarde']);
     expect(await docs('available_classes')).toEqual([]);
+  });
+});
+
+describe('PayPal subscriptions', () => {
+  const TRIAL = 20;
+  const subscriptionEvent = (type: string, purchaseId: number, extra: Record<string, unknown> = {}, subscriptionId = `I-${purchaseId}`) => ({
+    id: `WH-${++seq}`,
+    event_type: type,
+    resource_type: 'subscription',
+    resource: { id: subscriptionId, custom_id: String(purchaseId), status: 'ACTIVE', ...extra },
+  });
+  const saleEvent = (purchaseId: number, saleId: string, total = '2400.00', subscriptionId = `I-${purchaseId}`) => ({
+    id: `WH-${++seq}`,
+    event_type: 'PAYMENT.SALE.COMPLETED',
+    resource_type: 'sale',
+    resource: { id: saleId, state: 'completed', billing_agreement_id: subscriptionId, custom: String(purchaseId), amount: { total, currency: 'MXN' } },
+  });
+  const status = async (id: number) => (await env.store.doc(`purchases/${id}`).get()).data() as Doc;
+
+  it('answers a plan and the subscription the server created; the same on a retry; one plan per package and price', async () => {
+    const first = await order('ana', 5);
+    expect(first.status).toBe(201);
+    const id = first.body.purchase_id as number;
+    expect(first.body).toEqual({ purchase_id: id, orderID: null, plan_id: 'P-1', subscriptionID: `I-${id}`, message: 'Estamos procesando tu pago.' });
+    expect(calls.plans).toEqual([{ key: expect.stringMatching(/^plan-5-/), cycles: [{ tenure: 'REGULAR', unit: 'MONTH', count: 1, totalCycles: 0, price: 2400 }] }]);
+    expect(calls.subscriptions).toEqual([{ planId: 'P-1', purchaseId: id, key: `subscription-${id}` }]);
+    expect((await order('ana', 5)).body).toMatchObject({ purchase_id: id, plan_id: 'P-1', subscriptionID: `I-${id}` });
+    const other = await order('diego', 5);
+    expect(other.body.plan_id).toBe('P-1');
+    expect(calls.plans).toHaveLength(1);
+    expect(calls.subscriptions).toHaveLength(2);
+    expect(await status(id)).toMatchObject({ status: 'pending', subscription_id: `I-${id}`, paypal_plan_id: 'P-1' });
+  });
+
+  it('the first sale completes it once; each renewal sale grants the next period once; a failure marks it failed; the end cancels it', async () => {
+    const id = (await order('ana', 5)).body.purchase_id as number;
+    expect((await notify(subscriptionEvent('BILLING.SUBSCRIPTION.ACTIVATED', id))).body.outcome).toBe('recorded');
+    expect(await status(id)).toMatchObject({ status: 'pending' });
+    const sale = saleEvent(id, 'SALE-1');
+    expect((await notify(sale)).body.outcome).toBe('granted');
+    expect((await notify(sale)).body.outcome).toBe('duplicate');
+    expect((await notify(saleEvent(id, 'SALE-1'))).body.outcome).toBe('already-paid');
+    expect(await status(id)).toMatchObject({ status: 'active', provider_ref: 'SALE-1' });
+    expect(await docs('available_classes')).toHaveLength(1);
+
+    env.clock.now = new Date(T0.getTime() + 30 * 86_400_000);
+    expect((await notify(subscriptionEvent('BILLING.SUBSCRIPTION.PAYMENT.FAILED', id, { billing_info: { last_failed_payment: { amount: { value: '2400.00' } } } }))).body.outcome).toBe(
+      'recorded',
+    );
+    expect(await status(id)).toMatchObject({ status: 'failed' });
+    expect((await notify(saleEvent(id, 'SALE-2'))).body.outcome).toBe('granted');
+    expect((await notify(saleEvent(id, 'SALE-2'))).body.outcome).toBe('already-paid');
+    expect(await status(id)).toMatchObject({ status: 'active' });
+    expect(await docs('available_classes')).toHaveLength(2);
+    const invoices = await docs('invoices');
+    expect(invoices.map((invoice) => [invoice.billing_reason, invoice.status, invoice.provider_ref])).toEqual(
+      expect.arrayContaining([
+        ['purchase', 'completed', 'SALE-1'],
+        ['renewal', 'failed', expect.any(String)],
+        ['renewal', 'completed', 'SALE-2'],
+      ]),
+    );
+    expect(invoices).toHaveLength(3);
+
+    expect((await notify(subscriptionEvent('BILLING.SUBSCRIPTION.CANCELLED', id))).body.outcome).toBe('ended');
+    expect(await status(id)).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('only the subscription the server made for the purchase counts', async () => {
+    const id = (await order('ana', 5)).body.purchase_id as number;
+    expect((await notify(saleEvent(id, 'SALE-X', '1.00', 'I-ajena'))).body.outcome).toBe('unknown-purchase');
+    expect(await status(id)).toMatchObject({ status: 'pending' });
+    expect(await docs('available_classes')).toEqual([]);
+  });
+
+  it('a free trial starts on approval, then the first sale pays the first period at its discounted price', async () => {
+    await env.store.doc(`class_packages/${TRIAL}`).set({ ...packages.unlimited, class_package_id: TRIAL, title: 'Prueba 7 Días', is_trial: true, free_trial_length: 7 });
+    await createDiscountFromInput(env.deps, { code: 'PRIMERMES', is_percent: true, amount: 50, first_invoice_only: true });
+    const answer = await http(env).post('/api/checkout/paypal').set('authorization', tokenOf('ana')).send({ class_package_id: TRIAL, discountCode: 'PRIMERMES' });
+    expect(answer.status).toBe(201);
+    const id = answer.body.purchase_id as number;
+    expect(calls.plans[0]?.cycles).toEqual([
+      { tenure: 'TRIAL', unit: 'DAY', count: 7, totalCycles: 1, price: 0 },
+      { tenure: 'TRIAL', unit: 'MONTH', count: 1, totalCycles: 1, price: 1200 },
+      { tenure: 'REGULAR', unit: 'MONTH', count: 1, totalCycles: 0, price: 2400 },
+    ]);
+    const activated = subscriptionEvent('BILLING.SUBSCRIPTION.ACTIVATED', id);
+    expect((await notify(activated)).body.outcome).toBe('granted');
+    expect((await notify(subscriptionEvent('BILLING.SUBSCRIPTION.ACTIVATED', id))).body.outcome).toBe('already-paid');
+    expect(await status(id)).toMatchObject({ status: 'active', provider_ref: `I-${id}` });
+    expect(await docs('available_classes')).toHaveLength(1);
+    expect(await docs('invoices')).toEqual([]);
+    env.clock.now = new Date(T0.getTime() + 7 * 86_400_000);
+    expect((await notify(saleEvent(id, 'SALE-T1', '1200.00'))).body.outcome).toBe('granted');
+    expect(await docs('invoices')).toMatchObject([{ billing_reason: 'renewal', total_payment: 1200, provider_ref: 'SALE-T1' }]);
+  });
+
+  it('money for a purchase that ended goes back and its subscription stops', async () => {
+    const id = (await order('ana', 5)).body.purchase_id as number;
+    expect((await http(env).post(`/api/purchases/cancel/${id}`).set('authorization', tokenOf('ana')).send({ reason: 'Me equivoqué' })).status).toBe(200);
+    expect((await notify(saleEvent(id, 'SALE-TARDE'))).body.outcome).toBe('refunded');
+    expect(calls.saleRefunds).toEqual(['SALE-TARDE']);
+    expect(calls.cancelled).toEqual([`I-${id}`]);
+    expect(await docs('available_classes')).toEqual([]);
+  });
+
+  it('the buyer cancels an active subscription at PayPal with a reason; an admin refund returns the first sale', async () => {
+    const id = (await order('ana', 5)).body.purchase_id as number;
+    await notify(saleEvent(id, 'SALE-1'));
+    const cancelled = await http(env).post(`/api/purchases/cancel/${id}`).set('authorization', tokenOf('ana')).send({ reason: 'Me mudo' });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.message).toBe('¡Suscripción cancelada!');
+    expect(calls.cancelled).toEqual([`I-${id}`]);
+
+    const other = (await order('diego', 5)).body.purchase_id as number;
+    await notify(saleEvent(other, 'SALE-D'));
+    expect((await http(env).post(`/api/purchases/${other}/refund`).set('authorization', adminToken).send({})).status).toBe(200);
+    expect(calls.saleRefunds).toEqual(['SALE-D']);
+    expect(calls.refunds).toEqual([]);
+    expect(calls.cancelled).toEqual([`I-${id}`, `I-${other}`]);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * PayPal's REST API as checkout uses it (Orders v2, refunds, webhook
- * verification), over fetch: no SDK, only what we call. Services see
+ * PayPal's REST API as checkout uses it (Orders v2, Subscriptions v1 with
+ * their catalog products and plans, refunds, webhook verification), over
+ * fetch: no SDK, only what we call. Services see
  * PayPalGateway and PayPalEvent; nothing of PayPal's shapes goes above here.
  */
 export interface PayPalSettings {
@@ -15,7 +16,32 @@ export interface PayPalSettings {
 export type PayPalEvent =
   | { kind: 'capture-completed'; eventId: string; captureId: string; purchaseId: number | null; amount: number }
   | { kind: 'capture-denied'; eventId: string; captureId: string; purchaseId: number | null }
+  /** The buyer approved a subscription (a free trial starts here; otherwise its first sale follows). */
+  | { kind: 'subscription-activated'; eventId: string; subscriptionId: string; purchaseId: number | null }
+  /** A subscription's payment went through: its first period's, or a renewal's. */
+  | { kind: 'sale-completed'; eventId: string; saleId: string; subscriptionId: string; purchaseId: number | null; amount: number }
+  | { kind: 'subscription-payment-failed'; eventId: string; subscriptionId: string; purchaseId: number | null; amount: number }
+  /** Cancelled (by the buyer at PayPal, or by us) or expired: no more charges. */
+  | { kind: 'subscription-ended'; eventId: string; subscriptionId: string; purchaseId: number | null }
   | { kind: 'ignored'; eventId: string; type: string };
+
+/** One billing cycle of a plan, in PayPal's terms: trials first, then the one regular cycle (total 0 = until cancelled). */
+export interface PayPalCycle {
+  tenure: 'TRIAL' | 'REGULAR';
+  unit: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR';
+  count: number;
+  totalCycles: number;
+  /** MXN; 0 for a free trial cycle. */
+  price: number;
+}
+
+export interface PayPalPlanRequest {
+  /** Our package: one catalog product per package. */
+  productId: string;
+  productName: string;
+  planName: string;
+  cycles: PayPalCycle[];
+}
 
 export interface PayPalGateway {
   readonly clientId: string;
@@ -24,6 +50,14 @@ export interface PayPalGateway {
   /** Captures an order the buyer approved; an order already captured is not an error. */
   captureOrder(orderId: string, idempotencyKey: string): Promise<{ status: string; purchaseId: number | null }>;
   refundCapture(captureId: string, idempotencyKey: string): Promise<void>;
+  /** A billing plan with these cycles (its product created first when missing); answers the plan id. */
+  createPlan(request: PayPalPlanRequest, idempotencyKey: string): Promise<string>;
+  /** A subscription to the plan awaiting the buyer's approval (custom_id = the purchase), the same for the same key. */
+  createSubscription(request: { planId: string; purchaseId: number; idempotencyKey: string }): Promise<string>;
+  /** Stops a subscription's charges; one already cancelled, expired or never approved is not an error. */
+  cancelSubscription(subscriptionId: string, reason: string): Promise<void>;
+  /** Refunds a subscription's payment (a v1 sale). */
+  refundSale(saleId: string, idempotencyKey: string): Promise<void>;
   /** Asks PayPal whether the notice is genuine (as PayPal specifies), then translates it; null when it is not. */
   readNotice(headers: Record<string, string | undefined>, body: unknown): Promise<PayPalEvent | null>;
 }
@@ -61,9 +95,34 @@ export function translatePayPalEvent(event: Json): PayPalEvent {
       };
     case 'PAYMENT.CAPTURE.DENIED':
       return { kind: 'capture-denied', eventId, captureId: String(resource.id ?? ''), purchaseId: purchaseIdOf(resource.custom_id) };
-    default:
-      return { kind: 'ignored', eventId, type: String(event.event_type ?? '') };
+    case 'BILLING.SUBSCRIPTION.ACTIVATED':
+      return { kind: 'subscription-activated', eventId, subscriptionId: String(resource.id ?? ''), purchaseId: purchaseIdOf(resource.custom_id) };
+    case 'PAYMENT.SALE.COMPLETED':
+      // A sale without a billing agreement is not a subscription's: checkout's one-off payments are v2 captures.
+      if (!resource.billing_agreement_id) break;
+      return {
+        kind: 'sale-completed',
+        eventId,
+        saleId: String(resource.id ?? ''),
+        subscriptionId: String(resource.billing_agreement_id),
+        purchaseId: purchaseIdOf(resource.custom),
+        amount: Number((resource.amount as Json | undefined)?.total ?? 0),
+      };
+    case 'BILLING.SUBSCRIPTION.PAYMENT.FAILED': {
+      const failed = ((resource.billing_info as Json | undefined)?.last_failed_payment ?? {}) as Json;
+      return {
+        kind: 'subscription-payment-failed',
+        eventId,
+        subscriptionId: String(resource.id ?? ''),
+        purchaseId: purchaseIdOf(resource.custom_id),
+        amount: Number((failed.amount as Json | undefined)?.value ?? 0),
+      };
+    }
+    case 'BILLING.SUBSCRIPTION.CANCELLED':
+    case 'BILLING.SUBSCRIPTION.EXPIRED':
+      return { kind: 'subscription-ended', eventId, subscriptionId: String(resource.id ?? ''), purchaseId: purchaseIdOf(resource.custom_id) };
   }
+  return { kind: 'ignored', eventId, type: String(event.event_type ?? '') };
 }
 
 export function createPayPalGateway(settings: PayPalSettings): PayPalGateway {
@@ -144,6 +203,63 @@ export function createPayPalGateway(settings: PayPalSettings): PayPalGateway {
     },
     async refundCapture(captureId, idempotencyKey) {
       await call('POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {}, idempotencyKey);
+    },
+    async createPlan(request, idempotencyKey) {
+      try {
+        await call(
+          'POST',
+          '/v1/catalogs/products',
+          { id: request.productId, name: request.productName.slice(0, 127), type: 'SERVICE' },
+          `product-${request.productId}`,
+        );
+      } catch (error) {
+        // The package's product exists from an earlier plan: that is the one we want.
+        if (!(error instanceof PayPalError && error.issue === 'DUPLICATE_RESOURCE_IDENTIFIER')) throw error;
+      }
+      const plan = await call(
+        'POST',
+        '/v1/billing/plans',
+        {
+          product_id: request.productId,
+          name: request.planName.slice(0, 127),
+          status: 'ACTIVE',
+          billing_cycles: request.cycles.map((cycle, index) => ({
+            frequency: { interval_unit: cycle.unit, interval_count: cycle.count },
+            tenure_type: cycle.tenure,
+            sequence: index + 1,
+            total_cycles: cycle.totalCycles,
+            pricing_scheme: { fixed_price: { currency_code: 'MXN', value: cycle.price.toFixed(2) } },
+          })),
+          // As with cards: PayPal retries a failed renewal (the purchase shows failed meanwhile) and suspends after three failures.
+          payment_preferences: { auto_bill_outstanding: true, payment_failure_threshold: 3 },
+        },
+        idempotencyKey,
+      );
+      return String(plan.id);
+    },
+    async createSubscription(request) {
+      const subscription = await call(
+        'POST',
+        '/v1/billing/subscriptions',
+        {
+          plan_id: request.planId,
+          custom_id: String(request.purchaseId),
+          application_context: { shipping_preference: 'NO_SHIPPING', user_action: 'SUBSCRIBE_NOW' },
+        },
+        request.idempotencyKey,
+      );
+      return String(subscription.id);
+    },
+    async cancelSubscription(subscriptionId, reason) {
+      try {
+        await call('POST', `/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}/cancel`, { reason: reason.slice(0, 128) || 'Cancelada' });
+      } catch (error) {
+        if (error instanceof PayPalError && error.issue === 'SUBSCRIPTION_STATUS_INVALID') return;
+        throw error;
+      }
+    },
+    async refundSale(saleId, idempotencyKey) {
+      await call('POST', `/v1/payments/sale/${encodeURIComponent(saleId)}/refund`, {}, idempotencyKey);
     },
     async readNotice(headers, body) {
       const verification = await call('POST', '/v1/notifications/verify-webhook-signature', {

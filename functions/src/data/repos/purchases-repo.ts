@@ -30,6 +30,8 @@ export interface PurchaseDoc extends PurchaseFields {
   refund_reason?: string | null;
   /** The processor's payment for it (a Stripe PaymentIntent id), once one was created. */
   provider_ref?: string | null;
+  /** A PayPal subscription's billing plan (the subscription itself is subscription_id). */
+  paypal_plan_id?: string | null;
   /** The processor's last decline code for it (informational: the customer may retry with another card). */
   payment_error?: string | null;
   /** The unit of a package's purchase_limit it took (class_packages/{id}/units/{n}); null when the package has no limit. */

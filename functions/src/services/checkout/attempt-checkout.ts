@@ -26,16 +26,16 @@ export interface CheckoutAttemptAnswer {
 
 /**
  * The methods this deployment can take now, in the order the checkout offers
- * them: cash when the studio enables it. Card, OXXO and PayPal join when
- * their gateways are configured (issue 9's next slices).
+ * them: cash when the studio enables it (never for a subscription); card,
+ * OXXO and PayPal when their gateways are configured.
  */
 export async function availableMethods(deps: Deps, pkg?: Pick<ClassPackageDoc, 'is_subscription' | 'is_trial'>): Promise<CheckoutMethod[]> {
   const settings = await checkoutSettings(deps);
   const cash = settings.cashEnabled && !pkg?.is_subscription;
   // OXXO is a one-off cash voucher (Stripe): never for a subscription's renewals.
   const oxxo = deps.cards !== null && deps.cards !== undefined && !pkg?.is_subscription;
-  // PayPal: one-off orders (its subscriptions are not built yet), when the studio turns it on and keys are set.
-  const paypal = Boolean(deps.paypal) && settings.paypalEnabled && !pkg?.is_subscription;
+  // PayPal: orders and subscriptions, when the studio turns it on and keys are set.
+  const paypal = Boolean(deps.paypal) && settings.paypalEnabled;
   return [
     ...(cash ? (['cash'] as const) : []),
     ...(deps.cards ? (['card'] as const) : []),

@@ -1,20 +1,17 @@
 import { checkoutMessages } from '@studio/shared/messages/checkout';
-import type { PayPalEvent } from '../../data/payments/paypal-gateway';
-import { recordEvent, recordPaymentGrant, wasEventHandled, wasPaymentGranted } from '../../data/repos/payment-events-repo';
+import type { PayPalEvent, PayPalGateway } from '../../data/payments/paypal-gateway';
+import { recordPaymentGrant, wasEventHandled, wasPaymentGranted } from '../../data/repos/payment-events-repo';
 import { getPurchase } from '../../data/repos/purchases-repo';
-import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';
 import { completePurchasePayment } from '../checkout/complete-purchase-payment';
 import { studioTimezone } from '../credits/expiry';
 import { endUnpaidPurchase, readPlaceRelease } from '../purchases/end-unpaid-purchase';
 import type { EventOutcome } from './card-event-log';
+import { paypalSubscriptionNotice } from './handle-paypal-subscription';
+import { PAYPAL as PROVIDER, recordPayPal as record } from './paypal-event-log';
 
-const PROVIDER = 'paypal';
-
-function record(deps: Deps, tx: Transaction, event: Exclude<PayPalEvent, { kind: 'ignored' }>, outcome: EventOutcome): void {
-  recordEvent(deps.store, tx, { provider: PROVIDER, event_id: event.eventId, kind: event.kind, purchase_id: event.purchaseId, outcome, at: deps.now() });
-}
+type CaptureNotice = Extract<PayPalEvent, { kind: 'capture-completed' | 'capture-denied' }>;
 
 /**
  * POST /webhooks/paypal: PayPal is asked whether the notice is genuine
@@ -23,6 +20,7 @@ function record(deps: Deps, tx: Transaction, event: Exclude<PayPalEvent, { kind:
  * once (payment_events/paypal~{event}, payment_grants/paypal~{capture}),
  * through the same step as every first payment; a capture for a purchase
  * that already ended is refunded; a denied one ends the purchase.
+ * Subscriptions' notices: handle-paypal-subscription.ts.
  */
 export async function receivePayPalNotice(deps: Deps, headers: Record<string, string | undefined>, body: unknown): Promise<EventOutcome> {
   const paypal = deps.paypal;
@@ -30,6 +28,11 @@ export async function receivePayPalNotice(deps: Deps, headers: Record<string, st
   const event = await paypal.readNotice(headers, body);
   if (!event) throw new AppError('invalid', 'webhooks/invalid-signature', checkoutMessages.invalidSignature);
   if (event.kind === 'ignored') return 'ignored';
+  if (event.kind === 'capture-completed' || event.kind === 'capture-denied') return captureNotice(deps, paypal, event);
+  return paypalSubscriptionNotice(deps, paypal, event);
+}
+
+async function captureNotice(deps: Deps, paypal: PayPalGateway, event: CaptureNotice): Promise<EventOutcome> {
   const tz = await studioTimezone(deps);
   const outcome = await deps.store.runTransaction(async (tx): Promise<EventOutcome> => {
     if (await wasEventHandled(deps.store, tx, PROVIDER, event.eventId)) return 'duplicate';

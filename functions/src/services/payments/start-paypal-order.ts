@@ -9,21 +9,33 @@ import { AppError } from '../../domain/errors';
 import { availableMethods } from '../checkout/attempt-checkout';
 import { placePurchase } from '../checkout/place-purchase';
 import { processorDown } from './start-card-payment';
+import { startPayPalSubscription } from './start-paypal-subscription';
 
 const m = checkoutMessages;
 const paypalMissing = () => new AppError('invalid', 'checkout/method-unavailable', m.methodUnavailable, { payment_method: m.methodUnavailable });
 
+export interface PayPalStartAnswer {
+  purchase_id: number;
+  /** A one-off package's order for PayPal's buttons; null otherwise. */
+  orderID: string | null;
+  /** A subscription's billing plan and the subscription (awaiting approval) the buttons open; absent for an order. */
+  plan_id?: string;
+  subscriptionID?: string;
+  message: string;
+}
+
 /**
  * POST /checkout/paypal (spec §7): places a pending PayPal purchase and
- * creates its order at PayPal (keyed by the purchase, so a retry gets the
- * same order), answered as `orderID` for PayPal's buttons. A free offer needs
- * no order: it is granted at once and answered without one.
+ * creates, keyed by the purchase so a retry gets the same one, its order at
+ * PayPal (answered as `orderID`) or, for a subscription, its plan and
+ * subscription (answered as `plan_id` and `subscriptionID`). A free offer
+ * needs neither: it is granted at once and answered without one.
  */
 export async function startPayPalOrder(
   deps: Deps,
   identity: VerifiedIdentity,
   input: CheckoutPayPalInput,
-): Promise<{ created: boolean; answer: { purchase_id: number; orderID: string | null; message: string } }> {
+): Promise<{ created: boolean; answer: PayPalStartAnswer }> {
   const paypal = deps.paypal;
   const pkg = await getClassPackage(deps.store, input.class_package_id);
   const placed = await placePurchase(deps, {
@@ -37,6 +49,18 @@ export async function startPayPalOrder(
   if (purchase.status !== 'pending')
     return { created: !placed.reused, answer: { purchase_id: purchase.purchase_id, orderID: null, message: m.purchaseSucceeded } };
   if (!paypal) throw paypalMissing();
+  if (purchase.class_package.is_subscription) {
+    let started;
+    try {
+      started = await startPayPalSubscription(deps, paypal, purchase);
+    } catch (error) {
+      throw processorDown(error);
+    }
+    return {
+      created: !placed.reused,
+      answer: { purchase_id: purchase.purchase_id, orderID: null, plan_id: started.planId, subscriptionID: started.subscriptionId, message: m.cardPending },
+    };
+  }
   let orderId: string;
   try {
     orderId = await paypal.createOrder({

@@ -40,9 +40,14 @@ export async function cancelOwnPurchase(
 }
 
 async function cancelSubscriptionPurchase(deps: Deps, found: PurchaseDoc, reason: string): Promise<{ message: string; purchase: Purchase }> {
-  if (!deps.cards || !found.subscription_id) throw notCancellable();
+  const subscriptionId = found.subscription_id;
+  const stop =
+    found.checkout_method === 'paypal'
+      ? deps.paypal && subscriptionId && (() => deps.paypal?.cancelSubscription(subscriptionId, reason))
+      : deps.cards && subscriptionId && (() => deps.cards?.cancelSubscription(subscriptionId));
+  if (!stop) throw notCancellable();
   try {
-    await deps.cards.cancelSubscription(found.subscription_id);
+    await stop();
   } catch (error) {
     throw processorDown(error);
   }

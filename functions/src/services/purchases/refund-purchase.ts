@@ -36,13 +36,16 @@ export async function refundPurchase(
   if (found.checkout_method === 'paypal' && found.provider_ref) {
     if (!deps.paypal) throw processorDown(new Error('no PayPal configured'));
     try {
-      await deps.paypal.refundCapture(found.provider_ref, `refund-admin-${purchaseId}`);
+      // A subscription's first payment is a v1 sale (a trial's provider_ref is its subscription: nothing was paid); an order's is a capture.
+      if (!found.subscription_id) await deps.paypal.refundCapture(found.provider_ref, `refund-admin-${purchaseId}`);
+      else if (found.provider_ref !== found.subscription_id) await deps.paypal.refundSale(found.provider_ref, `refund-admin-${purchaseId}`);
+      if (found.subscription_id && found.status === 'active') await deps.paypal.cancelSubscription(found.subscription_id, 'Reembolsada');
     } catch (error) {
       throw processorDown(error);
     }
   }
   const viaProcessor = (found.checkout_method === 'card' || found.checkout_method === 'oxxo') && found.provider_ref && found.total_payment > 0;
-  if (viaProcessor || found.subscription_id) {
+  if (viaProcessor || (found.subscription_id && found.checkout_method !== 'paypal')) {
     if (!deps.cards) throw processorDown(new Error('no card processor configured'));
     try {
       if (viaProcessor && found.provider_ref) await deps.cards.refundPayment(found.provider_ref, `refund-admin-${purchaseId}`);

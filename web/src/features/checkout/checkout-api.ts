@@ -37,8 +37,11 @@ export interface PayPalOrderInput {
 
 export interface PayPalOrderAnswer {
   purchase_id: number;
-  /** The order PayPal's buttons approve; null when there is nothing to pay (a free offer, granted at once). */
+  /** The order PayPal's buttons approve; null for a subscription, or when there is nothing to pay (a free offer, granted at once). */
   orderID: string | null;
+  /** A subscription's plan and the subscription (created by the server, awaiting approval) the buttons open. */
+  plan_id?: string;
+  subscriptionID?: string;
   message: string;
 }
 

@@ -407,7 +407,15 @@ function fakePayPal() {
       close,
     })),
   };
-  return { paypal, close, last: () => options[options.length - 1] as PayPalButtonsOptions };
+  const last = () => options[options.length - 1] as PayPalButtonsOptions;
+  /** What PayPal calls when the buyer clicks: createOrder, or createSubscription for a subscription. */
+  const create = () => {
+    const given = last();
+    const callback = given.createOrder ?? given.createSubscription;
+    if (!callback) throw new Error('The buttons were given no create callback');
+    return callback();
+  };
+  return { paypal, close, last, create };
 }
 
 const SDK_URL = 'https://www.paypal.test/sdk/js';
@@ -420,6 +428,8 @@ describe('checkout with PayPal', () => {
   });
   afterEach(() => {
     vi.unstubAllGlobals();
+    // Each test starts on a page that never loaded PayPal's SDK.
+    document.head.querySelectorAll('script').forEach((script) => script.remove());
   });
 
   it('loads the SDK once with client-id, MXN and intent=capture, and draws the buttons only once the documents are accepted', async () => {
@@ -458,7 +468,7 @@ describe('checkout with PayPal', () => {
 
   it('createOrder posts /checkout/paypal and answers the orderID; onApprove captures it and goes to /gracias', async () => {
     const user = userEvent.setup();
-    const { paypal, last } = fakePayPal();
+    const { paypal, last, create } = fakePayPal();
     vi.stubGlobal('paypal', paypal);
     const { calls } = api({
       methods: ['cash', 'paypal'],
@@ -473,7 +483,7 @@ describe('checkout with PayPal', () => {
 
     let orderID: string | undefined;
     await act(async () => {
-      orderID = await last().createOrder();
+      orderID = await create();
     });
     expect(orderID).toBe('ORDER-52');
     expect(calls.find((call) => call.url === '/api/checkout/paypal')?.body).toEqual({ class_package_id: 2 });
@@ -482,6 +492,42 @@ describe('checkout with PayPal', () => {
     expect(await screen.findByRole('heading', { name: 'Orden lista' })).toBeInTheDocument();
     expect(calls.find((call) => call.url === '/api/checkout/capture')?.body).toEqual({ orderID: 'ORDER-52' });
     expect(calls.some((call) => call.url === '/api/checkout/attempt')).toBe(false);
+  });
+
+  it('a subscription: the SDK loads for subscriptions, the buttons open the subscription the server made, approval needs no capture', async () => {
+    const { paypal, last, create } = fakePayPal();
+    // An order's SDK from an earlier checkout on this page is replaced.
+    const stale = document.createElement('script');
+    stale.setAttribute('data-paypal-intent', 'capture');
+    document.head.appendChild(stale);
+    vi.stubGlobal('paypal', { Buttons: vi.fn() });
+    const { calls } = api({
+      quote: makeQuote({ renewal: { amount: 2400, period: 'month', interval: 1 } }),
+      methods: ['paypal'],
+      paypal: () => ({ status: 201, body: { purchase_id: 54, orderID: null, plan_id: 'P-1', subscriptionID: 'I-54', message: 'Estamos procesando tu pago.' } }),
+    });
+    renderCheckout();
+    const src = `${SDK_URL}?client-id=client-paypal&currency=MXN&intent=subscription&vault=true`;
+    const script = await vi.waitFor(() => {
+      const found = [...document.head.querySelectorAll('script')].find((one) => one.src === src);
+      if (!found) throw new Error('no subscription SDK yet');
+      return found;
+    });
+    expect(stale.isConnected).toBe(false);
+    vi.stubGlobal('paypal', paypal);
+    act(() => {
+      script.dispatchEvent(new Event('load'));
+    });
+    await vi.waitFor(() => expect(paypal.Buttons).toHaveBeenCalled());
+    expect(last().createOrder).toBeUndefined();
+    let subscriptionID: string | undefined;
+    await act(async () => {
+      subscriptionID = await create();
+    });
+    expect(subscriptionID).toBe('I-54');
+    await act(() => last().onApprove({ orderID: null, subscriptionID: 'I-54' }));
+    expect(await screen.findByRole('heading', { name: 'Orden lista' })).toBeInTheDocument();
+    expect(calls.some((call) => call.url === '/api/checkout/capture')).toBe(false);
   });
 
   it('says a cancelled payment can be retried, and shows the generic error when PayPal fails', async () => {
@@ -501,7 +547,7 @@ describe('checkout with PayPal', () => {
   });
 
   it("shows the server's 409 from /checkout/paypal, not PayPal's generic error", async () => {
-    const { paypal, last } = fakePayPal();
+    const { paypal, last, create } = fakePayPal();
     vi.stubGlobal('paypal', paypal);
     api({
       methods: ['paypal'],
@@ -512,11 +558,9 @@ describe('checkout with PayPal', () => {
 
     let rejected: unknown = null;
     await act(async () => {
-      await last()
-        .createOrder()
-        .catch((error: unknown) => {
-          rejected = error;
-        });
+      await create().catch((error: unknown) => {
+        rejected = error;
+      });
     });
     expect(rejected).not.toBeNull();
     // PayPal reports the rejected createOrder to onError too.
@@ -527,12 +571,12 @@ describe('checkout with PayPal', () => {
   });
 
   it('goes to /gracias without PayPal when there is nothing to pay', async () => {
-    const { paypal, last } = fakePayPal();
+    const { paypal, create } = fakePayPal();
     vi.stubGlobal('paypal', paypal);
     api({ methods: ['paypal'], paypal: () => ({ status: 201, body: { purchase_id: 53, orderID: null, message: '¡Compra exitosa!' } }) });
     renderCheckout();
     await vi.waitFor(() => expect(paypal.Buttons).toHaveBeenCalled());
-    await act(() => expect(last().createOrder()).rejects.toThrow());
+    await act(() => expect(create()).rejects.toThrow());
     expect(await screen.findByRole('heading', { name: 'Orden lista' })).toBeInTheDocument();
   });
 

@@ -3,11 +3,16 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Spinner } from '../../components/spinner';
 import { loadPayPal, type PayPalButtonsOptions, type PayPalNamespace } from './paypal-js';
 
-type Handlers = Pick<PayPalButtonsOptions, 'createOrder' | 'onApprove' | 'onCancel' | 'onError'>;
+interface Handlers extends Pick<PayPalButtonsOptions, 'onApprove' | 'onCancel' | 'onError'> {
+  /** Answers the order id, or the subscription id for a subscription. */
+  create: () => Promise<string>;
+}
 
 interface PayPalFieldProps extends Handlers {
   paypalJsUrl: string;
   clientId: string;
+  /** A subscription package: the SDK loads for subscriptions and the buttons approve one. */
+  subscription: boolean;
   /** Until the required documents are accepted the buttons are not drawn (the stand-in has no onInit/actions.disable). */
   disabled: boolean;
 }
@@ -17,7 +22,7 @@ interface PayPalFieldProps extends Handlers {
  * chosen; the buttons are drawn again whenever they become enabled, and closed
  * when they are disabled or the buyer picks another method.
  */
-export function PayPalField({ paypalJsUrl, clientId, disabled, ...handlers }: PayPalFieldProps) {
+export function PayPalField({ paypalJsUrl, clientId, subscription, disabled, ...handlers }: PayPalFieldProps) {
   const labelId = useId();
   const hostRef = useRef<HTMLDivElement>(null);
   const [paypal, setPayPal] = useState<PayPalNamespace | null>(null);
@@ -30,7 +35,7 @@ export function PayPalField({ paypalJsUrl, clientId, disabled, ...handlers }: Pa
 
   useEffect(() => {
     let cancelled = false;
-    loadPayPal(paypalJsUrl, clientId)
+    loadPayPal(paypalJsUrl, clientId, subscription)
       .then((namespace) => {
         if (!cancelled) setPayPal(namespace);
       })
@@ -40,18 +45,19 @@ export function PayPalField({ paypalJsUrl, clientId, disabled, ...handlers }: Pa
     return () => {
       cancelled = true;
     };
-  }, [paypalJsUrl, clientId]);
+  }, [paypalJsUrl, clientId, subscription]);
 
   useEffect(() => {
     const host = hostRef.current;
     if (!paypal || disabled || !host) return;
     let closed = false;
+    const create = () => handlersRef.current.create();
     const buttons = paypal.Buttons({
-      createOrder: () => handlersRef.current.createOrder(),
+      ...(subscription ? { createSubscription: create } : { createOrder: create }),
       onApprove: (data) => handlersRef.current.onApprove(data),
       onCancel: () => handlersRef.current.onCancel(),
       onError: (error) => handlersRef.current.onError(error),
-      style: { layout: 'vertical', color: 'gold', shape: 'rect', label: 'paypal', height: 45 },
+      style: { layout: 'vertical', color: 'gold', shape: 'rect', label: subscription ? 'subscribe' : 'paypal', height: 45 },
     });
     if (buttons.isEligible && !buttons.isEligible()) {
       setFailed(true);
@@ -66,7 +72,7 @@ export function PayPalField({ paypalJsUrl, clientId, disabled, ...handlers }: Pa
       // The real SDK leaves its frame behind if close is missing or fails: the next render needs an empty host.
       host.replaceChildren();
     };
-  }, [paypal, disabled]);
+  }, [paypal, disabled, subscription]);
 
   return (
     <div className="paypal-field" role="group" aria-labelledby={labelId}>

@@ -7,12 +7,16 @@
  */
 
 export interface PayPalApproveData {
-  orderID: string;
+  orderID: string | null;
+  /** Set when a subscription was approved. */
+  subscriptionID?: string;
 }
 
 export interface PayPalButtonsOptions {
-  /** Answers the order id; a rejection closes PayPal's window (and PayPal then calls onError). */
-  createOrder: () => Promise<string>;
+  /** Answers the order id (one-off packages); a rejection closes PayPal's window (and PayPal then calls onError). */
+  createOrder?: () => Promise<string>;
+  /** Answers the subscription id (subscription packages, with the SDK loaded for subscriptions). */
+  createSubscription?: () => Promise<string>;
   onApprove: (data: PayPalApproveData) => Promise<void>;
   onCancel: () => void;
   onError: (error: unknown) => void;
@@ -20,7 +24,7 @@ export interface PayPalButtonsOptions {
     layout?: 'vertical' | 'horizontal';
     color?: 'gold' | 'blue' | 'silver' | 'white' | 'black';
     shape?: 'rect' | 'pill';
-    label?: 'paypal' | 'pay';
+    label?: 'paypal' | 'pay' | 'subscribe';
     height?: number;
   };
 }
@@ -42,18 +46,22 @@ declare global {
   }
 }
 
-/** One-off packages in pesos, captured right after approval (docs/payments "PayPal"). */
-export function paypalSdkUrl(url: string, clientId: string): string {
+/** In pesos: one-off packages captured right after approval, or subscriptions (vault) billed by PayPal (docs/payments "PayPal"). */
+export function paypalSdkUrl(url: string, clientId: string, subscription = false): string {
   const separator = url.includes('?') ? '&' : '?';
-  return `${url}${separator}client-id=${encodeURIComponent(clientId)}&currency=MXN&intent=capture`;
+  const intent = subscription ? 'intent=subscription&vault=true' : 'intent=capture';
+  return `${url}${separator}client-id=${encodeURIComponent(clientId)}&currency=MXN&${intent}`;
 }
 
 let loading: { src: string; promise: Promise<void> } | null = null;
+/** Marks our SDK tag with the intent it was loaded for. */
+const SDK_TAG = 'data-paypal-intent';
 
-function injectScript(src: string): Promise<void> {
+function injectScript(src: string, intent: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const script = document.createElement('script');
     script.src = src;
+    script.setAttribute(SDK_TAG, intent);
     script.async = true;
     script.addEventListener('load', () => resolve());
     script.addEventListener('error', () => {
@@ -65,13 +73,24 @@ function injectScript(src: string): Promise<void> {
   });
 }
 
-/** `window.paypal`; the script is added once per page (and again after a failed load). */
-export async function loadPayPal(url: string, clientId: string): Promise<PayPalNamespace> {
+/**
+ * `window.paypal`; the script is added once per page (and again after a
+ * failed load). The SDK is loaded for one intent: a checkout of the other kind
+ * (an order after a subscription) replaces it.
+ */
+export async function loadPayPal(url: string, clientId: string, subscription = false): Promise<PayPalNamespace> {
   if (!url || !clientId) throw new Error("PayPal's SDK is not configured");
+  const src = paypalSdkUrl(url, clientId, subscription);
+  const intent = subscription ? 'subscription' : 'capture';
+  const other = document.querySelector(`script[${SDK_TAG}]:not([${SDK_TAG}="${intent}"])`);
+  if (other) {
+    other.remove();
+    delete window.paypal;
+    loading = null;
+  }
   if (window.paypal) return window.paypal;
-  const src = paypalSdkUrl(url, clientId);
   if (loading?.src !== src) {
-    const entry = { src, promise: injectScript(src) };
+    const entry = { src, promise: injectScript(src, intent) };
     entry.promise.catch(() => {
       if (loading === entry) loading = null;
     });

@@ -157,7 +157,8 @@ export function PurchasePanel({ classPackageId, quote, methods, appliedCode, req
           paypalJsUrl={paypalJsUrl}
           clientId={paypalClientId}
           disabled={termsNeeded && !termsAccepted}
-          createOrder={createPayPalOrder}
+          subscription={quote.renewal !== null}
+          create={createPayPalOrder}
           onApprove={approvePayPal}
           onCancel={cancelPayPal}
           onError={failPayPal}

@@ -41,6 +41,8 @@ export function useCheckoutPayment({ classPackageId, appliedCode, free, method, 
   const [note, setNote] = useState<string | null>(null);
   // PayPal calls onError after any rejected createOrder: set when that rejection's message is already shown (or we left the page).
   const paypalErrorShown = useRef(false);
+  // The purchase PayPal's window is open for (a subscription's approval names only the subscription).
+  const paypalPurchase = useRef<number | null>(null);
 
   /** Stripe.js without the card element: a saved card's 3-D Secure and the OXXO voucher. */
   async function stripeOnly() {
@@ -69,7 +71,11 @@ export function useCheckoutPayment({ classPackageId, appliedCode, free, method, 
     return intent === 'payment' ? card.stripe.confirmCardPayment(clientSecret, data) : card.stripe.confirmCardSetup(clientSecret, data);
   }
 
-  /** PayPal's createOrder: the server places the pending purchase and its order (never /checkout/attempt, which refuses PayPal). */
+  /**
+   * PayPal's createOrder or createSubscription: the server places the pending
+   * purchase and its order, or its plan and subscription (never
+   * /checkout/attempt, which refuses PayPal).
+   */
   async function createPayPalOrder(): Promise<string> {
     setError(null);
     setNote(null);
@@ -82,7 +88,9 @@ export function useCheckoutPayment({ classPackageId, appliedCode, free, method, 
       setError(errorText(caught));
       throw caught;
     }
+    paypalPurchase.current = answer.purchase_id;
     if (answer.orderID) return answer.orderID;
+    if (answer.subscriptionID) return answer.subscriptionID;
     // Nothing to pay, the purchase is granted: the rejection closes PayPal's window and /gracias shows the purchase.
     paypalErrorShown.current = true;
     showSuccess(answer.message);
@@ -95,7 +103,9 @@ export function useCheckoutPayment({ classPackageId, appliedCode, free, method, 
     setNote(null);
     setPaying(true);
     try {
-      const answer = await paypalCapture.mutateAsync(data.orderID);
+      // A subscription has nothing to capture: PayPal charges it and tells the server.
+      const answer =
+        data.orderID === null || data.subscriptionID ? { purchase_id: paypalPurchase.current ?? 0 } : await paypalCapture.mutateAsync(data.orderID);
       showSuccess(checkoutMessages.paymentSucceeded);
       // The purchase completes on PayPal's notice to the server: /gracias shows it processing until then.
       await navigate(orderPath(answer.purchase_id));
