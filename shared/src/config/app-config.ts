@@ -56,6 +56,8 @@ export const appConfigDefinitions = {
   cash_payment_hours: num(48),
   // What a cash buyer is told to do (bank details, pay at the front desk); empty = a generic text.
   cash_instructions: str(''),
+  // Whether a cash buyer may book with the credits before the studio confirms the cash ('Pago en Efectivo Incompleto'; docs/payments).
+  cash_booking_before_payment: bool(false),
   payment_sources_enabled: bool(true),
   paypal_enabled: bool(false),
   discounts_enabled: bool(true),

@@ -22,6 +22,8 @@ export interface AvailableClassDoc {
   /** An online (video) membership instead of in-person credits. */
   is_online: boolean;
   status: 'active' | 'revoked';
+  /** Granted before its cash purchase was paid (cash_booking_before_payment): what it books shows 'Pago en Efectivo Incompleto'. */
+  awaiting_payment?: boolean;
   cancels_used: number;
   createdAt: Date;
   updatedAt: Date;

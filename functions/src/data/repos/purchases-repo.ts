@@ -30,6 +30,10 @@ export interface PurchaseDoc extends PurchaseFields {
   refund_reason?: string | null;
   /** The processor's payment for it (a Stripe PaymentIntent id), once one was created. */
   provider_ref?: string | null;
+  /** Its credits were granted when it was placed, before the cash was paid (cash_booking_before_payment). */
+  granted_before_payment?: boolean;
+  /** It ended unpaid with reservations made on its credits still to cancel (done right after, or by the lapse job). */
+  reservations_to_release?: boolean;
   /** A PayPal subscription's billing plan (the subscription itself is subscription_id). */
   paypal_plan_id?: string | null;
   /** The processor's last decline code for it (informational: the customer may retry with another card). */
@@ -116,6 +120,12 @@ export function releasePackageUnit(store: DocumentStore, tx: Transaction, classP
 /** Pending purchases whose pay_by has passed (composite index status + pay_by). */
 export async function listLapsedPurchases(store: DocumentStore, now: Date, limit: number): Promise<PurchaseDoc[]> {
   const result = await store.collection('purchases').where('status', '==', 'pending').where('pay_by', '<=', now).orderBy('pay_by').limit(limit).get();
+  return result.docs.map((d) => d.data() as unknown as PurchaseDoc);
+}
+
+/** Purchases that ended unpaid with reservations still to cancel (release-unpaid-bookings.ts). */
+export async function listPurchasesToRelease(store: DocumentStore, limit: number): Promise<PurchaseDoc[]> {
+  const result = await store.collection('purchases').where('reservations_to_release', '==', true).limit(limit).get();
   return result.docs.map((d) => d.data() as unknown as PurchaseDoc);
 }
 

@@ -4,7 +4,8 @@ import { StoreError } from '../store/types';
 import { readDoc, readQuery } from './read';
 
 /** Why a reservation ended (deletedAt set). */
-export type ReservationCancelReason = 'customer' | 'admin' | 'class-cancelled';
+/** cash-unpaid: booked on a cash purchase's credits before the cash came, and the cash never came. */
+export type ReservationCancelReason = 'customer' | 'admin' | 'class-cancelled' | 'cash-unpaid';
 
 /** How a reservation came to be: the customer booked it, the waitlist promoted them, or an admin added them. */
 export type ReservationSource = 'customer' | 'waitlist' | 'admin';

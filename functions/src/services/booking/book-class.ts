@@ -160,28 +160,29 @@ export async function bookClass(deps: StoreDeps, identity: VerifiedIdentity, inp
     for (let i = 0; i < places; i++) {
       const isGuest = !self || i === 1;
       const id = ids[i] as number;
+      const paidWith = isGuest ? guestLot : ownLot;
       const doc = newReservation(
         {
           class_reservation_id: id,
           single_class_id: singleClassId,
           customer_id: customerId,
           uid: identity.uid,
-          available_class_id: (isGuest ? guestLot : ownLot)?.available_class_id ?? null,
+          available_class_id: paidWith?.available_class_id ?? null,
           spot: spots[i] as number,
           seat: seats[i] as number,
           guest: isGuest ? guestName : null,
-          is_cash: false,
-          is_paid: true,
+          // Credits granted before their cash was paid: 'Pago en Efectivo Incompleto' until the studio confirms it.
+          is_cash: paidWith?.awaiting_payment === true,
+          is_paid: paidWith?.awaiting_payment !== true,
           source: 'customer',
         },
         now,
       );
-      const lot = isGuest ? guestLot : ownLot;
       const written = writeNewReservation(deps, tx, {
         doc: doc as ClassReservationDoc & { seat: number },
         heldSeat: false,
         onMap: mapSize !== null,
-        lot,
+        lot: paidWith,
         context: { actor: { uid: identity.uid, role: 'customer' }, reference: { type: 'class_reservation', id } },
       });
       // The same lot may pay both places: the second spend starts from the lot as the first left it.

@@ -9,6 +9,8 @@ export interface CheckoutSettings {
   /** Hours a cash purchase waits for the studio's confirmation before it lapses. */
   cashPaymentHours: number;
   cashInstructions: string;
+  /** A pending cash purchase's credits are granted at once, to book before the cash is confirmed. */
+  cashBookingBeforePayment: boolean;
   subscriptionsEnabled: boolean;
   paypalEnabled: boolean;
   /** 'session': card payments go to Stripe's hosted page (Checkout) instead of the card field. */
@@ -30,6 +32,7 @@ export async function checkoutSettings(deps: StoreDeps): Promise<CheckoutSetting
     // At least an hour: a studio that types 0 still gives people time to reach the front desk.
     cashPaymentHours: typeof hours === 'number' && Number.isFinite(hours) && hours >= 1 ? hours : (d.cash_payment_hours.default as number),
     cashInstructions: typeof instructions === 'string' && instructions.trim() !== '' ? instructions.trim() : checkoutMessages.cashInstructionsDefault,
+    cashBookingBeforePayment: boolOr(stored.cash_booking_before_payment, d.cash_booking_before_payment.default as boolean),
     subscriptionsEnabled: boolOr(stored.subscriptions_enabled, d.subscriptions_enabled.default as boolean),
     paypalEnabled: boolOr(stored.paypal_enabled, d.paypal_enabled.default as boolean),
     stripeCheckoutMode: stored.stripe_checkout_mode === 'session' ? 'session' : 'elements',

@@ -37,6 +37,8 @@ export interface PurchaseGrant {
   lotIds: number[];
   paidAt: Date;
   actor: LedgerContext['actor'];
+  /** Granted before the cash was paid: the lots say so until it is. */
+  awaitingPayment?: boolean;
 }
 
 /**
@@ -47,7 +49,15 @@ export interface PurchaseGrant {
 export function grantPurchase(deps: Deps, tx: Transaction, grant: PurchaseGrant): AvailableClassDoc[] {
   const context: LedgerContext = { actor: grant.actor, reference: { type: 'purchase', id: grant.purchase.purchase_id } };
   const lots = grant.specs.map((spec, i) =>
-    grantLot(deps, tx, lotFromSpec(spec, grant.lotIds[i] as number, grant.customer, grant.purchase, grant.paidAt), context),
+    grantLot(
+      deps,
+      tx,
+      {
+        ...lotFromSpec(spec, grant.lotIds[i] as number, grant.customer, grant.purchase, grant.paidAt),
+        ...(grant.awaitingPayment ? { awaiting_payment: true } : {}),
+      },
+      context,
+    ),
   );
   refreshUnlimitedMembership(deps, tx, grant.customer, lotsAfter(grant.existingLots, lots));
   return lots;

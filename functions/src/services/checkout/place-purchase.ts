@@ -91,7 +91,8 @@ function methodFor(pkg: ClassPackageDoc, request: PlaceRequest): CheckoutMethod 
  *
  * A free offer, or any one-off purchase with nothing to charge now, is
  * completed and granted in the same transaction. Cash is left pending until
- * the studio confirms it (or it lapses). Card, OXXO and PayPal purchases are
+ * the studio confirms it (or it lapses); where the studio lets cash buyers
+ * book before paying, its credits are granted now, marked as awaiting it. Card, OXXO and PayPal purchases are
  * left pending for their provider's payment.
  */
 export async function placePurchase(deps: Deps, request: PlaceRequest): Promise<Placed> {
@@ -127,7 +128,9 @@ export async function placePurchase(deps: Deps, request: PlaceRequest): Promise<
     if (limit !== null && unit === null) throw new AppError('precondition', 'checkout/sold-out', m.soldOut);
 
     const status = method === 'free' ? 'completed' : 'pending';
-    const specs = status === 'completed' ? planGrant(pkg, null, now, tz) : [];
+    // Where the studio allows it, a cash buyer books at once: the credits come now and say they await the cash.
+    const grantedBeforePayment = method === 'cash' && settings.cashBookingBeforePayment;
+    const specs = status === 'completed' || grantedBeforePayment ? planGrant(pkg, null, now, tz) : [];
     const existingLots = specs.length > 0 ? await listLotsOfCustomer(deps.store, customer.customer_id, tx) : [];
     // The last reads: they claim the ids, so only writes follow.
     const ids = await allocateSpreadIds(deps.store, tx, { purchases: 1, available_classes: specs.length }, request.uid);
@@ -146,6 +149,7 @@ export async function placePurchase(deps: Deps, request: PlaceRequest): Promise<
       unit,
       now,
     });
+    if (grantedBeforePayment) purchase.granted_before_payment = true;
     createPurchase(deps.store, tx, purchase);
     writePackageBuyer(deps.store, tx, {
       ...buyer,
@@ -164,6 +168,7 @@ export async function placePurchase(deps: Deps, request: PlaceRequest): Promise<
             lotIds: ids.available_classes,
             paidAt: now,
             actor: { uid: request.uid, role: 'customer' },
+            awaitingPayment: grantedBeforePayment,
           })
         : [];
     return { purchase, quote, lots, reused: false };

@@ -90,6 +90,17 @@ export function changeLot(
 }
 
 /** Ends a lot: what was left is written off in the ledger and the lot can no longer be used. Revoking a revoked lot writes nothing. */
+/**
+ * The cash for a lot granted before payment arrived: the lot stops saying it
+ * awaits payment. Its count is unchanged, so there is no ledger entry.
+ */
+export function settleLot(deps: StoreDeps, tx: Transaction, lot: AvailableClassDoc): AvailableClassDoc {
+  if (!lot.awaiting_payment) return lot;
+  const updated: AvailableClassDoc = { ...lot, awaiting_payment: false, updatedAt: deps.now() };
+  writeLot(deps.store, tx, updated);
+  return updated;
+}
+
 export function revokeLot(deps: StoreDeps, tx: Transaction, lot: AvailableClassDoc, context: LedgerContext): AvailableClassDoc {
   if (lot.status === 'revoked') return lot;
   const updated: AvailableClassDoc = { ...lot, available_classes: isUnlimited(lot) ? UNLIMITED : 0, status: 'revoked', updatedAt: deps.now() };

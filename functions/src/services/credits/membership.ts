@@ -1,7 +1,7 @@
 import type { AvailableClassDoc } from '../../data/repos/credits-repo';
 import { type CustomerDoc, updateCustomer } from '../../data/repos/customers-repo';
 import type { Transaction } from '../../data/store/types';
-import type { Deps } from '../../deps';
+import type { StoreDeps } from '../../deps';
 import { unlimitedWindow } from './balance';
 
 /** The customer's lots after this transaction's changes (read before, replaced by what was written). */
@@ -18,7 +18,7 @@ export function lotsAfter(read: AvailableClassDoc[], written: AvailableClassDoc[
  * expiry instant passes, has_unlimited is still true until the next change;
  * readers compare unlimited_membership_expiration with now.
  */
-export function refreshUnlimitedMembership(deps: Deps, tx: Transaction, customer: CustomerDoc, lots: AvailableClassDoc[]): CustomerDoc {
+export function refreshUnlimitedMembership(deps: StoreDeps, tx: Transaction, customer: CustomerDoc, lots: AvailableClassDoc[]): CustomerDoc {
   const window = unlimitedWindow(lots, deps.now());
   const sameExpiry = (customer.unlimited_membership_expiration?.getTime() ?? null) === (window.expiration?.getTime() ?? null);
   if (customer.has_unlimited === window.active && sameExpiry) return customer;

@@ -8,6 +8,7 @@ import { toPurchaseDto } from '../access/dto';
 import { processorDown } from '../payments/start-card-payment';
 import { endUnpaidPurchase, readPlaceRelease } from './end-unpaid-purchase';
 import { purchaseNotFound } from './purchase-errors';
+import { releaseUnpaidBookings } from './release-unpaid-bookings';
 
 const m = checkoutMessages;
 const notCancellable = () => new AppError('conflict', 'purchases/not-cancellable', m.notCancellable);
@@ -36,6 +37,7 @@ export async function cancelOwnPurchase(
     const release = await readPlaceRelease(deps, tx, before);
     return endUnpaidPurchase(deps, tx, before, release, { status: 'cancelled', reason: reason.trim() });
   });
+  await releaseUnpaidBookings(deps, purchaseId);
   return { message: m.purchaseCancelled, purchase: toPurchaseDto(purchase) };
 }
 

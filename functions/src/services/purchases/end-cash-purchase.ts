@@ -5,16 +5,22 @@ import type { Deps, StoreDeps } from '../../deps';
 import { toPurchaseDto } from '../access/dto';
 import { assertPendingCash } from './confirm-cash-purchase';
 import { endUnpaidPurchase, readPlaceRelease } from './end-unpaid-purchase';
+import { releaseLeftoverBookings, releaseUnpaidBookings } from './release-unpaid-bookings';
 
 const m = checkoutMessages;
 
-/** PUT /purchases/{id}/reject (admin): the cash never came. The purchase is cancelled and its place given back. */
+/**
+ * PUT /purchases/{id}/reject (admin): the cash never came. The purchase is
+ * cancelled and its place given back; credits granted before payment are
+ * revoked and the classes they booked cancelled.
+ */
 export async function rejectCashPurchase(deps: Deps, purchaseId: number, reason: string | null | undefined): Promise<{ message: string; purchase: Purchase }> {
   const purchase = await deps.store.runTransaction(async (tx) => {
     const before = assertPendingCash(await getPurchase(deps.store, purchaseId, tx));
     const release = await readPlaceRelease(deps, tx, before);
     return endUnpaidPurchase(deps, tx, before, release, { status: 'cancelled', reason: reason?.trim() || m.reasons.rejected });
   });
+  await releaseUnpaidBookings(deps, purchaseId);
   return { message: m.cashRejected, purchase: toPurchaseDto(purchase) };
 }
 
@@ -40,7 +46,12 @@ export async function lapseUnpaidPurchases(deps: StoreDeps, now: Date): Promise<
       endUnpaidPurchase(deps, tx, before, release, { status: 'cancelled', reason: before.checkout_method === 'cash' ? m.reasons.lapsed : m.reasons.unpaid });
       return true;
     });
-    if (ended) lapsed++;
+    if (ended) {
+      lapsed++;
+      await releaseUnpaidBookings(deps, candidate.purchase_id);
+    }
   }
+  // What an interrupted run (or a reject whose follow-up failed) left to cancel.
+  await releaseLeftoverBookings(deps);
   return lapsed;
 }

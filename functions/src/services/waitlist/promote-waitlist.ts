@@ -108,8 +108,9 @@ async function promoteOne(
         spot,
         seat: seatNumber,
         guest: null,
-        is_cash: false,
-        is_paid: true,
+        // Paid with credits still awaiting their cash: shown 'Pago en Efectivo Incompleto' until it comes.
+        is_cash: lot?.awaiting_payment === true,
+        is_paid: lot?.awaiting_payment !== true,
         source: 'waitlist',
       },
       now,
