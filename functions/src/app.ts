@@ -6,6 +6,7 @@ import { errorHandler, notFoundRoute } from './http/errors';
 import { acceptedPageRoutes } from './routes/accepted-pages';
 import { appConfigRoutes } from './routes/appconfig';
 import { customerRoutes } from './routes/customer';
+import { findableRoutes } from './routes/findable';
 import { mountAccessRoutes } from './routes/groups/access';
 import { mountCatalogueRoutes } from './routes/groups/catalogue';
 import { mountFilesRoutes } from './routes/groups/files';
@@ -44,6 +45,7 @@ export function createApp(deps: Deps): express.Express {
   mountScheduleRoutes(api, deps);
   api.use(notFoundRoute);
 
+  app.use(findableRoutes(deps));
   app.use('/api', api);
   app.use(notFoundRoute);
   app.use(errorHandler);

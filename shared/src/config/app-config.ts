@@ -29,7 +29,8 @@ export const appConfigDefinitions = {
   tagline: str('Entrena con ritmo, vive con energía.'),
   navbar_logo: str('/brand/logo.svg'),
   favicon: str('/brand/favicon.svg'),
-  social_media_image: str('/brand/social.svg'),
+  // PNG: link previews (WhatsApp, Facebook, X) do not render SVG.
+  social_media_image: str('/brand/social.png'),
   app_css: str(''),
   head_tracking_codes: str(''),
   body_tracking_codes: str(''),
@@ -82,6 +83,8 @@ export const appConfigDefinitions = {
   instagram: str('https://instagram.com/estudiolatido'),
   tiktok: str(''),
   location: str('Av. Álvaro Obregón 120, Roma Norte, CDMX'),
+  // Opening hours in schema.org's text form, e.g. 'Mo-Fr 06:00-22:00; Sa 08:00-14:00'; empty = not published (docs/public-site).
+  opening_hours: str(''),
   // Landing sections: *_enabled toggles, *_order sorts ascending
   hero_enabled: bool(true),
   hero_order: num(1),

@@ -1,22 +1,16 @@
 import { messages } from '@studio/shared/messages';
-import { type MouseEvent, useEffect, useRef } from 'react';
+import { lazy, type MouseEvent, Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AlertRegion } from '../components/alert-region';
 import { APP_ROOT_ID } from '../components/modal';
 import { ModalHost } from '../components/modal-host';
-import { configString, useConfig } from '../lib/app-config';
-import { useRouteTitle } from '../lib/route-handle';
+import { useDocumentHead } from '../lib/document-head';
+
+// The landing's structured data reads the locations through server-data: a lazy island, off the first load (ADR 0080).
+const StudioStructuredData = lazy(async () => ({ default: (await import('../lib/document-head-studio')).StudioStructuredData }));
 
 function focusMain(): void {
   document.getElementById('main')?.focus({ preventScroll: true });
-}
-
-function useDocumentTitle(): void {
-  const title = useRouteTitle();
-  const businessName = configString(useConfig(), 'business_name');
-  useEffect(() => {
-    document.title = title ? `${title} | ${businessName}` : businessName;
-  }, [title, businessName]);
 }
 
 /** After in-app navigation, screen readers start at the new content instead of the link that was followed. */
@@ -31,8 +25,9 @@ function useFocusOnNavigation(): void {
 }
 
 export function RootLayout() {
-  useDocumentTitle();
+  useDocumentHead();
   useFocusOnNavigation();
+  const { pathname } = useLocation();
   return (
     <>
       <div id={APP_ROOT_ID}>
@@ -51,6 +46,11 @@ export function RootLayout() {
       <AlertRegion />
       <ModalHost />
       <ScrollRestoration />
+      {pathname === '/' && (
+        <Suspense fallback={null}>
+          <StudioStructuredData />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -5,6 +5,8 @@ import { type Feature, featureEnabled } from './feature-flags';
 /** What a route declares about itself in its area's route module (app/routes/*-routes.tsx). */
 export interface RouteHandle {
   title?: string | ((params: Params) => string);
+  /** The meta description (and Open Graph / Twitter description); the studio's tagline when absent (lib/document-head.ts). */
+  description?: string | ((params: Params) => string);
   /** The feature the screen depends on (lib/feature-flags.ts); while it is off the route answers as not found. */
   feature?: Feature;
 }
@@ -13,14 +15,24 @@ function asHandle(handle: unknown): RouteHandle | null {
   return typeof handle === 'object' && handle !== null ? (handle as RouteHandle) : null;
 }
 
-/** The title of the deepest matched route that declares one. */
-export function useRouteTitle(): string | null {
+/** The value of the deepest matched route that declares `key`. */
+function useDeepestHandle(key: 'title' | 'description'): string | null {
   const matches = useMatches();
   for (const match of [...matches].reverse()) {
-    const title = asHandle(match.handle)?.title;
-    if (title) return typeof title === 'function' ? title(match.params) : title;
+    const value = asHandle(match.handle)?.[key];
+    if (value) return typeof value === 'function' ? value(match.params) : value;
   }
   return null;
+}
+
+/** The title of the deepest matched route that declares one. */
+export function useRouteTitle(): string | null {
+  return useDeepestHandle('title');
+}
+
+/** The description of the deepest matched route that declares one. */
+export function useRouteDescription(): string | null {
+  return useDeepestHandle('description');
 }
 
 export function useRouteDisabled(): boolean {

@@ -82,8 +82,7 @@ export function applyBranding(config: AppConfig): void {
   const favicon = configString(config, 'favicon');
   if (favicon) setLink('icon', favicon);
   setMeta('theme-color', configString(config, 'dark'));
-  const tagline = configString(config, 'tagline');
-  if (tagline) setMeta('description', tagline);
+  // Title, description and link-preview tags follow the route: lib/document-head.ts.
   document.title = configString(config, 'business_name');
 
   const css = configString(config, 'app_css');
@@ -92,5 +91,31 @@ export function applyBranding(config: AppConfig): void {
     style.id = 'app-css';
     style.textContent = css;
     document.head.append(style);
+  }
+
+  insertTrackingCodes(document.head, configString(config, 'head_tracking_codes'));
+  insertTrackingCodes(document.body, configString(config, 'body_tracking_codes'));
+}
+
+/**
+ * The studio's tracking snippets (analytics, pixels, site verification), as
+ * the admin pasted them, appended to the head or the body. Scripts parsed from
+ * HTML never run, so each is rebuilt as a fresh element with the same
+ * attributes and code; everything else (meta, noscript, link) is moved as is.
+ * Admins own this HTML as they own app_css: it is trusted by definition.
+ */
+export function insertTrackingCodes(target: HTMLElement, html: string): void {
+  if (!html.trim()) return;
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  for (const node of [...template.content.childNodes]) {
+    if (node instanceof HTMLScriptElement) {
+      const script = document.createElement('script');
+      for (const { name, value } of [...node.attributes]) script.setAttribute(name, value);
+      script.textContent = node.textContent;
+      target.append(script);
+    } else {
+      target.append(node);
+    }
   }
 }

@@ -1,0 +1,34 @@
+import { type Request, Router } from 'express';
+import type { Deps } from '../deps';
+import { getRobotsTxt, getSitemapXml, getWebManifest } from '../services/findable/findable';
+import type { RequestHost } from '../services/findable/site-origin';
+
+/** Short CDN caching: crawlers hit these often, and a config or catalogue edit shows within ten minutes. */
+export const FINDABLE_CACHE_CONTROL = 'public, max-age=300, s-maxage=600';
+
+const requestHost = (req: Request): RequestHost => ({ forwardedHost: req.get('x-forwarded-host'), host: req.get('host'), protocol: req.protocol });
+
+/**
+ * /robots.txt, /sitemap.xml and /manifest.webmanifest at the site's root
+ * (Hosting rewrites exactly these paths to the function; docs/public-site).
+ */
+export function findableRoutes(deps: Deps): Router {
+  const router = Router();
+
+  router.get('/robots.txt', async (req, res) => {
+    const body = await getRobotsTxt(deps, requestHost(req));
+    res.set('Cache-Control', FINDABLE_CACHE_CONTROL).type('text/plain; charset=utf-8').send(body);
+  });
+
+  router.get('/sitemap.xml', async (req, res) => {
+    const body = await getSitemapXml(deps, requestHost(req));
+    res.set('Cache-Control', FINDABLE_CACHE_CONTROL).type('application/xml; charset=utf-8').send(body);
+  });
+
+  router.get('/manifest.webmanifest', async (_req, res) => {
+    const body = JSON.stringify(await getWebManifest(deps));
+    res.set('Cache-Control', FINDABLE_CACHE_CONTROL).type('application/manifest+json; charset=utf-8').send(body);
+  });
+
+  return router;
+}

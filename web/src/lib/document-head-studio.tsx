@@ -1,0 +1,34 @@
+import type { Location } from '@studio/shared/types/catalogue';
+import { useEffect } from 'react';
+import { api } from './api-client';
+import { useConfig } from './app-config';
+import { setJsonLd, siteOrigin } from './document-head';
+import { studioJsonLd } from './document-head-structured-data';
+import { queryOptions, useServerQuery } from './server-data';
+
+export const STUDIO_JSON_LD_ID = 'studio-json-ld';
+
+/** Same key, data and freshness as the schedule's filter list (features/schedule), so the two share one cache entry. */
+const locationsQuery = queryOptions({
+  queryKey: ['locations', 'list'] as const,
+  queryFn: async ({ signal }) => (await api.get<{ locations: Location[] }>('/locations', { signal })).locations,
+  staleTime: 5 * 60_000,
+  meta: { alert: false },
+});
+
+/**
+ * The landing's structured data: a lazy island (it reads /api/locations through
+ * server-data, which stays off the first load: ADR 0080). Renders nothing; it
+ * writes the JSON-LD while mounted. Without locations it still describes the
+ * studio, with the configured `location` text as its address.
+ */
+export function StudioStructuredData() {
+  const config = useConfig();
+  const { data: locations, isPending } = useServerQuery(locationsQuery);
+  useEffect(() => {
+    if (isPending) return undefined;
+    setJsonLd(STUDIO_JSON_LD_ID, studioJsonLd(config, siteOrigin(config, window.location.origin), locations ?? []));
+    return () => setJsonLd(STUDIO_JSON_LD_ID, null);
+  }, [config, locations, isPending]);
+  return null;
+}
