@@ -17,7 +17,7 @@ export const RESERVED_SLUGS = [
   'calendario',
   'coach',
   'instructor',
-  'preguntas-frecuentes',
+  // Not 'preguntas-frecuentes': that page's content is what /preguntas-frecuentes shows (docs/public-site, "Public pages").
   'checkout',
   'gracias',
   'mystudio',

@@ -25,6 +25,13 @@ describe('feature flags, declared once', () => {
     for (const key of Object.values(FEATURES)) expect(appConfigDefinitions).toHaveProperty(key);
   });
 
+  it('the public schedule (/calendario) reads schedule_enabled, as its navbar link does', () => {
+    expect(screenFeature(paths.schedule)).toBe('schedule');
+    expect(handleAt('/calendario')?.feature).toBe('schedule');
+    expect(screenEnabled(setConfig({ schedule_enabled: false }), paths.schedule)).toBe(false);
+    expect(screenEnabled(setConfig({ schedule_enabled: true }), paths.schedule)).toBe(true);
+  });
+
   it.each(gatedScreens)('%s: the route and every menu read the same switch', (pattern, url, feature, key) => {
     expect(screenFeature(pattern)).toBe(feature);
     expect(handleAt(url)?.feature).toBe(feature);

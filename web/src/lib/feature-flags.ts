@@ -37,6 +37,8 @@ const SCREEN_FEATURES: Readonly<Partial<Record<string, Feature>>> = {
   [paths.myVideo]: 'onlineVideos',
   [paths.myCharges]: 'subscriptions',
   [paths.myCredits]: 'restrictedClassTypes',
+  // The public schedule goes with the navbar link and the landing section when the studio turns it off.
+  [paths.schedule]: 'schedule',
 };
 
 /** The feature a screen (by its route path, e.g. paths.myOnline) depends on, if any. */

@@ -1,12 +1,29 @@
 import { messages } from '@studio/shared/messages';
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { NotFound } from '../../components/not-found';
-import { Landing } from '../../features/landing/landing';
 import { type AppConfig, configString } from '../../lib/app-config';
 import { packagesPath, paths } from '../../lib/paths';
-import { comingSoon, lazyScreen } from './route-helpers';
+import { LandingRoute } from './landing-route';
+import { lazyScreen } from './route-helpers';
 
 const s = messages.screens;
+
+/**
+ * The instructor page combines two features (features never import each
+ * other): the coaches feature's profile with the schedule feature's week,
+ * filtered by that instructor. Both load with the route.
+ */
+async function loadInstructorScreen(): Promise<ComponentType> {
+  const [{ InstructorScreen }, { UrlWeekSchedule }] = await Promise.all([
+    import('../../features/coaches/instructor-screen'),
+    import('../../features/schedule/week-schedule'),
+  ]);
+  const schedule = (instructorId: number) => <UrlWeekSchedule headingLevel={3} instructorId={instructorId} />;
+  return function InstructorPage() {
+    return <InstructorScreen schedule={schedule} />;
+  };
+}
 
 /**
  * The public site (public-site-and-checkout.md §2), inside the public layout. The
@@ -15,19 +32,24 @@ const s = messages.screens;
  */
 export function publicRoutes(config: AppConfig): RouteObject[] {
   return [
-    { id: 'landing', index: true, Component: Landing },
+    { id: 'landing', index: true, Component: LandingRoute },
     lazyScreen(
       'packages',
       packagesPath(configString(config, 'class_packages_path')),
       { title: configString(config, 'class_packages_name') },
       async () => (await import('../../features/shop/shop-screen')).ShopScreen,
     ),
-    comingSoon('announcements', paths.announcements, { title: s.announcementsTitle }),
-    comingSoon('location', paths.location, { title: s.locationTitle }),
-    comingSoon('schedule', paths.schedule, { title: s.scheduleTitle }),
-    comingSoon('coach', paths.coach, { title: s.coachTitle }),
-    comingSoon('instructor', paths.instructor, { title: s.instructorTitle }),
-    comingSoon('faq', paths.faq, { title: s.faqTitle }),
+    lazyScreen(
+      'announcements',
+      paths.announcements,
+      { title: s.announcementsTitle },
+      async () => (await import('../../features/announcements/announcements-screen')).AnnouncementsScreen,
+    ),
+    lazyScreen('location', paths.location, { title: s.locationTitle }, async () => (await import('../../features/location/location-screen')).LocationScreen),
+    lazyScreen('schedule', paths.schedule, { title: s.scheduleTitle }, async () => (await import('../../features/schedule/schedule-screen')).ScheduleScreen),
+    lazyScreen('coach', paths.coach, { title: s.coachTitle }, async () => (await import('../../features/coaches/coach-screen')).CoachScreen),
+    lazyScreen('instructor', paths.instructor, { title: s.instructorTitle }, loadInstructorScreen),
+    lazyScreen('faq', paths.faq, { title: s.faqTitle }, async () => (await import('../../features/faq/faq-screen')).FaqScreen),
     lazyScreen('content-page', '/:slug', undefined, async () => (await import('../../features/pages/content-page')).ContentPage),
     { id: 'not-found', path: '*', Component: NotFound },
   ];

@@ -14,8 +14,12 @@ export function checkoutPath(classPackageId: number): string {
   return `/checkout/${classPackageId}`;
 }
 
-/** One package of the shop: what it is, what it costs (the sale price beside the struck regular one) and the way to buy it. */
-export function PackageCard({ pkg }: { pkg: ClassPackage }) {
+/**
+ * One package of the shop: what it is, what it costs (the sale price beside the struck regular one) and the way to buy it.
+ * `headingLevel` 3 where the cards sit under a section's h2 (the landing's packages).
+ */
+export function PackageCard({ pkg, headingLevel = 2 }: { pkg: ClassPackage; headingLevel?: 2 | 3 }) {
+  const Title = headingLevel === 3 ? 'h3' : 'h2';
   const wording = pkg.is_subscription ? subscriptionWording(pkg.subscription_period, pkg.subscription_interval) : null;
   const onSale = pkg.sale_price !== null && pkg.sale_price !== pkg.price;
   return (
@@ -24,7 +28,7 @@ export function PackageCard({ pkg }: { pkg: ClassPackage }) {
       {pkg.image?.src && <img className="package-card__image" src={pkg.image.src} alt="" loading="lazy" />}
       <div className="package-card__body">
         {pkg.is_trial && pkg.free_trial_length ? <p className="package-card__badge">{fill(m.trialBadge, { n: pkg.free_trial_length })}</p> : null}
-        <h2 className="package-card__title">{pkg.title}</h2>
+        <Title className="package-card__title">{pkg.title}</Title>
         {pkg.short_description && <p className="package-card__description">{pkg.short_description}</p>}
         <p className="package-card__meta">
           {classesText(pkg.class_amount)}

@@ -1,0 +1,62 @@
+import { addCalendarDays } from '@studio/shared/format/schedule-week';
+import type { SingleClass } from '@studio/shared/schemas/single-class';
+import type { Instructor, Location } from '@studio/shared/types/catalogue';
+import { api } from '../../lib/api-client';
+import { queryOptions } from '../../lib/server-data';
+
+/** What one week of the public schedule asks for: the week's Monday and the optional filters. */
+export interface WeekQuery {
+  monday: string;
+  locationId: number | null;
+  instructorId: number | null;
+}
+
+export async function fetchWeek({ monday, locationId, instructorId }: WeekQuery, signal?: AbortSignal): Promise<SingleClass[]> {
+  const params = new URLSearchParams({ start_date: monday, end_date: addCalendarDays(monday, 6) });
+  if (locationId !== null) params.set('location_id', String(locationId));
+  if (instructorId !== null) params.set('instructor_id', String(instructorId));
+  const { single_classes } = await api.get<{ single_classes: SingleClass[] }>(`/single_class?${params.toString()}`, { signal });
+  return single_classes;
+}
+
+async function fetchLocations(signal?: AbortSignal): Promise<Location[]> {
+  const { locations } = await api.get<{ locations: Location[] }>('/locations', { signal });
+  return locations;
+}
+
+async function fetchInstructors(signal?: AbortSignal): Promise<Instructor[]> {
+  const { instructors } = await api.get<{ instructors: Instructor[] }>('/instructors', { signal });
+  return instructors;
+}
+
+/** Catalogue lists change rarely; a visit reads them once. */
+const CATALOGUE_STALE_MS = 5 * 60_000;
+
+export const scheduleKeys = {
+  all: ['single_class'] as const,
+  week: (q: WeekQuery) => [...scheduleKeys.all, 'week', q.monday, q.locationId ?? 'all', q.instructorId ?? 'all'] as const,
+};
+
+/**
+ * One week of classes (GET /single_class, cancelled ones left out: ADR 0052).
+ * A signed-in caller's answer carries their own reservations, so it is private
+ * (dropped when the session changes). The screen shows failures in place.
+ */
+export function weekQuery(q: WeekQuery) {
+  return queryOptions({ queryKey: scheduleKeys.week(q), queryFn: ({ signal }) => fetchWeek(q, signal), meta: { alert: false, private: true } });
+}
+
+/** The filters' options; without them the schedule still works, unfiltered, so their failure is silent. */
+export const locationsQuery = queryOptions({
+  queryKey: ['locations', 'list'] as const,
+  queryFn: ({ signal }) => fetchLocations(signal),
+  staleTime: CATALOGUE_STALE_MS,
+  meta: { alert: false },
+});
+
+export const instructorsQuery = queryOptions({
+  queryKey: ['instructors', 'list'] as const,
+  queryFn: ({ signal }) => fetchInstructors(signal),
+  staleTime: CATALOGUE_STALE_MS,
+  meta: { alert: false },
+});

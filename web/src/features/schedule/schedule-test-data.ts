@@ -1,0 +1,66 @@
+import type { SingleClass } from '@studio/shared/schemas/single-class';
+import type { Instructor, Location } from '@studio/shared/types/catalogue';
+
+/** Test fixtures of the public schedule (GET /single_class, /locations, /instructors answers). */
+export function makeClass(overrides: Partial<SingleClass> = {}): SingleClass {
+  return {
+    single_class_id: 1,
+    class_date: '2026-11-19T01:30:00.000Z',
+    end_date: '2026-11-19T02:20:00.000Z',
+    date: '2026-11-18',
+    start_time: '19:30',
+    duration_minutes: 50,
+    description: null,
+    capacity: 12,
+    booked: 3,
+    spots_left: 9,
+    spot_map: null,
+    status: 'scheduled',
+    cancelledAt: null,
+    cancel_reason: null,
+    class_type_id: 1,
+    location_id: 1,
+    class_category_id: null,
+    class_package_id: null,
+    series_id: null,
+    icon: null,
+    class_type: { class_type_id: 1, name: 'Cycling', icon: null, description: null, spot_map: null, file: null },
+    location: { location_id: 1, name: 'Latido Roma', address: 'Av. Álvaro Obregón 120, CDMX' },
+    class_instructors: [
+      { instructor_id: 4, instructor: { instructor_id: 4, name: 'Sofía', nick_name: null, last_name: 'Ramos', birthdate: null, file: null } },
+    ],
+    tags: [],
+    ...overrides,
+  };
+}
+
+export function makeLocation(overrides: Partial<Location> = {}): Location {
+  return {
+    location_id: 1,
+    name: 'Latido Roma',
+    address: 'Av. Álvaro Obregón 120, Roma Norte, CDMX',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeInstructor(overrides: Partial<Instructor> = {}): Instructor {
+  return {
+    instructor_id: 4,
+    name: 'Sofía',
+    last_name: 'Ramos',
+    nick_name: null,
+    quote: 'Cada pedalazo cuenta.',
+    short_bio: 'Coach de cycling desde 2018.',
+    instagram: '@sofiaramos',
+    birthdate: null,
+    music_type: null,
+    file: { name: 'sofia.jpg', type: 'image/jpeg', src: '/api/files/raw/sofia.jpg' },
+    home: true,
+    home_order: 1,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
