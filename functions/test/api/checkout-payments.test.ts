@@ -300,7 +300,6 @@ describe.skipIf(!FAKE)('card checkout with the Stripe fake', () => {
   });
 });
 
-
 describe.skipIf(!PAYPAL)('PayPal with its fake', () => {
   it('an order approved in PayPal, captured by the server, completed by PayPal’s verified notice', async () => {
     const customer = await newCustomer();

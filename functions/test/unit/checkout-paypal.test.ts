@@ -172,7 +172,9 @@ describe('PayPal subscriptions', () => {
     expect(first.status).toBe(201);
     const id = first.body.purchase_id as number;
     expect(first.body).toEqual({ purchase_id: id, orderID: null, plan_id: 'P-1', subscriptionID: `I-${id}`, message: 'Estamos procesando tu pago.' });
-    expect(calls.plans).toEqual([{ key: expect.stringMatching(/^plan-5-/), cycles: [{ tenure: 'REGULAR', unit: 'MONTH', count: 1, totalCycles: 0, price: 2400 }] }]);
+    expect(calls.plans).toEqual([
+      { key: expect.stringMatching(/^plan-5-/), cycles: [{ tenure: 'REGULAR', unit: 'MONTH', count: 1, totalCycles: 0, price: 2400 }] },
+    ]);
     expect(calls.subscriptions).toEqual([{ planId: 'P-1', purchaseId: id, key: `subscription-${id}` }]);
     expect((await order('ana', 5)).body).toMatchObject({ purchase_id: id, plan_id: 'P-1', subscriptionID: `I-${id}` });
     const other = await order('diego', 5);
@@ -194,9 +196,10 @@ describe('PayPal subscriptions', () => {
     expect(await docs('available_classes')).toHaveLength(1);
 
     env.clock.now = new Date(T0.getTime() + 30 * 86_400_000);
-    expect((await notify(subscriptionEvent('BILLING.SUBSCRIPTION.PAYMENT.FAILED', id, { billing_info: { last_failed_payment: { amount: { value: '2400.00' } } } }))).body.outcome).toBe(
-      'recorded',
-    );
+    expect(
+      (await notify(subscriptionEvent('BILLING.SUBSCRIPTION.PAYMENT.FAILED', id, { billing_info: { last_failed_payment: { amount: { value: '2400.00' } } } })))
+        .body.outcome,
+    ).toBe('recorded');
     expect(await status(id)).toMatchObject({ status: 'failed' });
     expect((await notify(saleEvent(id, 'SALE-2'))).body.outcome).toBe('granted');
     expect((await notify(saleEvent(id, 'SALE-2'))).body.outcome).toBe('already-paid');
@@ -224,9 +227,14 @@ describe('PayPal subscriptions', () => {
   });
 
   it('a free trial starts on approval, then the first sale pays the first period at its discounted price', async () => {
-    await env.store.doc(`class_packages/${TRIAL}`).set({ ...packages.unlimited, class_package_id: TRIAL, title: 'Prueba 7 Días', is_trial: true, free_trial_length: 7 });
+    await env.store
+      .doc(`class_packages/${TRIAL}`)
+      .set({ ...packages.unlimited, class_package_id: TRIAL, title: 'Prueba 7 Días', is_trial: true, free_trial_length: 7 });
     await createDiscountFromInput(env.deps, { code: 'PRIMERMES', is_percent: true, amount: 50, first_invoice_only: true });
-    const answer = await http(env).post('/api/checkout/paypal').set('authorization', tokenOf('ana')).send({ class_package_id: TRIAL, discountCode: 'PRIMERMES' });
+    const answer = await http(env)
+      .post('/api/checkout/paypal')
+      .set('authorization', tokenOf('ana'))
+      .send({ class_package_id: TRIAL, discountCode: 'PRIMERMES' });
     expect(answer.status).toBe(201);
     const id = answer.body.purchase_id as number;
     expect(calls.plans[0]?.cycles).toEqual([
