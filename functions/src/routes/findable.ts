@@ -9,13 +9,15 @@ export const FINDABLE_CACHE_CONTROL = 'public, max-age=300, s-maxage=600';
 const requestHost = (req: Request): RequestHost => ({ forwardedHost: req.get('x-forwarded-host'), host: req.get('host'), protocol: req.protocol });
 
 /**
- * /robots.txt, /sitemap.xml and /manifest.webmanifest at the site's root
- * (Hosting rewrites exactly these paths to the function; docs/public-site).
+ * /robots.txt (reached as /api/robots through a Hosting redirect),
+ * /sitemap.xml and /manifest.webmanifest at the site's root (Hosting
+ * rewrites these two paths to the function; docs/public-site).
  */
 export function findableRoutes(deps: Deps): Router {
   const router = Router();
 
-  router.get('/robots.txt', async (req, res) => {
+  // Google's Functions Framework answers /robots.txt 404 before any function sees it, so Hosting redirects it here (ADR 0081).
+  router.get(['/robots.txt', '/api/robots'], async (req, res) => {
     const body = await getRobotsTxt(deps, requestHost(req));
     res.set('Cache-Control', FINDABLE_CACHE_CONTROL).type('text/plain; charset=utf-8').send(body);
   });

@@ -11,6 +11,10 @@ const origin = new URL(BASE_URL).origin;
 
 describe('GET /robots.txt', () => {
   it('is the function’s plain text, not the SPA, and points at the sitemap', async () => {
+    // One hop: the Functions Framework answers /robots.txt itself, so Hosting redirects it under /api (ADR 0081).
+    const hop = await fetch(`${BASE_URL}/robots.txt`, { redirect: 'manual' });
+    expect(hop.status).toBe(301);
+    expect(new URL(hop.headers.get('location') ?? '', BASE_URL).pathname).toBe('/api/robots');
     const response = await api<string>('GET', '/robots.txt');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
