@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { admin, expectNoAxeViolations, idToken } from './e2e-support';
 
 /**
  * Shop → checkout → /gracias against the local stack (the Stripe fake stands
@@ -7,18 +7,6 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
  * sign-up, so the seed customers' purchases never make the specs order-dependent.
  * axe-core checks the shop, checkout and thanks pages for violations.
  */
-
-/** axe-core on the page as it is now: no violations at all (WCAG A and AA rules and best practices). */
-async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    label,
-  ).toEqual([]);
-}
-
-const AUTH = 'http://127.0.0.1:9099';
-const admin = { email: 'admin@estudiolatido.mx', password: 'Latido.Admin.2026' };
 
 function uniquePhone(): string {
   return `55${String(Math.floor(Math.random() * 100_000_000)).padStart(8, '0')}`;
@@ -38,14 +26,6 @@ async function signUpFresh(page: Page): Promise<string> {
   await form.getByRole('button', { name: 'Crear Cuenta' }).click();
   await expect(page).toHaveURL(/\/mystudio$/);
   return email;
-}
-
-/** An ID token from the Auth emulator, as functions/test/api/support.ts signs in. */
-async function idToken(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const response = await request.post(`${AUTH}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    data: { email, password, returnSecureToken: true },
-  });
-  return ((await response.json()) as { idToken: string }).idToken;
 }
 
 async function acceptTerms(page: Page) {

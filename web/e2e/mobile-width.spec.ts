@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { PUBLIC_SITE_ROUTES } from './e2e-support';
 
 /**
  * Mobile first: no screen may be wider than a phone. Long rows (the /mystudio
@@ -7,25 +8,8 @@ import { expect, type Page, test } from '@playwright/test';
 
 const ana = { email: 'ana.lopez@example.com', password: 'Cliente.Ana.2026' };
 
-// public-site-and-checkout.md §2 (ids are the demo seed's; screens not yet built answer 'Próximamente').
-const PUBLIC_ROUTES = [
-  '/',
-  '/entrar',
-  '/registro',
-  '/recuperar',
-  '/aviso-de-privacidad',
-  '/terminos-y-condiciones',
-  '/paquetes',
-  '/avisos',
-  '/ubicacion',
-  '/calendario',
-  '/coach/1',
-  '/instructor/1',
-  '/preguntas-frecuentes',
-  '/checkout/1',
-  '/gracias/15',
-  '/una/ruta/desconocida',
-];
+// public-site-and-checkout.md §2, plus checkout, thanks and an unknown path.
+const PUBLIC_ROUTES = [...PUBLIC_SITE_ROUTES, '/checkout/1', '/gracias/15', '/una/ruta/desconocida'];
 
 // customer-area.md §2, every menu entry included (switched-off screens answer not-found, at the same width).
 const AREA_ROUTES = [

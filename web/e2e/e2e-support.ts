@@ -1,0 +1,40 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+/** The Auth emulator and the demo seed's admin (emulators/seed). */
+export const AUTH = 'http://127.0.0.1:9099';
+export const admin = { email: 'admin@estudiolatido.mx', password: 'Latido.Admin.2026' };
+
+/** axe-core on the page as it is now: no violations at all (WCAG A and AA rules and best practices). */
+export async function expectNoAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    label,
+  ).toEqual([]);
+}
+
+/** An ID token from the Auth emulator, as functions/test/api/support.ts signs in. */
+export async function idToken(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const response = await request.post(`${AUTH}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    data: { email, password, returnSecureToken: true },
+  });
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
+/** The public site's routes (public-site-and-checkout.md §2), with the demo seed's ids and content pages. */
+export const PUBLIC_SITE_ROUTES = [
+  '/',
+  '/entrar',
+  '/registro',
+  '/recuperar',
+  '/aviso-de-privacidad',
+  '/terminos-y-condiciones',
+  '/paquetes',
+  '/avisos',
+  '/ubicacion',
+  '/calendario',
+  '/coach/1',
+  '/instructor/1',
+  '/preguntas-frecuentes',
+];
