@@ -32,7 +32,7 @@ describe('/coach/{coach_id}', () => {
     expect(screen.getByRole('img', { name: 'Foto de Sofía Ramos' })).toHaveAttribute('src', '/api/files/raw/sofia.jpg');
     expect(screen.getByText('Cada pedalazo cuenta.').closest('blockquote')).not.toBeNull();
     expect(screen.getByText('Coach de cycling desde 2018.')).toBeInTheDocument();
-    const instagram = screen.getByRole('link', { name: 'Instagram de Sofía Ramos' });
+    const instagram = screen.getByRole('link', { name: /^Instagram de Sofía Ramos:\s*@sofiaramos$/ });
     expect(instagram).toHaveAttribute('href', 'https://www.instagram.com/sofiaramos/');
     expect(instagram).toHaveAttribute('rel', 'noopener noreferrer');
     expect(instagram).toHaveTextContent('@sofiaramos');

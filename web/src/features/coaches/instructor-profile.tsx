@@ -24,7 +24,9 @@ export function InstructorProfile({ instructor }: { instructor: Instructor }) {
         {instructor.short_bio && <p className="pre-line">{instructor.short_bio}</p>}
         {instagram && (
           <p>
-            <a href={instagram.href} target="_blank" rel="noopener noreferrer" aria-label={fill(m.instagram, { name })}>
+            {/* The visible handle stays in the link's name (WCAG 2.5.3): the context is added, hidden, before it. */}
+            <a href={instagram.href} target="_blank" rel="noopener noreferrer">
+              <span className="visually-hidden">{`${fill(m.instagram, { name })}: `}</span>
               {instagram.handle}
             </a>
           </p>

@@ -227,7 +227,6 @@ export function WeekSchedule({ filters, onChange, now, tz, headingLevel, instruc
 
   return (
     <div className="schedule">
-      <Filters filters={filters} onChange={onChange} showInstructor={!fixedInstructor} />
       <div className="schedule-nav">
         <button
           type="button"
@@ -248,6 +247,8 @@ export function WeekSchedule({ filters, onChange, now, tz, headingLevel, instruc
           {m.nextWeek} <span aria-hidden="true">›</span>
         </button>
       </div>
+      {/* Below the week's navigation: the filters appear once their choices load, and must not push it down (layout shift). */}
+      <Filters filters={filters} onChange={onChange} showInstructor={!fixedInstructor} />
       {body}
     </div>
   );
