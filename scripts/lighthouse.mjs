@@ -85,7 +85,13 @@ async function audit(port, path) {
     lastFailing = CATEGORIES.flatMap((id) =>
       (lhr.categories[id]?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-        .map((ref) => ({ category: id, audit: ref.id, title: lhr.audits[ref.id].title, score: lhr.audits[ref.id].score })),
+        .map((ref) => ({
+          category: id,
+          audit: ref.id,
+          title: lhr.audits[ref.id].title,
+          score: lhr.audits[ref.id].score,
+          value: lhr.audits[ref.id].displayValue ?? '',
+        })),
     );
   }
   const scores = Object.fromEntries(CATEGORIES.map((id) => [id, median(samples.map((sample) => sample[id]))]));
@@ -104,7 +110,7 @@ function printTable(results) {
   console.log(line(bars));
   for (const row of rows) console.log(line(row));
   for (const r of results) {
-    for (const entry of r.failingAudits) console.log(`  ${r.path} ${entry.category}: ${entry.audit} — ${entry.title}`);
+    for (const entry of r.failingAudits) console.log(`  ${r.path} ${entry.category}: ${entry.audit} — ${entry.title}${entry.value ? ` (${entry.value})` : ''}`);
   }
 }
 

@@ -336,6 +336,15 @@ export const messages = {
     videoTitle: 'Video',
     coachTitle: 'Coach',
     instructorTitle: 'Instructor',
+    // Meta descriptions of the public routes (search results, link previews); {studio} = business_name.
+    descriptions: {
+      packages: 'Paquetes de clases de {studio}: elige el tuyo y cómpralo en línea.',
+      announcements: 'Avisos y novedades de {studio}.',
+      location: 'Dónde encontrar {studio}: la dirección de cada estudio y cómo llegar.',
+      schedule: 'Horarios de clases de {studio}: consulta la semana y reserva tu lugar en línea.',
+      coaches: 'Conoce a los coaches de {studio} y sus clases.',
+      faq: 'Preguntas frecuentes sobre {studio}: clases, paquetes, reservaciones y pagos.',
+    },
     adminTitle: 'Administración',
   },
   landing: {

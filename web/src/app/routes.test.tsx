@@ -51,7 +51,7 @@ describe('route registry', () => {
     expect(leafRouteId('/clases', config)).toBe('packages');
     expect(leafRouteId('/paquetes', config)).toBe('content-page');
     const packages = matchRoutes(createRoutes(config), '/clases')?.at(-1)?.route;
-    expect(packages?.handle).toEqual({ title: 'Clases' });
+    expect(packages?.handle).toMatchObject({ title: 'Clases' });
   });
 });
 

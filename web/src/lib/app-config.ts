@@ -15,8 +15,23 @@ export function useConfig(): AppConfig {
   return useAppConfig((state) => state.config);
 }
 
+declare global {
+  interface Window {
+    /** GET /api/appconfig started by index.html before the app's code arrived; null when it failed. */
+    __studioConfig?: Promise<unknown>;
+  }
+}
+
+/** The config index.html already asked for, once; anything but a list of entries is asked again through the API client. */
+async function earlyEntries(): Promise<AppConfigEntry[] | null> {
+  const early = window.__studioConfig;
+  delete window.__studioConfig;
+  const answer = early ? await early : null;
+  return Array.isArray(answer) ? (answer as AppConfigEntry[]) : null;
+}
+
 export async function loadAppConfig(): Promise<AppConfig> {
-  const entries = await api.get<AppConfigEntry[]>('/appconfig');
+  const entries = (await earlyEntries()) ?? (await api.get<AppConfigEntry[]>('/appconfig'));
   const config = configFromEntries(entries);
   useAppConfig.setState({ config });
   return config;

@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderRoutes, setConfig } from '../../test/helpers';
-import { absoluteUrl, applyHeadTags, defaultDescription, headTags, plainSnippet, setJsonLd, siteOrigin, useDocumentHead } from './document-head';
+import { absoluteUrl, applyHeadTags, defaultDescription, headTags, plainSnippet, setJsonLd, siteOrigin, useDocumentHead, useScreenHead } from './document-head';
 
 const meta = (selector: string) => document.head.querySelector<HTMLMetaElement>(`meta[${selector}]`)?.content;
 const canonical = () => document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
@@ -127,5 +128,26 @@ describe('useDocumentHead', () => {
     expect(meta('name="description"')).toBe('Las clases de la semana.');
     expect(canonical()).toBe('https://pulso.mx/calendario');
     expect(meta('property="og:url"')).toBe('https://pulso.mx/calendario');
+  });
+  it("takes a screen's own title and description once its data loads, and drops them when it goes", async () => {
+    setConfig({ business_name: 'Pulso', tagline: 'Muévete.' });
+    function Page() {
+      const [loaded, setLoaded] = useState(false);
+      useScreenHead(loaded ? 'Aviso de Privacidad' : null, loaded ? '<p>Cómo cuidamos tus datos.</p>' : null);
+      return <button onClick={() => setLoaded(true)}>Cargar</button>;
+    }
+    renderRoutes([
+      {
+        Component: Shell,
+        children: [
+          { index: true, element: <p>Inicio</p> },
+          { path: '/calendario', element: <Page /> },
+        ],
+      },
+    ]);
+    screen.getByRole('link', { name: 'Horarios' }).click();
+    (await screen.findByRole('button', { name: 'Cargar' })).click();
+    await waitFor(() => expect(document.title).toBe('Aviso de Privacidad | Pulso'));
+    expect(meta('name="description"')).toBe('Cómo cuidamos tus datos.');
   });
 });

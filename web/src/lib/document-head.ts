@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { type AppConfig, configString, useConfig } from './app-config';
 import { useRouteDescription, useRouteTitle } from './route-handle';
@@ -127,11 +127,39 @@ export function setJsonLd(id: string, data: object | null): void {
   if (!existing) document.head.append(script);
 }
 
+/** A screen's own title and description, known only once its data loads (a content page's title); over the route's. */
+interface ScreenHead {
+  title: string | null;
+  description: string | null;
+}
+const NO_SCREEN_HEAD: ScreenHead = { title: null, description: null };
+let screenHead = NO_SCREEN_HEAD;
+const screenHeadListeners = new Set<() => void>();
+function setScreenHead(next: ScreenHead): void {
+  screenHead = next;
+  for (const listener of screenHeadListeners) listener();
+}
+function subscribeScreenHead(listener: () => void): () => void {
+  screenHeadListeners.add(listener);
+  return () => screenHeadListeners.delete(listener);
+}
+
+/** Sets the head's title and description from a screen's data while it is mounted (null: the route's). */
+export function useScreenHead(title: string | null, description: string | null): void {
+  useEffect(() => {
+    setScreenHead({ title, description });
+    return () => setScreenHead(NO_SCREEN_HEAD);
+  }, [title, description]);
+}
+
 /** Keeps the head in step with the current route; mounted once, in the root layout. */
 export function useDocumentHead(): void {
   const config = useConfig();
-  const routeTitle = useRouteTitle();
-  const routeDescription = useRouteDescription();
+  const screen = useSyncExternalStore(subscribeScreenHead, () => screenHead);
+  const handleTitle = useRouteTitle();
+  const handleDescription = useRouteDescription();
+  const routeTitle = screen.title ?? handleTitle;
+  const routeDescription = screen.description ?? handleDescription;
   const { pathname } = useLocation();
   useEffect(() => {
     applyHeadTags(headTags({ config, routeTitle, routeDescription, pathname, origin: siteOrigin(config, window.location.origin) }));

@@ -1,8 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { matchRoutes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FetchCall, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
 import { makeClass, makeInstructor, makeLocation } from '../../features/schedule/schedule-test-data';
+import type { RouteHandle } from '../../lib/route-handle';
 import { useSession } from '../../lib/session';
 import { createRoutes } from '../router';
 
@@ -40,5 +42,19 @@ describe('/instructor/{instructor_id} composition', () => {
     await userEvent.click(within(schedule).getByRole('button', { name: /Semana siguiente/ }));
     expect(router.state.location.search).toBe('?semana=2026-11-23');
     await vi.waitFor(() => expect(calls.map((call) => call.url)).toContain('/api/single_class?start_date=2026-11-23&end_date=2026-11-29&instructor_id=4'));
+  });
+});
+
+describe('public routes describe themselves', () => {
+  it('each public screen has its own meta description naming the studio', () => {
+    const routes = createRoutes(setConfig({ business_name: 'Estudio Latido' }));
+    const described = ['/paquetes', '/avisos', '/ubicacion', '/calendario', '/coach/1', '/instructor/1', '/preguntas-frecuentes'].map((path) => {
+      const handle = matchRoutes(routes, path)?.at(-1)?.route.handle as RouteHandle | undefined;
+      const description = handle?.description;
+      return typeof description === 'string' ? description : '';
+    });
+    for (const description of described) expect(description).toContain('Estudio Latido');
+    // Coach and instructor share one; every other screen says something of its own.
+    expect(new Set(described).size).toBe(described.length - 1);
   });
 });

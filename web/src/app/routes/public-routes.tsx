@@ -1,4 +1,4 @@
-import { messages } from '@studio/shared/messages';
+import { fill, messages } from '@studio/shared/messages';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { NotFound } from '../../components/not-found';
@@ -31,25 +31,47 @@ async function loadInstructorScreen(): Promise<ComponentType> {
  * data-backed sections load as lazy islands. Every other screen loads on demand.
  */
 export function publicRoutes(config: AppConfig): RouteObject[] {
+  const studio = { studio: configString(config, 'business_name') };
+  const d = (template: string) => fill(template, studio);
   return [
     { id: 'landing', index: true, Component: LandingRoute },
     lazyScreen(
       'packages',
       packagesPath(configString(config, 'class_packages_path')),
-      { title: configString(config, 'class_packages_name') },
+      { title: configString(config, 'class_packages_name'), description: d(s.descriptions.packages) },
       async () => (await import('../../features/shop/shop-screen')).ShopScreen,
     ),
     lazyScreen(
       'announcements',
       paths.announcements,
-      { title: s.announcementsTitle },
+      { title: s.announcementsTitle, description: d(s.descriptions.announcements) },
       async () => (await import('../../features/announcements/announcements-screen')).AnnouncementsScreen,
     ),
-    lazyScreen('location', paths.location, { title: s.locationTitle }, async () => (await import('../../features/location/location-screen')).LocationScreen),
-    lazyScreen('schedule', paths.schedule, { title: s.scheduleTitle }, async () => (await import('../../features/schedule/schedule-screen')).ScheduleScreen),
-    lazyScreen('coach', paths.coach, { title: s.coachTitle }, async () => (await import('../../features/coaches/coach-screen')).CoachScreen),
-    lazyScreen('instructor', paths.instructor, { title: s.instructorTitle }, loadInstructorScreen),
-    lazyScreen('faq', paths.faq, { title: s.faqTitle }, async () => (await import('../../features/faq/faq-screen')).FaqScreen),
+    lazyScreen(
+      'location',
+      paths.location,
+      { title: s.locationTitle, description: d(s.descriptions.location) },
+      async () => (await import('../../features/location/location-screen')).LocationScreen,
+    ),
+    lazyScreen(
+      'schedule',
+      paths.schedule,
+      { title: s.scheduleTitle, description: d(s.descriptions.schedule) },
+      async () => (await import('../../features/schedule/schedule-screen')).ScheduleScreen,
+    ),
+    lazyScreen(
+      'coach',
+      paths.coach,
+      { title: s.coachTitle, description: d(s.descriptions.coaches) },
+      async () => (await import('../../features/coaches/coach-screen')).CoachScreen,
+    ),
+    lazyScreen('instructor', paths.instructor, { title: s.instructorTitle, description: d(s.descriptions.coaches) }, loadInstructorScreen),
+    lazyScreen(
+      'faq',
+      paths.faq,
+      { title: s.faqTitle, description: d(s.descriptions.faq) },
+      async () => (await import('../../features/faq/faq-screen')).FaqScreen,
+    ),
     lazyScreen('content-page', '/:slug', undefined, async () => (await import('../../features/pages/content-page')).ContentPage),
     { id: 'not-found', path: '*', Component: NotFound },
   ];

@@ -4,11 +4,14 @@ import { HtmlContent } from '../../components/html-content';
 import { NotFound } from '../../components/not-found';
 import { Spinner } from '../../components/spinner';
 import { ApiError } from '../../lib/api-client';
+import { useScreenHead } from '../../lib/document-head';
 import { useServerQuery } from '../../lib/server-data';
 import { pageQuery } from './pages-api';
 
 function ContentPageView({ slug }: { slug: string }) {
   const { data: page, error, isPending } = useServerQuery(pageQuery(slug));
+  // The page's own title and opening words for search results and link previews (the description is cut to a snippet).
+  useScreenHead(page?.title ?? null, page?.content?.trim() ? page.content : null);
 
   if (page) {
     const { title, content } = page;
