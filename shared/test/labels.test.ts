@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
-import { messages } from '../src/messages';
+import { fieldLabels } from '../src/messages/fields';
 
 // Every input schema of the API: each field it accepts needs a Spanish label,
 // or a one-field validation error would read "Revisa el campo: price".
@@ -29,7 +29,7 @@ describe('field labels', () => {
       for (const value of Object.values(module)) if (isObjectSchema(value)) fieldNames(value, names);
     }
     expect(names.size).toBeGreaterThan(50);
-    const labels: Record<string, string> = messages.fields;
+    const labels: Record<string, string> = fieldLabels;
     expect([...names].filter((name) => !(name in labels)).sort()).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { fill, messages } from '@studio/shared/messages';
+import { fieldLabels } from '@studio/shared/messages/fields';
 
 /**
  * The one error type the domain throws (services, and the request parsing
@@ -32,7 +33,7 @@ export class AppError extends Error {
   }
 }
 
-const labels: Record<string, string> = messages.fields;
+const labels: Record<string, string> = fieldLabels;
 
 /** 'entries[0].value' is labelled as its last field name ('value'); unknown names show as they are. */
 function labelOf(path: string): string {

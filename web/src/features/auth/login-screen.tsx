@@ -1,4 +1,5 @@
 import { messages } from '@studio/shared/messages';
+import { fieldLabels } from '@studio/shared/messages/fields';
 import { loginFormSchema } from '@studio/shared/schemas/customer';
 import { Form, Formik } from 'formik';
 import { useId } from 'react';
@@ -35,8 +36,8 @@ export function LoginScreen() {
           const busy = isSubmitting || status === 'loading';
           return (
             <Form noValidate aria-labelledby={headingId}>
-              <TextField name="email" type="email" label={messages.fields.email} autoComplete="email" />
-              <TextField name="password" type="password" label={messages.fields.password} autoComplete="current-password" />
+              <TextField name="email" type="email" label={fieldLabels.email} autoComplete="email" />
+              <TextField name="password" type="password" label={fieldLabels.password} autoComplete="current-password" />
               <FormError message={submitError} />
               <button type="submit" className="button button--block" disabled={busy} aria-busy={busy}>
                 {messages.auth.loginButton}

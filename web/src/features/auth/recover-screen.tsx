@@ -1,4 +1,5 @@
 import { messages } from '@studio/shared/messages';
+import { fieldLabels } from '@studio/shared/messages/fields';
 import { recoverSchema } from '@studio/shared/schemas/customer';
 import { Form, Formik } from 'formik';
 import { useId } from 'react';
@@ -34,7 +35,7 @@ export function RecoverScreen() {
       >
         {({ isSubmitting, status: submitError }) => (
           <Form noValidate aria-labelledby={headingId}>
-            <TextField name="email" type="email" label={messages.fields.email} autoComplete="email" />
+            <TextField name="email" type="email" label={fieldLabels.email} autoComplete="email" />
             <FormError message={submitError} />
             <button type="submit" className="button button--block" disabled={isSubmitting} aria-busy={isSubmitting}>
               {messages.auth.recoverButton}

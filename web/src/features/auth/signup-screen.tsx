@@ -1,4 +1,5 @@
 import { fill, messages } from '@studio/shared/messages';
+import { fieldLabels } from '@studio/shared/messages/fields';
 import { passwordPolicyFromConfig, SIGNUP_REASON_OTHER, signupFormSchema } from '@studio/shared/schemas/customer';
 import { normalizePhone } from '@studio/shared/schemas/fields';
 import type { Page } from '@studio/shared/types/api';
@@ -15,7 +16,7 @@ import { useServerMutation } from '../../lib/server-data';
 import { signUp, type SignupValues } from './sign-up';
 import './auth.css';
 
-const f = messages.fields;
+const f = fieldLabels;
 
 const initialValues: SignupValues = {
   name: '',

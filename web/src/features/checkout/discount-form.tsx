@@ -1,4 +1,5 @@
-import { fill, messages } from '@studio/shared/messages';
+import { fill } from '@studio/shared/messages';
+import { fieldLabels } from '@studio/shared/messages/fields';
 import { shopMessages as m } from '@studio/shared/messages/shop';
 import { type FormEvent, useId, useState } from 'react';
 import { FormError } from '../../components/form-field';
@@ -51,7 +52,7 @@ export function DiscountForm({ classPackageId, uid, appliedCode, onApplied }: Di
         <>
           <div className="field">
             <label className="field__label" htmlFor={inputId}>
-              {messages.fields.discountCode}
+              {fieldLabels.discountCode}
             </label>
             <div className="checkout-discount__row">
               <input

@@ -1,4 +1,5 @@
 import { fill, messages } from '@studio/shared/messages';
+import { fieldLabels } from '@studio/shared/messages/fields';
 import { shopMessages as m } from '@studio/shared/messages/shop';
 import { purchaseCancelSchema } from '@studio/shared/schemas/checkout';
 import type { Purchase } from '@studio/shared/types/purchases';
@@ -34,7 +35,7 @@ export function CancelPurchaseModal({ purchase, onClose }: { purchase: Purchase;
       >
         {({ isSubmitting }) => (
           <Form noValidate>
-            <TextField name="reason" label={messages.fields.reason} autoComplete="off" maxLength={500} />
+            <TextField name="reason" label={fieldLabels.reason} autoComplete="off" maxLength={500} />
             <FormError message={cancel.error ? apiErrorText(cancel.error) : null} />
             <div className="modal__actions">
               <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting}>
