@@ -1,8 +1,19 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { routePreloads } from './build/route-preloads';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The public screens people arrive at from search or a shared link; the default paths (a studio's own class_packages_path gets no hint).
+    routePreloads({
+      '/paquetes': 'src/features/shop/shop-screen.tsx',
+      '/calendario': 'src/features/schedule/schedule-screen.tsx',
+      '/avisos': 'src/features/announcements/announcements-screen.tsx',
+      '/ubicacion': 'src/features/location/location-screen.tsx',
+      '/preguntas-frecuentes': 'src/features/faq/faq-screen.tsx',
+    }),
+  ],
   build: {
     rolldownOptions: {
       output: {
