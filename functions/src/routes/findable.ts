@@ -6,7 +6,8 @@ import type { RequestHost } from '../services/findable/site-origin';
 /** Short CDN caching: crawlers hit these often, and a config or catalogue edit shows within ten minutes. */
 export const FINDABLE_CACHE_CONTROL = 'public, max-age=300, s-maxage=600';
 
-const requestHost = (req: Request): RequestHost => ({ forwardedHost: req.get('x-forwarded-host'), host: req.get('host'), protocol: req.protocol });
+/** Where the request came to (forwarded host first): the site's origin when `domain` is not set. */
+export const requestHost = (req: Request): RequestHost => ({ forwardedHost: req.get('x-forwarded-host'), host: req.get('host'), protocol: req.protocol });
 
 /**
  * /robots.txt (reached as /api/robots through a Hosting redirect),

@@ -1,13 +1,17 @@
 import { videoCreateSchema, type VideoQuery, videoQuerySchema, videoUpdateSchema } from '@studio/shared/schemas/video';
+import { type VideoRatingEmailInput, videoRatingEmailSchema, type VideoRatingInput, videoRatingSchema } from '@studio/shared/schemas/video-marks';
 import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireAdmin, requireUser } from '../http/authenticate';
 import { numericParam } from '../http/params';
 import { identityOf, queryOf } from '../http/request-context';
 import { validate } from '../http/validate';
+import { askForVideoRating } from '../services/videos/ask-for-rating';
+import { markVideoCompleted } from '../services/videos/mark-video-complete';
+import { rateVideo } from '../services/videos/rate-video';
 import { createVideoFromInput, deleteVideo, getVideoFor, listUpcomingVideos, listVideos, updateVideoFromInput } from '../services/videos/videos';
 
-/** /api/videos: admins write; reading needs an active online membership (or the admin claim). */
+/** /api/videos: admins write; reading, marking and rating need an active online membership (or the admin claim). */
 export function videoRoutes(deps: Deps): Router {
   const router = Router();
 
@@ -27,6 +31,25 @@ export function videoRoutes(deps: Deps): Router {
   router.get('/program/:program', requireUser, validate(videoQuerySchema, 'query'), async (req, res) => {
     const programId = numericParam(req.params.program, 'program');
     res.json(await listVideos(deps, identityOf(req), { ...queryOf<VideoQuery>(res), program_id: programId }));
+  });
+
+  // Before '/:id' routes: 'rating' is not an id.
+  router.post('/rating', requireUser, validate(videoRatingSchema), async (req, res) => {
+    const { created, ...result } = await rateVideo(deps, identityOf(req), req.body as VideoRatingInput);
+    res.status(created ? 201 : 200).json(result);
+  });
+
+  router.post('/rating/email', requireUser, validate(videoRatingEmailSchema), async (req, res) => {
+    const { sent, message } = await askForVideoRating(deps, identityOf(req), (req.body as VideoRatingEmailInput).video_id);
+    res.status(sent ? 202 : 200).json({ message });
+  });
+
+  router.put('/:id/complete', requireUser, async (req, res) => {
+    res.json({ video: await markVideoCompleted(deps, identityOf(req), numericParam(req.params.id, 'id'), true) });
+  });
+
+  router.put('/:id/uncomplete', requireUser, async (req, res) => {
+    res.json({ video: await markVideoCompleted(deps, identityOf(req), numericParam(req.params.id, 'id'), false) });
   });
 
   router.get('/:id', requireUser, async (req, res) => {

@@ -74,7 +74,7 @@ export const videoQuerySchema = object({
   video_type_id: queryId(),
   program_id: queryId(),
   tag_id: queryId(),
-  /** Only videos the caller completed (completion marks come with favorites and ratings). */
+  /** true: only the videos the caller marked complete; false: only the others (docs/videos). */
   completed: boolean().typeError(v.mustBeBoolean).transform(emptyIsAbsent).optional(),
   /** At most this many minutes long. */
   duration: minutes()

@@ -2,8 +2,20 @@ import type { DocumentStore } from '../store/types';
 import { StoreError } from '../store/types';
 import { readDoc } from './read';
 
-/** What a booking e-mail is about (docs/mail). */
-export type MailKind = 'booked' | 'promoted' | 'cancelled' | 'class-cancelled' | 'waitlist-closed';
+/** What an e-mail is about (docs/mail; 'video-rating': docs/videos; purchases and payments: docs/mail "Purchases and payments"). */
+export type MailKind =
+  | 'booked'
+  | 'promoted'
+  | 'cancelled'
+  | 'class-cancelled'
+  | 'waitlist-closed'
+  | 'video-rating'
+  | 'cash-pending'
+  | 'purchase-paid'
+  | 'purchase-cancelled'
+  | 'trial-started'
+  | 'renewal-paid'
+  | 'renewal-failed';
 
 /** An attachment as the Trigger Email extension passes it to Nodemailer. */
 export interface MailAttachment {
@@ -29,7 +41,7 @@ export interface MailDoc {
   };
   kind: MailKind;
   customer_id: number;
-  reference: { type: 'class_reservation' | 'waitlist'; id: number };
+  reference: { type: 'class_reservation' | 'waitlist' | 'video' | 'purchase' | 'invoice'; id: number };
   createdAt: Date;
 }
 

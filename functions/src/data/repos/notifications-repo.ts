@@ -1,4 +1,5 @@
 import type { DocumentStore, Transaction } from '../store/types';
+import { readDoc, readQuery } from './read';
 
 export type NotificationType = 'class-cancelled';
 
@@ -18,6 +19,8 @@ export interface NotificationDoc {
   read: boolean;
   reference: { type: string; id: number | string };
   createdAt: Date;
+  /** When its owner marked it read; absent on notifications written before the field existed. */
+  readAt?: Date | null;
 }
 
 const notificationRef = (store: DocumentStore, id: string) => store.doc(`notifications/${id}`);
@@ -31,4 +34,30 @@ export async function existingNotificationIds(store: DocumentStore, tx: Transact
 
 export function createNotification(store: DocumentStore, tx: Transaction, doc: NotificationDoc): void {
   tx.create(notificationRef(store, doc.notification_id), { ...doc });
+}
+
+export async function getNotification(store: DocumentStore, id: string, tx?: Transaction): Promise<NotificationDoc | null> {
+  const snap = await readDoc(notificationRef(store, id), tx);
+  return snap.exists ? (snap.data() as unknown as NotificationDoc) : null;
+}
+
+/** Every notification of one customer (one equality, no composite index; the caller sorts: a customer has few). */
+export async function listNotificationsOfUid(store: DocumentStore, uid: string, tx?: Transaction): Promise<NotificationDoc[]> {
+  const result = await readQuery(store.collection('notifications').where('uid', '==', uid), tx);
+  return result.docs.map((doc) => doc.data() as unknown as NotificationDoc);
+}
+
+/** The customer's unread notifications (two equalities: no composite index). */
+export async function listUnreadNotificationsOfUid(store: DocumentStore, uid: string, tx?: Transaction): Promise<NotificationDoc[]> {
+  const result = await readQuery(store.collection('notifications').where('uid', '==', uid).where('read', '==', false), tx);
+  return result.docs.map((doc) => doc.data() as unknown as NotificationDoc);
+}
+
+/** How many unread notifications the customer has (an aggregation: no documents read). */
+export async function countUnreadNotificationsOfUid(store: DocumentStore, uid: string): Promise<number> {
+  return store.collection('notifications').where('uid', '==', uid).where('read', '==', false).count();
+}
+
+export function markNotificationRead(store: DocumentStore, tx: Transaction, id: string, at: Date): void {
+  tx.update(notificationRef(store, id), { read: true, readAt: at });
 }

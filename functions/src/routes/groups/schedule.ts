@@ -1,8 +1,10 @@
 import type { Router } from 'express';
 import type { Deps } from '../../deps';
+import { calendarFeedRoutes } from '../calendar-feed';
 import { classReservationPenaltyRoutes } from '../class-reservation-penaltys';
 import { classReservationRoutes } from '../class-reservations';
 import { classRosterRoutes } from '../class-roster';
+import { notificationRoutes } from '../notifications';
 import { singleClassRoutes } from '../single-class';
 import { waitlistRoutes } from '../waitlist';
 
@@ -13,4 +15,6 @@ export function mountScheduleRoutes(api: Router, deps: Deps): void {
   api.use('/class_reservation_penaltys', classReservationPenaltyRoutes(deps));
   api.use('/class_reservations', classReservationRoutes(deps));
   api.use('/waitlist', waitlistRoutes(deps));
+  api.use('/notifications', notificationRoutes(deps));
+  api.use('/calendar', calendarFeedRoutes(deps));
 }

@@ -78,13 +78,17 @@ function detailRows(facts: MailFacts, spot: number | null, guest: string | null)
   return rows;
 }
 
-interface Body {
+/** An e-mail's body: paragraphs, label/value rows, an optional closing line (every e-mail of the app has this shape). */
+export interface MailBody {
   paragraphs: string[];
   rows: Array<[string, string]>;
   closing: string | null;
 }
 
-function renderText(facts: MailFacts, body: Body): string {
+/** Who it greets and whose signature it carries. */
+type MailVoice = Pick<MailFacts, 'studio' | 'customerName'>;
+
+export function renderMailText(facts: MailVoice, body: MailBody): string {
   const greeting = facts.customerName ? fill(m.greeting, { name: facts.customerName }) : m.greetingNoName;
   const parts = [greeting, ...body.paragraphs, body.rows.map(([label, value]) => `${label}: ${value}`).join('\n')];
   if (body.closing) parts.push(body.closing);
@@ -92,7 +96,7 @@ function renderText(facts: MailFacts, body: Body): string {
   return `${parts.join('\n\n')}\n`;
 }
 
-function renderHtml(facts: MailFacts, body: Body): string {
+export function renderMailHtml(facts: MailVoice, body: MailBody): string {
   const greeting = facts.customerName ? fill(m.greeting, { name: facts.customerName }) : m.greetingNoName;
   const p = (text: string) => `<p style="margin:0 0 16px">${escapeHtml(text).replace(/\n/g, '<br>')}</p>`;
   const rows = body.rows
@@ -166,11 +170,11 @@ export function reservationMessage(facts: MailFacts, spec: ReservationMailSpec):
   }
   const refund = cancelling ? refundSentence(spec.refund) : null;
   if (refund) paragraphs.push(refund);
-  const body: Body = { paragraphs, rows, closing: cancelling ? m.calendarCancelHint : m.calendarHint };
+  const body: MailBody = { paragraphs, rows, closing: cancelling ? m.calendarCancelHint : m.calendarHint };
   return {
     subject,
-    html: renderHtml(facts, body),
-    text: renderText(facts, body),
+    html: renderMailHtml(facts, body),
+    text: renderMailText(facts, body),
     attachments: [invite(facts, spec, cancelling ? 'CANCEL' : 'REQUEST')],
   };
 }
@@ -179,14 +183,14 @@ export function reservationMessage(facts: MailFacts, spec: ReservationMailSpec):
 export function waitlistClosedMessage(facts: MailFacts, spec: WaitlistMailSpec): MailDoc['message'] {
   const values = placeholders(facts);
   const classCancelled = spec.endReason === 'class-cancelled';
-  const body: Body = {
+  const body: MailBody = {
     paragraphs: [classCancelled ? m.waitlistClassCancelled : m.waitlistCutoff],
     rows: detailRows(facts, null, null),
     closing: null,
   };
   return {
     subject: fill(classCancelled ? m.subjects.waitlistClassCancelled : m.subjects.waitlistClosed, values),
-    html: renderHtml(facts, body),
-    text: renderText(facts, body),
+    html: renderMailHtml(facts, body),
+    text: renderMailText(facts, body),
   };
 }

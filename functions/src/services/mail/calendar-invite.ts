@@ -96,30 +96,47 @@ function person(property: 'ORGANIZER' | 'ATTENDEE', who: CalendarPerson, extra: 
   return `${property}${cn}${extra}:mailto:${who.email}`;
 }
 
+/** One VEVENT's content lines (unfolded): what an invitation and the customer's calendar feed (services/calendar-feed) share. */
+export type CalendarEvent = Omit<CalendarInvite, 'method' | 'product'> & { status: 'CONFIRMED' | 'CANCELLED' };
+
+export function eventLines(event: CalendarEvent): string[] {
+  const lines = [
+    'BEGIN:VEVENT',
+    `UID:${event.uid}`,
+    `DTSTAMP:${icsUtc(event.stamp)}`,
+    `DTSTART:${icsUtc(event.start)}`,
+    `DTEND:${icsUtc(event.end)}`,
+    `SEQUENCE:${event.sequence}`,
+    `STATUS:${event.status}`,
+    `SUMMARY:${escapeText(event.summary)}`,
+  ];
+  if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`);
+  if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`);
+  if (event.organizer) lines.push(person('ORGANIZER', event.organizer, ''));
+  // RSVP=FALSE: the studio does not collect replies; the booking is the answer.
+  if (event.attendee) lines.push(person('ATTENDEE', event.attendee, ';ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE'));
+  lines.push('TRANSP:OPAQUE', 'END:VEVENT');
+  return lines;
+}
+
+/** PRODID's value for the studio's product name (`//` would end the field early). */
+export const productId = (product: string) => `-//${product.replace(/\/\//g, '/')}//Reservas//ES`;
+
+/** Content lines to .ics text: CRLF line endings, folded lines, ending with CRLF. */
+export const icsText = (lines: readonly string[]) => `${lines.map(foldLine).join('\r\n')}\r\n`;
+
 /** The whole .ics text: CRLF line endings, folded lines, ending with CRLF. */
 export function calendarInvite(invite: CalendarInvite): string {
-  const lines = [
+  const { method, product, ...event } = invite;
+  return icsText([
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    `PRODID:-//${invite.product.replace(/\/\//g, '/')}//Reservas//ES`,
+    `PRODID:${productId(product)}`,
     'CALSCALE:GREGORIAN',
-    `METHOD:${invite.method}`,
-    'BEGIN:VEVENT',
-    `UID:${invite.uid}`,
-    `DTSTAMP:${icsUtc(invite.stamp)}`,
-    `DTSTART:${icsUtc(invite.start)}`,
-    `DTEND:${icsUtc(invite.end)}`,
-    `SEQUENCE:${invite.sequence}`,
-    `STATUS:${invite.method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED'}`,
-    `SUMMARY:${escapeText(invite.summary)}`,
-  ];
-  if (invite.location) lines.push(`LOCATION:${escapeText(invite.location)}`);
-  if (invite.description) lines.push(`DESCRIPTION:${escapeText(invite.description)}`);
-  if (invite.organizer) lines.push(person('ORGANIZER', invite.organizer, ''));
-  // RSVP=FALSE: the studio does not collect replies; the booking is the answer.
-  if (invite.attendee) lines.push(person('ATTENDEE', invite.attendee, ';ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE'));
-  lines.push('TRANSP:OPAQUE', 'END:VEVENT', 'END:VCALENDAR');
-  return `${lines.map(foldLine).join('\r\n')}\r\n`;
+    `METHOD:${method}`,
+    ...eventLines({ ...event, status: method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED' }),
+    'END:VCALENDAR',
+  ]);
 }
 
 /** Reverses folding (for tests and the local viewer): a CRLF followed by a space or tab continues the line. */

@@ -1,27 +1,30 @@
 import { accessMessages } from '@studio/shared/messages/access';
 import { type VideoCreateInput, type VideoQuery, VIDEOS_PAGE_SIZE, type VideoUpdateInput } from '@studio/shared/schemas/video';
-import type { Video } from '@studio/shared/types/videos';
+import type { CustomerVideo, Video } from '@studio/shared/types/videos';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { type CatalogueRecord, getRecord, type InstructorDoc, type TagDoc } from '../../data/repos/catalogue-repo';
 import { allocateId } from '../../data/repos/counters-repo';
+import { getVideoMark } from '../../data/repos/video-marks-repo';
 import { createVideo, deleteVideo as removeVideo, findVideos, getVideo, replaceVideo, type VideoDoc, type VideoFilter } from '../../data/repos/videos-repo';
 import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
 import { AppError, invalidFields } from '../../domain/errors';
 import { assertCanWatch } from './access';
 import { videoQueryTerms, videoSearchTerms } from './search-terms';
+import { flagsOf, marksByVideo, withFlags } from './video-flags';
+import { ratingSummary } from './video-rating-summary';
 
-const notFound = () => new AppError('not-found', 'videos/not-found', accessMessages.videoNotFound);
+export const notFound = () => new AppError('not-found', 'videos/not-found', accessMessages.videoNotFound);
 const text = (value: string | null | undefined) => (value === undefined || value === null || value.trim() === '' ? null : value.trim());
 
 /** Customers see published videos once released; admins see drafts and upcoming ones too. */
-const visibleTo = (identity: VerifiedIdentity, video: VideoDoc, now: Date) =>
+export const visibleTo = (identity: VerifiedIdentity, video: VideoDoc, now: Date) =>
   identity.admin || (video.available && video.release_date.getTime() <= now.getTime());
 
 const newestFirst = (a: VideoDoc, b: VideoDoc) => b.release_date.getTime() - a.release_date.getTime() || b.video_id - a.video_id;
 
 /** Instructors and tags of the videos shown, read once each (archived ones still resolve: they describe the past). */
-async function toVideoDtos(deps: Deps, docs: VideoDoc[]): Promise<Video[]> {
+export async function toVideoDtos(deps: Deps, docs: VideoDoc[]): Promise<Video[]> {
   const instructorIds = [...new Set(docs.flatMap((doc) => (doc.instructor_id === null ? [] : [doc.instructor_id])))];
   const tagIds = [...new Set(docs.flatMap((doc) => doc.tag_ids))];
   const [instructors, tags] = await Promise.all([
@@ -69,7 +72,7 @@ async function toVideoDtos(deps: Deps, docs: VideoDoc[]): Promise<Video[]> {
 }
 
 export interface VideoPage {
-  videos: Video[];
+  videos: CustomerVideo[];
   total: number;
   page: number;
   page_size: number;
@@ -86,8 +89,7 @@ export interface VideoPage {
 export async function listVideos(deps: Deps, identity: VerifiedIdentity, query: VideoQuery): Promise<VideoPage> {
   await assertCanWatch(deps, identity);
   const page = query.page ?? 1;
-  // Completion marks arrive with favorites and ratings; until then nothing is completed.
-  if (query.completed === true) return { videos: [], total: 0, page, page_size: VIDEOS_PAGE_SIZE };
+  const marks = await marksByVideo(deps, identity.uid);
   const terms = videoQueryTerms(query.query);
   const filter: VideoFilter = {
     equals: {
@@ -106,28 +108,51 @@ export async function listVideos(deps: Deps, identity: VerifiedIdentity, query: 
     .filter((video) => visibleTo(identity, video, now))
     .filter((video) => terms.every((term) => video.search_terms.includes(term)))
     .filter((video) => query.duration === undefined || (video.duration !== null && video.duration <= query.duration))
+    // completed=true: only the caller's completed videos; false: only the others (the caller's own marks).
+    .filter((video) => query.completed === undefined || (marks.get(video.video_id)?.completed === true) === query.completed)
     .sort(newestFirst);
   const slice = matches.slice((page - 1) * VIDEOS_PAGE_SIZE, page * VIDEOS_PAGE_SIZE);
-  return { videos: await toVideoDtos(deps, slice), total: matches.length, page, page_size: VIDEOS_PAGE_SIZE };
+  return { videos: withFlags(await toVideoDtos(deps, slice), marks), total: matches.length, page, page_size: VIDEOS_PAGE_SIZE };
 }
 
 /** GET /videos/upcoming: published videos not released yet, soonest first (one page). */
-export async function listUpcomingVideos(deps: Deps, identity: VerifiedIdentity): Promise<Video[]> {
+export async function listUpcomingVideos(deps: Deps, identity: VerifiedIdentity): Promise<CustomerVideo[]> {
   await assertCanWatch(deps, identity);
   const now = deps.now();
+  const marks = await marksByVideo(deps, identity.uid);
   const upcoming = (await findVideos(deps.store, { equals: { available: true } }))
     .filter((video) => video.release_date.getTime() > now.getTime())
     .sort((a, b) => a.release_date.getTime() - b.release_date.getTime() || a.video_id - b.video_id)
     .slice(0, VIDEOS_PAGE_SIZE);
-  return toVideoDtos(deps, upcoming);
+  return withFlags(await toVideoDtos(deps, upcoming), marks);
 }
 
-/** GET /videos/{id}: the membership check comes first, so a 404 never tells a non-member what exists. */
-export async function getVideoFor(deps: Deps, identity: VerifiedIdentity, id: number): Promise<Video> {
+/**
+ * The video the caller may watch, or the spec's errors: the membership check
+ * comes first (412), so a 404 never tells a non-member what exists; then an
+ * unknown, draft or unreleased video is a 404 for customers. Every call on one
+ * video (reading, marking, rating) goes through it.
+ */
+export async function watchableVideo(deps: Deps, identity: VerifiedIdentity, id: number): Promise<VideoDoc> {
   await assertCanWatch(deps, identity);
   const video = await getVideo(deps.store, id);
   if (!video || !visibleTo(identity, video, deps.now())) throw notFound();
-  return (await toVideoDtos(deps, [video]))[0] as Video;
+  return video;
+}
+
+/** One video as a signed-in caller sees it: the DTO with the caller's flags and, when asked, the rating summary. */
+export async function customerVideoOf(deps: Deps, identity: VerifiedIdentity, video: VideoDoc, options: { rating?: boolean } = {}): Promise<CustomerVideo> {
+  const [dto, mark, rating] = await Promise.all([
+    toVideoDtos(deps, [video]),
+    getVideoMark(deps.store, identity.uid, video.video_id),
+    options.rating ? ratingSummary(deps, video.video_id, identity.uid) : undefined,
+  ]);
+  return { ...(dto[0] as Video), ...flagsOf(mark), ...(rating ? { rating } : {}) };
+}
+
+/** GET /videos/{id}: the video with the caller's flags and its rating (average, count, the caller's stars). */
+export async function getVideoFor(deps: Deps, identity: VerifiedIdentity, id: number): Promise<CustomerVideo> {
+  return customerVideoOf(deps, identity, await watchableVideo(deps, identity, id), { rating: true });
 }
 
 type VideoFields = Omit<VideoCreateInput, 'name' | 'url'>;
@@ -214,7 +239,11 @@ export async function updateVideoFromInput(deps: Deps, input: VideoUpdateInput):
   return (await toVideoDtos(deps, [video]))[0] as Video;
 }
 
-/** DELETE /videos/{id}: nothing refers to a video yet (favorites and ratings come later), so it is removed. */
+/**
+ * DELETE /videos/{id}: the video document is removed. Customers' marks and
+ * ratings of it stay where they are (their own documents) and are never shown:
+ * every list and mark call reads the video first (docs/videos).
+ */
 export async function deleteVideo(deps: Deps, id: number): Promise<void> {
   await deps.store.runTransaction(async (tx) => {
     if (!(await getVideo(deps.store, id, tx))) throw notFound();

@@ -38,6 +38,23 @@ const videoRead = (route: string, path: string): MatrixRow => ({
   admin: 200,
 });
 
+/**
+ * A customer's own marks, favorites and ratings (docs/videos): the owner gets
+ * an online membership, each call a fresh video (so every caller is the
+ * first to mark it); "other" has no membership, so gets the spec's 412.
+ */
+const videoMark = (route: string, build: (videoId: number) => { method: string; path: string; body?: unknown }, status: number): MatrixRow => ({
+  route,
+  call: async (ctx) => {
+    await granted(ctx, 8);
+    return build(await createdVideo(ctx));
+  },
+  anonymous: 401,
+  customer: status,
+  other: 412,
+  admin: status,
+});
+
 /** Authorization rows of the access area. */
 export const accessRows: MatrixRow[] = [
   {
@@ -160,4 +177,11 @@ export const accessRows: MatrixRow[] = [
     other: 403,
     admin: 204,
   },
+  videoMark('PUT /api/videos/{id}/complete', (id) => ({ method: 'PUT', path: `/api/videos/${id}/complete` }), 200),
+  videoMark('PUT /api/videos/{id}/uncomplete', (id) => ({ method: 'PUT', path: `/api/videos/${id}/uncomplete` }), 200),
+  videoMark('GET /api/favorites', () => ({ method: 'GET', path: '/api/favorites' }), 200),
+  videoMark('POST /api/favorites', (id) => ({ method: 'POST', path: '/api/favorites', body: { video_id: id } }), 201),
+  videoMark('DELETE /api/favorites/{id}', (id) => ({ method: 'DELETE', path: `/api/favorites/${id}` }), 204),
+  videoMark('POST /api/videos/rating', (id) => ({ method: 'POST', path: '/api/videos/rating', body: { video_id: id, stars: 4 } }), 201),
+  videoMark('POST /api/videos/rating/email', (id) => ({ method: 'POST', path: '/api/videos/rating/email', body: { video_id: id } }), 202),
 ];

@@ -102,4 +102,73 @@ export const bookingRows: MatrixRow[] = [
     other: 404,
     admin: 404,
   },
+  // Notifications and the private calendar feed (docs/customer-area): each customer's own; the feed's .ics needs no sign-in, its token is the credential.
+  {
+    route: 'GET /api/notifications',
+    call: () => ({ method: 'GET', path: '/api/notifications' }),
+    anonymous: 401,
+    customer: 200,
+    other: 200,
+    admin: 200,
+  },
+  {
+    route: 'PUT /api/notifications/read',
+    call: () => ({ method: 'PUT', path: '/api/notifications/read', body: {} }),
+    anonymous: 401,
+    customer: 200,
+    other: 200,
+    admin: 200,
+  },
+  {
+    route: 'PUT /api/notifications/{id}/read',
+    call: async (ctx) => {
+      const id = `matrix-${ctx.owner.customerId}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+      await store()
+        .doc(`notifications/${id}`)
+        .set({
+          notification_id: id,
+          customer_id: ctx.owner.customerId,
+          uid: ctx.owner.uid,
+          type: 'class-cancelled',
+          title: 'Clase cancelada',
+          body: 'El estudio canceló tu clase.',
+          read: false,
+          reference: { type: 'single_class', id: 1 },
+          createdAt: new Date(),
+        });
+      return { method: 'PUT', path: `/api/notifications/${id}/read`, body: {} };
+    },
+    anonymous: 401,
+    customer: 200,
+    other: 404,
+    admin: 404,
+  },
+  {
+    route: 'GET /api/calendar/feed',
+    call: () => ({ method: 'GET', path: '/api/calendar/feed' }),
+    anonymous: 401,
+    customer: 200,
+    other: 200,
+    admin: 200,
+  },
+  {
+    route: 'POST /api/calendar/feed/rotate',
+    call: () => ({ method: 'POST', path: '/api/calendar/feed/rotate', body: {} }),
+    anonymous: 401,
+    customer: 200,
+    other: 200,
+    admin: 200,
+  },
+  {
+    route: 'GET /api/calendar/{token}.ics',
+    call: async (ctx) => {
+      const feed = await api<{ url: string }>('GET', '/api/calendar/feed', { token: ctx.owner.token });
+      if (feed.status !== 200) throw new Error(`setup feed: ${feed.status} ${JSON.stringify(feed.body)}`);
+      return { method: 'GET', path: new URL(feed.body.url).pathname };
+    },
+    anonymous: 200,
+    customer: 200,
+    other: 200,
+    admin: 200,
+  },
 ];
