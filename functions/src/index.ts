@@ -17,6 +17,7 @@ import { detectNoShowsJob } from './scheduled/detect-no-shows';
 import { lapseUnpaidPurchasesJob } from './scheduled/lapse-unpaid-purchases-job';
 import { type ScheduledJob, scheduleOf } from './scheduled/scheduled-job';
 import { countReservationsTrigger } from './triggers/count-reservations';
+import { mailOnInvoiceTrigger, mailOnPurchaseTrigger } from './triggers/mail-on-payment';
 import { mailOnReservationTrigger } from './triggers/mail-on-reservation';
 import { mailOnWaitlistTrigger } from './triggers/mail-on-waitlist';
 import { processFileTrigger } from './triggers/process-file';
@@ -94,6 +95,10 @@ const deployJob = (job: ScheduledJob) =>
   onSchedule({ schedule: scheduleOf(job), timeZone: 'Etc/UTC', region: 'us-central1', memory: '256MiB', timeoutSeconds: TRIGGER_TIMEOUT_SECONDS }, () =>
     job.handler(),
   );
+
+// Purchase and payment e-mails (docs/mail).
+export const mailOnInvoice = deployTrigger(mailOnInvoiceTrigger);
+export const mailOnPurchase = deployTrigger(mailOnPurchaseTrigger);
 
 // Waitlist promotion and closing (ADR 0061).
 export const promoteOnCancel = deployTrigger(promoteOnCancelTrigger);

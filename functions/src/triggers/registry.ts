@@ -1,5 +1,6 @@
 import type { DocumentTrigger } from '../data/store/types';
 import { countReservationsTrigger } from './count-reservations';
+import { mailOnInvoiceTrigger, mailOnPurchaseTrigger } from './mail-on-payment';
 import { mailOnReservationTrigger } from './mail-on-reservation';
 import { mailOnWaitlistTrigger } from './mail-on-waitlist';
 import { processFileTrigger } from './process-file';
@@ -15,6 +16,8 @@ export const documentTriggers: DocumentTrigger[] = [
   countReservationsTrigger,
   mailOnReservationTrigger,
   mailOnWaitlistTrigger,
+  mailOnInvoiceTrigger,
+  mailOnPurchaseTrigger,
   promoteOnCancelTrigger,
   promoteOnWaitlistTrigger,
   waitlistOnClassTrigger,
