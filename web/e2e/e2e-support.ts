@@ -38,3 +38,16 @@ export const PUBLIC_SITE_ROUTES = [
   '/instructor/1',
   '/preguntas-frecuentes',
 ];
+
+/** The demo seed's customers (emulators/seed/core.ts): Ana has bookings and a 10-class package; Diego an unlimited and an online membership. */
+export const ana = { email: 'ana.lopez@example.com', password: 'Cliente.Ana.2026' };
+export const diego = { email: 'diego.hernandez@example.com', password: 'Cliente.Diego.2026' };
+
+export async function signInAs(page: Page, who: { email: string; password: string }) {
+  await page.goto('/entrar');
+  const form = page.getByRole('form', { name: 'Entrar Ahora' });
+  await form.getByLabel('Correo electrónico').fill(who.email);
+  await form.getByLabel('Contraseña').fill(who.password);
+  await form.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/mystudio$/);
+}

@@ -20,14 +20,14 @@ export function customerAreaRoutes(config: AppConfig): RouteObject {
     lazy: async () => ({ Component: (await import('../compositions/customer-area')).CustomerAreaRoute }),
     children: [
       { id: 'mystudio-calendar', index: true, handle: { title: s.calendarTitle }, Component: ComingSoon },
-      comingSoon('mystudio-online', paths.myOnline, { title: s.onlineTitle }),
+      lazyScreen('mystudio-online', paths.myOnline, { title: s.onlineTitle }, async () => (await import('../../features/online/online-screen')).OnlineScreen),
       lazyScreen(
         'mystudio-packages',
         paths.myPackages,
         { title: configString(config, 'class_packages_name') },
         async () => (await import('../../features/shop/shop-screen')).ShopScreen,
       ),
-      comingSoon('mystudio-video', paths.myVideo, { title: s.videoTitle }),
+      lazyScreen('mystudio-video', paths.myVideo, { title: s.videoTitle }, async () => (await import('../../features/online/video-screen')).VideoScreen),
       comingSoon('mystudio-info', paths.myInfo, { title: s.myInfoTitle }),
       lazyScreen(
         'mystudio-purchases',
@@ -47,9 +47,24 @@ export function customerAreaRoutes(config: AppConfig): RouteObject {
         { title: s.paymentMethodsTitle },
         async () => (await import('../../features/checkout/payment-methods-screen')).PaymentMethodsScreen,
       ),
-      comingSoon('mystudio-waitlists', paths.myWaitlists, { title: s.waitlistsTitle }),
-      comingSoon('mystudio-credits', paths.myCredits, { title: s.creditsTitle }),
-      comingSoon('mystudio-reservations', paths.myReservations, { title: s.reservationsTitle }),
+      lazyScreen(
+        'mystudio-waitlists',
+        paths.myWaitlists,
+        { title: s.waitlistsTitle },
+        async () => (await import('../../features/waitlists/waitlists-screen')).WaitlistsScreen,
+      ),
+      lazyScreen(
+        'mystudio-credits',
+        paths.myCredits,
+        { title: s.creditsTitle },
+        async () => (await import('../../features/credits/credits-screen')).CreditsScreen,
+      ),
+      lazyScreen(
+        'mystudio-reservations',
+        paths.myReservations,
+        { title: s.reservationsTitle },
+        async () => (await import('../../features/reservations/reservations-screen')).ReservationsScreen,
+      ),
       { id: 'mystudio-not-found', path: '*', Component: NotFound },
     ],
   };
