@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ana, diego, expectNoAxeViolations, signInAs } from './e2e-support';
+import { ana, diego, expectNoAxeViolations, setConfig, signInAs } from './e2e-support';
 
 /**
  * The customer area's screens against the seeded stack (Ana has bookings,
@@ -49,4 +49,19 @@ test('Online and the video page pass axe-core for a member', async ({ page }) =>
   await expect(page).toHaveURL(/\/mystudio\/video\/\d+/);
   await page.waitForLoadState('networkidle');
   await expectNoAxeViolations(page, '/mystudio/video/{id}');
+});
+
+test('Créditos (where the studio restricts lots to class types) passes axe-core and lists the lots', async ({ page, request }) => {
+  const restore = await setConfig(request, [{ key: 'allow_restricted_class_types', value: true }]);
+  try {
+    await signInAs(page, ana);
+    await page.goto('/mystudio/creditos');
+    await expect(page.locator('main h1')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Comprar Clases' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('main')).toContainText('Disponibles');
+    await expectNoAxeViolations(page, '/mystudio/creditos');
+  } finally {
+    await setConfig(request, restore);
+  }
 });

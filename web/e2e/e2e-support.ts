@@ -51,3 +51,14 @@ export async function signInAs(page: Page, who: { email: string; password: strin
   await form.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/mystudio$/);
 }
+
+type Entry = { key: string; value: unknown };
+
+/** Sets appconfig entries as the admin and answers the previous values, to put back. */
+export async function setConfig(request: APIRequestContext, entries: Entry[]): Promise<Entry[]> {
+  const token = await idToken(request, admin.email, admin.password);
+  const before = (await (await request.get('/api/appconfig')).json()) as Entry[];
+  const response = await request.put('/api/appconfig', { headers: { authorization: `Bearer ${token}` }, data: { entries } });
+  expect(response.status(), await response.text()).toBe(200);
+  return entries.map(({ key }) => ({ key, value: before.find((entry) => entry.key === key)?.value ?? null }));
+}

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { admin, expectNoAxeViolations, idToken, PUBLIC_SITE_ROUTES } from './e2e-support';
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations, PUBLIC_SITE_ROUTES, setConfig } from './e2e-support';
 
 /**
  * The public site against the seeded stack (docs/public-site): every public
@@ -7,17 +7,6 @@ import { admin, expectNoAxeViolations, idToken, PUBLIC_SITE_ROUTES } from './e2e
  * routes inside the app only for the studio's own domain; the coach page's
  * redirect; content pages; the schedule's filters; the JSON-LD.
  */
-
-type Entry = { key: string; value: unknown };
-
-/** Sets appconfig entries as the admin and answers the previous values, to put back. */
-async function setConfig(request: APIRequestContext, entries: Entry[]): Promise<Entry[]> {
-  const token = await idToken(request, admin.email, admin.password);
-  const before = (await (await request.get('/api/appconfig')).json()) as Entry[];
-  const response = await request.put('/api/appconfig', { headers: { authorization: `Bearer ${token}` }, data: { entries } });
-  expect(response.status(), await response.text()).toBe(200);
-  return entries.map(({ key }) => ({ key, value: before.find((entry) => entry.key === key)?.value ?? null }));
-}
 
 /** Scrolls to the bottom until the page stops growing, so every island near the viewport loads. */
 async function loadWholeLanding(page: Page) {
