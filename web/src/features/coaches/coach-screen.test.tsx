@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { makeInstructor } from '../../../test/catalogue-fixtures';
 import { mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
 import { CoachScreen } from './coach-screen';
-import { makeInstructor } from './coaches-test-data';
 
 function renderCoach(path: string, answer: () => { status?: number; body?: unknown }) {
   const { calls } = mockFetch((call) => (call.url.startsWith('/api/instructors/') ? answer() : undefined));

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { makeInstructor } from '../../../test/catalogue-fixtures';
 import { mockFetch, renderAt, setConfig } from '../../../test/helpers';
 import { useAlerts } from '../../lib/alerts';
 import { CoachesSection } from './coaches-section';
-import { makeInstructor } from './coaches-test-data';
 
 function renderSection(answer: { status?: number; body?: unknown }) {
   const config = setConfig();

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { makeInstructor } from '../../../test/catalogue-fixtures';
 import { mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
-import { makeInstructor } from './coaches-test-data';
 import { InstructorScreen } from './instructor-screen';
 
 const notFound = { status: 404, body: { error: { code: 'not-found', message: 'No encontramos al instructor.' } } };

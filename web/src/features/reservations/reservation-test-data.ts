@@ -1,39 +1,6 @@
 import type { AvailableClass } from '@studio/shared/schemas/access';
 import type { ClassReservation } from '@studio/shared/schemas/class-reservation';
-import type { SingleClass } from '@studio/shared/schemas/single-class';
-
-/** A class as the reservation joins it (wall clock 19:30 in Mexico City on 2026-11-18). */
-export function makeClass(overrides: Partial<SingleClass> = {}): SingleClass {
-  return {
-    single_class_id: 1,
-    class_date: '2026-11-19T01:30:00.000Z',
-    end_date: '2026-11-19T02:20:00.000Z',
-    date: '2026-11-18',
-    start_time: '19:30',
-    duration_minutes: 50,
-    description: null,
-    capacity: 12,
-    booked: 3,
-    spots_left: 9,
-    spot_map: null,
-    status: 'scheduled',
-    cancelledAt: null,
-    cancel_reason: null,
-    class_type_id: 1,
-    location_id: 1,
-    class_category_id: null,
-    class_package_id: null,
-    series_id: null,
-    icon: null,
-    class_type: { class_type_id: 1, name: 'Cycling', icon: null, description: null, spot_map: null, file: null },
-    location: { location_id: 1, name: 'Latido Roma', address: 'Av. Álvaro Obregón 120, CDMX' },
-    class_instructors: [
-      { instructor_id: 4, instructor: { instructor_id: 4, name: 'Sofía', nick_name: null, last_name: 'Ramos', birthdate: null, file: null } },
-    ],
-    tags: [],
-    ...overrides,
-  };
-}
+import { makeClass } from '../../../test/catalogue-fixtures';
 
 /** Test fixtures of GET /class_reservations and GET /available_classes answers. */
 export function makeReservation(overrides: Partial<ClassReservation> = {}): ClassReservation {

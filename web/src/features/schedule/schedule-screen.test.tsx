@@ -2,9 +2,9 @@ import type { SingleClass } from '@studio/shared/schemas/single-class';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeClass, makeInstructor, makeLocation } from '../../../test/catalogue-fixtures';
 import { type FetchCall, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
 import { ScheduleScreen } from './schedule-screen';
-import { makeClass, makeInstructor, makeLocation } from './schedule-test-data';
 
 // Wednesday 18 Nov 2026, 12:00 in Mexico City: the current week is 16–22 Nov.
 const NOW = new Date('2026-11-18T18:00:00Z');

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeClass, makeLocation } from '../../../test/catalogue-fixtures';
 import { mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
 import { ScheduleSection } from './schedule-section';
-import { makeClass, makeLocation } from './schedule-test-data';
 
 describe("landing's in-person schedule section", () => {
   beforeEach(() => {

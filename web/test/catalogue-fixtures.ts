@@ -1,7 +1,7 @@
 import type { SingleClass } from '@studio/shared/schemas/single-class';
 import type { Instructor, Location } from '@studio/shared/types/catalogue';
 
-/** Test fixtures of the public schedule (GET /single_class, /locations, /instructors answers). */
+/** Test fixtures of catalogue answers shared by several features' tests (GET /single_class, /locations, /instructors). */
 export function makeClass(overrides: Partial<SingleClass> = {}): SingleClass {
   return {
     single_class_id: 1,
