@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  accessCodeUrl,
-  canAddToCalendar,
-  canCancel,
-  cancelPolicyText,
-  type CancelSettings,
-  canRate,
-  canShowAccessCode,
-  creditBalance,
-  lateCancelWarning,
-} from './reservation-rules';
+import { cancelPolicyText, type CancelSettings } from '../../lib/cancel-rules';
+import { creditBalance } from '../../lib/credit-balance';
+import { accessCodeUrl, canAddToCalendar, canCancel, canRate, canShowAccessCode, lateCancelWarning } from './reservation-rules';
 import { makeLot, makeReservation } from './reservation-test-data';
 
 const settings: CancelSettings = { allowCancel: true, allowLate: true, value: 12, unit: 'hours', maxCancels: null };

@@ -1,4 +1,3 @@
-import type { AvailableClass } from '@studio/shared/schemas/access';
 import type { ClassReservation, ClassReservationPage, ClassReservationRatingInput, ReservationFilter } from '@studio/shared/schemas/class-reservation';
 import { api } from '../../lib/api-client';
 import { queryOptions } from '../../lib/server-data';
@@ -13,7 +12,6 @@ export const reservationsKeys = {
   all: ['class_reservations'] as const,
   page: (filter: ReservationFilter, page: number) => [...reservationsKeys.all, 'page', filter, page] as const,
   credits: ['available_classes'] as const,
-  balance: ['available_classes', 'reservations-balance'] as const,
   feed: ['calendar_feed'] as const,
   /** The schedule's prefix (features/schedule scheduleKeys.all): its classes carry the customer's own places (my_reservations). */
   schedule: ['single_class'] as const,
@@ -33,13 +31,6 @@ export const reservationsQuery = (filter: ReservationFilter, page: number) =>
     meta: { alert: false, private: true },
   });
 
-/** GET /available_classes: the usable in-person lots, for the balance header. A failure only hides the header. */
-export const balanceQuery = queryOptions({
-  queryKey: reservationsKeys.balance,
-  queryFn: async ({ signal }) => (await api.get<{ available_classes: AvailableClass[] }>('/available_classes', { signal })).available_classes,
-  meta: { alert: false, private: true },
-});
-
 /** GET /calendar/feed: creates the private feed on first use, so it is asked only when the customer opens it. */
 export const calendarFeedQuery = queryOptions({
   queryKey: reservationsKeys.feed,
@@ -47,10 +38,6 @@ export const calendarFeedQuery = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
   meta: { alert: false, private: true },
 });
-
-export async function cancelReservation(id: number): Promise<ClassReservation> {
-  return (await api.delete<{ class_reservation: ClassReservation }>(`/class_reservations/${id}`)).class_reservation;
-}
 
 export async function rateReservation(input: ClassReservationRatingInput): Promise<ClassReservation> {
   return (await api.put<{ class_reservation: ClassReservation }>('/class_reservations', input)).class_reservation;

@@ -5,18 +5,20 @@ import { reservationsMessages as m } from '@studio/shared/messages/reservations'
 import { type ClassReservation, RESERVATION_FILTERS, type ReservationFilter } from '@studio/shared/schemas/class-reservation';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { CancelReservationModal } from '../../components/cancel-reservation-modal';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
-import { type AppConfig, configBoolean, configNumber, configString, useConfig } from '../../lib/app-config';
+import { configBoolean, configString, useConfig } from '../../lib/app-config';
+import { cancelPolicyText, type CancelSettings, cancelSettings } from '../../lib/cancel-rules';
+import { balanceQuery, creditBalance } from '../../lib/credit-balance';
 import { paths } from '../../lib/paths';
 import { useServerQuery } from '../../lib/server-data';
 import { AccessCodeModal } from './access-code-modal';
 import { CalendarFeed } from './calendar-feed';
-import { CancelReservationModal } from './cancel-reservation-modal';
 import { RateReservationModal } from './rate-reservation-modal';
 import { downloadIcs, reservationIcs } from './reservation-ics';
-import { canAddToCalendar, canCancel, cancelPolicyText, type CancelSettings, canRate, canShowAccessCode, coachNames, creditBalance } from './reservation-rules';
-import { balanceQuery, reservationsQuery } from './reservations-api';
+import { canAddToCalendar, canCancel, canRate, canShowAccessCode, coachNames } from './reservation-rules';
+import { afterCancel, reservationsQuery } from './reservations-api';
 import './reservations.css';
 
 const c = m.columns;
@@ -32,17 +34,6 @@ function filterFromSlug(slug: string | null): ReservationFilter {
 
 function pageFrom(value: string | null): number {
   return value !== null && /^[1-9]\d{0,5}$/.test(value) ? Number(value) : 1;
-}
-
-function cancelSettings(config: AppConfig): CancelSettings {
-  const unit = configString(config, 'cancel_timeframe_unit');
-  return {
-    allowCancel: configBoolean(config, 'allow_cancel_reservations'),
-    allowLate: configBoolean(config, 'allow_cancel_after_treshold'),
-    value: configNumber(config, 'cancel_timeframe_value') ?? 0,
-    unit: unit === 'days' || unit === 'minutes' ? unit : 'hours',
-    maxCancels: configNumber(config, 'max_cancels_per_available_class'),
-  };
 }
 
 const STATUS_CLASS: Record<string, string> = {
@@ -311,7 +302,9 @@ export function ReservationsScreen() {
       <CalendarFeed />
       {dialog?.kind === 'cancel' && (
         <CancelReservationModal
-          reservation={dialog.reservation}
+          reservationId={dialog.reservation.class_reservation_id}
+          classStart={dialog.reservation.single_class ? Date.parse(dialog.reservation.single_class.class_date) : null}
+          invalidates={afterCancel}
           className={classNameOf(dialog.reservation)}
           dateText={dateOf(dialog.reservation, timezone)}
           settings={settings}

@@ -9,10 +9,11 @@ import { Link } from 'react-router';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
 import { configBoolean, configString, useConfig } from '../../lib/app-config';
+import { personName, spotsText } from '../../lib/class-format';
 import { paths } from '../../lib/paths';
+import { instructorsQuery, locationsQuery, weekQuery } from '../../lib/schedule-api';
+import { type ScheduleFilters, type ScheduleFiltersUpdate, useLocalScheduleFilters, useUrlScheduleFilters } from '../../lib/schedule-filters';
 import { useServerQuery } from '../../lib/server-data';
-import { instructorsQuery, locationsQuery, weekQuery } from './schedule-api';
-import { type ScheduleFilters, type ScheduleFiltersUpdate, useLocalScheduleFilters, useUrlScheduleFilters } from './schedule-filters';
 import './schedule.css';
 
 type HeadingLevel = 2 | 3;
@@ -20,15 +21,6 @@ type HeadingLevel = 2 | 3;
 /** Where a class's booking happens: the customer area's calendar, which opens that class (booking is the customer area's). */
 export function bookingHref(singleClassId: number): string {
   return `${paths.myStudio}?single_class_id=${singleClassId}`;
-}
-
-export function personName(person: { name: string; last_name: string | null }): string {
-  return [person.name, person.last_name].filter(Boolean).join(' ');
-}
-
-function spotsText(spotsLeft: number): string {
-  if (spotsLeft <= 0) return m.soldOut;
-  return spotsLeft === 1 ? m.oneSpot : fill(m.nSpots, { n: spotsLeft });
 }
 
 function Heading({ level, className, id, children }: { level: 2 | 3 | 4; className?: string; id?: string; children: ReactNode }) {

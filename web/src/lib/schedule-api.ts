@@ -1,8 +1,8 @@
 import { addCalendarDays } from '@studio/shared/format/schedule-week';
 import type { SingleClass } from '@studio/shared/schemas/single-class';
 import type { Instructor, Location } from '@studio/shared/types/catalogue';
-import { api } from '../../lib/api-client';
-import { queryOptions } from '../../lib/server-data';
+import { api } from './api-client';
+import { queryOptions } from './server-data';
 
 /** What one week of the public schedule asks for: the week's Monday and the optional filters. */
 export interface WeekQuery {
