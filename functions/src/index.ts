@@ -20,6 +20,7 @@ import { countReservationsTrigger } from './triggers/count-reservations';
 import { mailOnInvoiceTrigger, mailOnPurchaseTrigger } from './triggers/mail-on-payment';
 import { mailOnReservationTrigger } from './triggers/mail-on-reservation';
 import { mailOnWaitlistTrigger } from './triggers/mail-on-waitlist';
+import { notifyOnClassTrigger, notifyOnWaitlistTrigger } from './triggers/notification-triggers';
 import { processFileTrigger } from './triggers/process-file';
 import { promoteOnCancelTrigger, promoteOnWaitlistTrigger, waitlistOnClassTrigger } from './triggers/waitlist-triggers';
 
@@ -105,6 +106,10 @@ export const promoteOnCancel = deployTrigger(promoteOnCancelTrigger);
 export const promoteOnWaitlist = deployTrigger(promoteOnWaitlistTrigger);
 export const waitlistOnClass = deployTrigger(waitlistOnClassTrigger);
 export const closeWaitlists = deployJob(closeWaitlistsJob);
+
+// Customer notifications written off the booking path (docs/customer-area).
+export const notifyOnWaitlist = deployTrigger(notifyOnWaitlistTrigger);
+export const notifyOnClass = deployTrigger(notifyOnClassTrigger);
 
 // No-shows and penalties (ADR 0063).
 export const detectNoShows = deployJob(detectNoShowsJob);

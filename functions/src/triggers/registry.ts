@@ -3,6 +3,7 @@ import { countReservationsTrigger } from './count-reservations';
 import { mailOnInvoiceTrigger, mailOnPurchaseTrigger } from './mail-on-payment';
 import { mailOnReservationTrigger } from './mail-on-reservation';
 import { mailOnWaitlistTrigger } from './mail-on-waitlist';
+import { notifyOnClassTrigger, notifyOnWaitlistTrigger } from './notification-triggers';
 import { processFileTrigger } from './process-file';
 import { promoteOnCancelTrigger, promoteOnWaitlistTrigger, waitlistOnClassTrigger } from './waitlist-triggers';
 
@@ -21,4 +22,6 @@ export const documentTriggers: DocumentTrigger[] = [
   promoteOnCancelTrigger,
   promoteOnWaitlistTrigger,
   waitlistOnClassTrigger,
+  notifyOnWaitlistTrigger,
+  notifyOnClassTrigger,
 ];

@@ -6,7 +6,7 @@ import { unknownFields } from './fields';
 
 const v = messages.validation;
 
-/** Notification ids are derived from what they are about (`class-cancelled-12-3`): letters, digits, `-` and `_`. */
+/** Notification ids are derived from what they are about (`class-cancelled-12-3`, `waitlist-promoted-7`): letters, digits, `-` and `_`. */
 export const NOTIFICATION_ID_PATTERN = /^[A-Za-z0-9_-]{1,200}$/;
 
 /** The path of PUT /api/notifications/{notification_id}/read, checked before any lookup (a `/` would be another path). */
@@ -20,7 +20,8 @@ export type NotificationParams = InferType<typeof notificationParamsSchema>;
 /** The PUT bodies carry nothing: an empty object (or no body) only. */
 export const emptyBodySchema = object({}).noUnknown(unknownFields).strict();
 
-export type NotificationType = 'class-cancelled';
+/** What a notification is about: a class the studio cancelled or moved while the customer was booked, or a seat won from a waitlist. */
+export type NotificationType = 'class-cancelled' | 'class-moved' | 'waitlist-promoted';
 
 /** What is stored and shown alike (the stored document adds the owner's uid). */
 export interface NotificationFields {

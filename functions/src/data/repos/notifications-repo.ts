@@ -1,13 +1,14 @@
-import type { DocumentStore, Transaction } from '../store/types';
+import type { NotificationType } from '@studio/shared/schemas/notification';
+import { type DocumentStore, StoreError, type Transaction } from '../store/types';
 import { readDoc, readQuery } from './read';
-
-export type NotificationType = 'class-cancelled';
 
 /**
  * notifications/{notification_id}: a message for one customer, shown in the
  * customer area. The id is derived from what it is about
- * (`class-cancelled-<single_class_id>-<customer_id>`), so a retried or resumed
- * job finds it instead of writing a second one.
+ * (`class-cancelled-<single_class_id>-<customer_id>`,
+ * `class-moved-<single_class_id>-<customer_id>-<new start ms>`,
+ * `waitlist-promoted-<waitlist_id>`), so a retried or resumed job or trigger
+ * finds it instead of writing a second one.
  */
 export interface NotificationDoc {
   notification_id: string;
@@ -34,6 +35,26 @@ export async function existingNotificationIds(store: DocumentStore, tx: Transact
 
 export function createNotification(store: DocumentStore, tx: Transaction, doc: NotificationDoc): void {
   tx.create(notificationRef(store, doc.notification_id), { ...doc });
+}
+
+/**
+ * Writes the notification unless one with its id exists, in a transaction of
+ * its own (triggers, off the booking path): read and create with its
+ * precondition, so two deliveries racing each other write it once. Answers
+ * whether this call wrote it.
+ */
+export async function createNotificationOnce(store: DocumentStore, doc: NotificationDoc): Promise<boolean> {
+  try {
+    return await store.runTransaction(async (tx) => {
+      if ((await tx.get(notificationRef(store, doc.notification_id))).exists) return false;
+      createNotification(store, tx, doc);
+      return true;
+    });
+  } catch (error) {
+    // The precondition lost to a concurrent writer: that writer wrote it.
+    if (error instanceof StoreError && error.code === 'already-exists') return false;
+    throw error;
+  }
 }
 
 export async function getNotification(store: DocumentStore, id: string, tx?: Transaction): Promise<NotificationDoc | null> {
