@@ -10,4 +10,6 @@ export const filesMessages = {
   invalidData: 'El campo data debe ser un objeto JSON.',
   malformed: 'No pudimos leer el archivo enviado. Intenta de nuevo.',
   publicNeedsAdmin: 'Solo un administrador puede publicar archivos.',
+  /** A profile photo must be an image the person uploaded themselves. */
+  photoNotUsable: 'Elige una imagen JPG, PNG, WebP o GIF que hayas subido a tu cuenta.',
 } as const;

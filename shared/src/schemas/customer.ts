@@ -36,10 +36,15 @@ export const signupSchema = object({
   .strict();
 export type SignupInput = InferType<typeof signupSchema>;
 
-/** PUT /api/customer. customer_id is honoured only for admins. */
+/**
+ * PUT /api/customer. customer_id is honoured only for admins. file_id sets the
+ * profile photo (an image the caller uploaded through /api/files); null removes
+ * it, omitted keeps it.
+ */
 export const customerUpdateSchema = object({
   customer_id: positiveId().optional(),
   ...profileShape,
+  file_id: positiveId().nullable().optional(),
 })
   .noUnknown(unknownFields)
   .strict();

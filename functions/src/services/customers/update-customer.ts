@@ -1,5 +1,7 @@
 import { messages } from '@studio/shared/messages';
+import { filesMessages } from '@studio/shared/messages/files';
 import type { CustomerUpdateInput } from '@studio/shared/schemas/customer';
+import { ALLOWED_FILE_TYPES, normalizeFileType, type StudioFileRef } from '@studio/shared/schemas/file';
 import type { Customer } from '@studio/shared/types/customers';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import {
@@ -10,8 +12,10 @@ import {
   listAcceptedPages,
   updateCustomer as writeCustomer,
 } from '../../data/repos/customers-repo';
+import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';
+import { findFileRef } from '../files/file-refs';
 import { consumeRateLimit, rateRules } from '../rate-limits';
 import { toCustomerDto } from './customer-dto';
 import { buildSearchTerms } from './search-terms';
@@ -19,8 +23,23 @@ import { buildSearchTerms } from './search-terms';
 const text = (value: string | null | undefined) => (value === undefined || value === null || value.trim() === '' ? null : value.trim());
 
 /**
+ * The profile photo a file_id names: an image the caller uploaded (private
+ * uploads are readable only by their owner, so anyone else's file would show
+ * as a broken picture, and naming it would probe its existence).
+ */
+async function photoRef(deps: Deps, fileId: number, ownerUid: string, tx: Transaction): Promise<StudioFileRef> {
+  const ref = await findFileRef(deps, fileId, { ownerUid }, tx);
+  const type = ref ? normalizeFileType(ref.type) : null;
+  if (!ref || type === null || !ALLOWED_FILE_TYPES[type].image) {
+    throw new AppError('invalid', 'customer/photo-not-usable', filesMessages.photoNotUsable, { file_id: filesMessages.photoNotUsable });
+  }
+  return ref;
+}
+
+/**
  * Updates the caller's profile, or — for admins sending customer_id — anyone's.
- * A phone change moves the uniqueness guard in the same transaction.
+ * A phone change moves the uniqueness guard in the same transaction. file_id
+ * must be an image the caller uploaded; null removes the photo, omitted keeps it.
  */
 export async function updateCustomer(deps: Deps, identity: VerifiedIdentity, input: CustomerUpdateInput): Promise<Customer> {
   if (!identity.admin) {
@@ -42,6 +61,7 @@ export async function updateCustomer(deps: Deps, identity: VerifiedIdentity, inp
         throw new AppError('conflict', 'customer/phone-taken', messages.customer.phoneTaken, { phone: messages.customer.phoneTaken });
       }
     }
+    const file = input.file_id === undefined || input.file_id === null ? input.file_id : await photoRef(deps, input.file_id, identity.uid, tx);
     const name = input.name.trim();
     const lastName = input.last_name.trim();
     const after: CustomerDoc = {
@@ -53,6 +73,7 @@ export async function updateCustomer(deps: Deps, identity: VerifiedIdentity, inp
       ...(input.birthdate !== undefined ? { birthdate: input.birthdate ?? null } : {}),
       ...(input.signup_reason !== undefined ? { signup_reason: input.signup_reason ?? null } : {}),
       ...(input.signup_reason_other !== undefined ? { signup_reason_other: text(input.signup_reason_other) } : {}),
+      ...(file !== undefined ? { file } : {}),
       search_terms: buildSearchTerms({ name, last_name: lastName, email: before.email, phone: input.phone }),
       updatedAt: deps.now(),
     };
