@@ -4,7 +4,16 @@ export interface SeedUser {
   email: string;
   password: string;
   admin: boolean;
-  customer: { name: string; last_name: string; phone: string; instagram: string | null; birthdate: string | null; signup_reason: string | null };
+  customer: {
+    name: string;
+    last_name: string;
+    phone: string;
+    instagram: string | null;
+    birthdate: string | null;
+    signup_reason: string | null;
+    /** Answers to the studio's customer fields (ADR 0086): the seed's required emergency contact is answered, so the demo opens unblocked. */
+    custom_values: Record<string, string>;
+  };
 }
 
 /** Printed in the README; local demo project only. */
@@ -14,21 +23,45 @@ export const seedUsers: SeedUser[] = [
     email: 'admin@estudiolatido.mx',
     password: 'Latido.Admin.2026',
     admin: true,
-    customer: { name: 'Valeria', last_name: 'Ríos Castañeda', phone: '5511110000', instagram: '@valeria.latido', birthdate: '1988-04-12', signup_reason: null },
+    customer: {
+      name: 'Valeria',
+      last_name: 'Ríos Castañeda',
+      phone: '5511110000',
+      instagram: '@valeria.latido',
+      birthdate: '1988-04-12',
+      signup_reason: null,
+      custom_values: { emergency_contact: 'Jorge Ríos 5511112222' },
+    },
   },
   {
     uid: 'seed-customer-ana',
     email: 'ana.lopez@example.com',
     password: 'Cliente.Ana.2026',
     admin: false,
-    customer: { name: 'Ana', last_name: 'López Martínez', phone: '5522223333', instagram: '@anitalopez', birthdate: '1995-09-30', signup_reason: 'Instagram' },
+    customer: {
+      name: 'Ana',
+      last_name: 'López Martínez',
+      phone: '5522223333',
+      instagram: '@anitalopez',
+      birthdate: '1995-09-30',
+      signup_reason: 'Instagram',
+      custom_values: { emergency_contact: 'Lucía Martínez 5522224444' },
+    },
   },
   {
     uid: 'seed-customer-diego',
     email: 'diego.hernandez@example.com',
     password: 'Cliente.Diego.2026',
     admin: false,
-    customer: { name: 'Diego', last_name: 'Hernández Soto', phone: '5533334444', instagram: null, birthdate: '1991-01-17', signup_reason: 'Recomendación' },
+    customer: {
+      name: 'Diego',
+      last_name: 'Hernández Soto',
+      phone: '5533334444',
+      instagram: null,
+      birthdate: '1991-01-17',
+      signup_reason: 'Recomendación',
+      custom_values: { emergency_contact: 'Sofía Soto 5533335555' },
+    },
   },
 ];
 

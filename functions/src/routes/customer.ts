@@ -1,5 +1,6 @@
 import { giveAccessSchema, removeClassesSchema, revokeAccessSchema } from '@studio/shared/schemas/access';
 import { customerSearchSchema, customerUpdateSchema, phoneQuerySchema, recoverSchema, signupSchema } from '@studio/shared/schemas/customer';
+import { customValuesBodySchema } from '@studio/shared/schemas/dynamic-form';
 import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireAdmin, requireUser } from '../http/authenticate';
@@ -12,7 +13,9 @@ import { removeClasses } from '../services/access/remove-classes';
 import { revokeAccess } from '../services/access/revoke-access';
 import { isPhoneAvailable } from '../services/customers/check-phone';
 import { getCustomerForAdmin, getOwnCustomer } from '../services/customers/get-customer';
+import { withPendingFields } from '../services/customers/pending-fields';
 import { recoverPassword } from '../services/customers/recover-password';
+import { saveCustomValues } from '../services/customers/save-custom-values';
 import { ADMIN_CUSTOMERS_PAGE_SIZE, listCustomersForAdmin, quickSearchCustomers } from '../services/customers/search-customers';
 import { signUp } from '../services/customers/sign-up';
 import { updateCustomer } from '../services/customers/update-customer';
@@ -27,7 +30,7 @@ export function customerRoutes(deps: Deps): Router {
   const router = Router();
 
   router.post('/signup', requireUser, validate(signupSchema), async (req, res) => {
-    res.status(201).json({ customer: await signUp(deps, identityOf(req), req.body) });
+    res.status(201).json({ customer: await withPendingFields(deps, await signUp(deps, identityOf(req), req.body)) });
   });
 
   router.get('/', requireUser, async (req, res) => {
@@ -35,7 +38,11 @@ export function customerRoutes(deps: Deps): Router {
   });
 
   router.put('/', requireUser, validate(customerUpdateSchema), async (req, res) => {
-    res.json({ customer: await updateCustomer(deps, identityOf(req), req.body) });
+    res.json({ customer: await withPendingFields(deps, await updateCustomer(deps, identityOf(req), req.body)) });
+  });
+
+  router.put('/custom_values', requireUser, validate(customValuesBodySchema), async (req, res) => {
+    res.json({ customer: await saveCustomValues(deps, identityOf(req), req.body.values) });
   });
 
   router.get('/phone', validate(phoneQuerySchema, 'query'), async (req, res) => {

@@ -160,6 +160,7 @@ export const fieldLabels = {
   usage_limit: 'Límite de usos',
   valid_from: 'Válido desde',
   valid_until: 'Válido hasta',
+  values: 'Respuestas',
   video_id: 'Video',
   video_type_id: 'Tipo de video',
   weekdays: 'Días de la semana',

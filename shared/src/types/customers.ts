@@ -1,3 +1,4 @@
+import type { DynamicValues } from '../schemas/dynamic-form';
 import type { Wire } from './wire';
 
 export interface FileRef {
@@ -24,6 +25,12 @@ export interface CustomerFields {
   /** As stored; the API answers false once the expiration has passed. */
   has_unlimited: boolean;
   unlimited_membership_expiration: Date | null;
+  /**
+   * Answers to the studio's customer custom fields, by field key (ADR 0086).
+   * Absent on records that never saved any; the API always answers it (`{}`
+   * when empty).
+   */
+  custom_values?: DynamicValues;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -32,4 +39,10 @@ export type Customer = Wire<CustomerFields> & {
   accepted_pages: number[];
   /** From the identity provider's custom claim; never stored on the document. */
   is_admin: boolean;
+  /**
+   * Keys of required customer custom fields with no valid answer (ADR 0086);
+   * non-empty opens the complete-information modal. Answered for one
+   * customer (GET/PUT /customer, sign-up, the admin's read); lists leave it out.
+   */
+  pending_fields?: string[];
 };

@@ -1,3 +1,4 @@
+import type { DynamicValues } from '@studio/shared/schemas/dynamic-form';
 import type { CustomerFields } from '@studio/shared/types/customers';
 import type { AcceptedPageFields } from '@studio/shared/types/pages';
 import type { DocumentStore, Transaction } from '../store/types';
@@ -44,6 +45,15 @@ export function updateCustomer(store: DocumentStore, tx: Transaction, before: Cu
     tx.delete(phoneRef(store, before.phone));
     tx.create(phoneRef(store, after.phone), { uid: after.uid, customer_id: after.customer_id });
   }
+}
+
+/**
+ * Replaces the customer's custom-field answers as a whole (ADR 0086); only
+ * these two fields are written, so a profile edit in another transaction
+ * keeps its own fields.
+ */
+export function setCustomValues(store: DocumentStore, tx: Transaction, uid: string, values: DynamicValues, updatedAt: Date): void {
+  tx.update(customerRef(store, uid), { custom_values: values, updatedAt });
 }
 
 export async function listAcceptedPages(store: DocumentStore, uid: string): Promise<AcceptedPageDoc[]> {

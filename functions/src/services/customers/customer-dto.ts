@@ -1,8 +1,16 @@
 import type { Customer } from '@studio/shared/types/customers';
 import type { CustomerDoc } from '../../data/repos/customers-repo';
 
+interface DtoExtra {
+  acceptedPages: number[];
+  isAdmin: boolean;
+  now: Date;
+  /** Keys of unanswered required custom fields; only answers about one customer carry them (ADR 0086). */
+  pendingFields?: string[];
+}
+
 /** What the API shows of a customer. search_terms and other internals stay inside. */
-export function toCustomerDto(doc: CustomerDoc, extra: { acceptedPages: number[]; isAdmin: boolean; now: Date }): Customer {
+export function toCustomerDto(doc: CustomerDoc, extra: DtoExtra): Customer {
   // The stored flag is recomputed only when credits change; an expired membership must not show as current.
   const expiration = doc.unlimited_membership_expiration;
   const hasUnlimited = doc.has_unlimited && (expiration === null || expiration.getTime() > extra.now.getTime());
@@ -22,6 +30,8 @@ export function toCustomerDto(doc: CustomerDoc, extra: { acceptedPages: number[]
     unlimited_membership_expiration: doc.unlimited_membership_expiration?.toISOString() ?? null,
     accepted_pages: extra.acceptedPages,
     is_admin: extra.isAdmin,
+    custom_values: doc.custom_values ?? {},
+    ...(extra.pendingFields ? { pending_fields: extra.pendingFields } : {}),
     createdAt: doc.createdAt.toISOString(),
     updatedAt: doc.updatedAt.toISOString(),
   };

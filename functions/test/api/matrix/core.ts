@@ -41,6 +41,15 @@ export const coreRows: MatrixRow[] = [
     admin: 200,
   },
   {
+    // The caller's own answers: "other" saves their own too; the seeded required field is answered.
+    route: 'PUT /api/customer/custom_values',
+    call: () => ({ method: 'PUT', path: '/api/customer/custom_values', body: { values: { emergency_contact: 'Luis 5512345678' } } }),
+    anonymous: 401,
+    customer: 200,
+    other: 200,
+    admin: 200,
+  },
+  {
     route: 'GET /api/customer/phone',
     call: ({ owner }) => ({ method: 'GET', path: `/api/customer/phone?phone=${owner.phone}` }),
     anonymous: 200,
