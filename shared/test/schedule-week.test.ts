@@ -5,12 +5,16 @@ import {
   formatCalendarDay,
   groupByStudioDay,
   isCalendarDay,
+  isoWeekNumber,
   mondayOf,
+  monthName,
   scheduleWeekStart,
   studioClockTime,
   studioIsoWithOffset,
   weekdayName,
   weekDaysFrom,
+  weekMonth,
+  weekStartOfMonth,
 } from '../src/format/schedule-week';
 
 const MX = 'America/Mexico_City';
@@ -88,5 +92,33 @@ describe('public schedule weeks (process TZ is ' + (process.env.TZ ?? 'unset') +
     // The same instants for a Tokyo studio: the Sunday-night class is Monday morning of the next week.
     const tokyo = groupByStudioDay(classes, (c) => c.at, '2026-11-16', 'Asia/Tokyo');
     expect(tokyo.flatMap((d) => d.items).map((c) => c.id)).not.toContain('late-sunday');
+  });
+
+  it("numbers weeks as ISO 8601 ('Semana N'): week 1 holds the year's first Thursday", () => {
+    expect(isoWeekNumber('2026-11-23')).toBe(48);
+    expect(isoWeekNumber('2026-11-29')).toBe(48);
+    // 2027-01-01 is a Friday: its week is the last of 2026 (week 53).
+    expect(isoWeekNumber('2026-12-28')).toBe(53);
+    expect(isoWeekNumber('2027-01-03')).toBe(53);
+    expect(isoWeekNumber('2027-01-04')).toBe(1);
+    // 2026-01-01 is a Thursday: its week is week 1.
+    expect(isoWeekNumber('2025-12-29')).toBe(1);
+  });
+
+  it('gives a week the month of its Thursday and moves by months to the week of the first Thursday', () => {
+    // Mon 30 Nov – Sun 6 Dec 2026: Thursday 3 Dec.
+    expect(weekMonth('2026-11-30')).toBe('2026-12');
+    expect(weekMonth('2026-11-23')).toBe('2026-11');
+    expect(monthName('2026-12')).toBe('diciembre 2026');
+    expect(weekStartOfMonth('2026-11-23', 1)).toBe('2026-11-30');
+    expect(weekStartOfMonth('2026-11-30', 1)).toBe('2027-01-04');
+    expect(weekStartOfMonth('2026-11-30', -1)).toBe('2026-11-02');
+    expect(weekStartOfMonth('2026-11-23', 0)).toBe('2026-11-02');
+    // Every month starts a week whose Thursday is in that month.
+    for (let i = 0; i < 24; i++) {
+      const monday = weekStartOfMonth('2026-01-05', i);
+      expect(weekMonth(monday)).toBe(`${2026 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`);
+      expect(weekMonth(addCalendarDays(monday, -7))).not.toBe(weekMonth(monday));
+    }
   });
 });

@@ -70,8 +70,13 @@ test('signing in redirects to /mystudio and Salir signs out', async ({ page }) =
   await expect(page).toHaveURL(/\/mystudio$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Calendario' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Mi Cuenta' }).getByRole('button', { name: 'Salir' }).click();
-  await page.goto('/mystudio');
+  // Signed out, the area's screens wait for a customer; the calendar alone is shown to visitors, without the area's menu.
+  await page.goto('/mystudio/reservaciones');
   await expect(page.getByText('Accediendo')).toBeVisible();
+  await page.goto('/mystudio');
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendario' })).toBeVisible();
+  await expect(page.getByText('Inicia sesión para reservar tus clases.')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Mi Cuenta' })).toHaveCount(0);
 });
 
 test('a content page renders its HTML', async ({ page }) => {

@@ -88,3 +88,34 @@ export function groupByStudioDay<T>(items: readonly T[], at: (item: T) => string
   for (const item of sorted) byDay.get(studioDay(at(item), tz))?.push(item);
   return days;
 }
+
+/** The Thursday of the week starting `monday`: ISO 8601 gives a week to the year and month holding its Thursday. */
+function thursdayOf(monday: string): string {
+  return addCalendarDays(mondayOf(monday), 3);
+}
+
+/** ISO 8601 week number ('Semana N', customer-area §2): weeks start on Monday, week 1 holds the year's first Thursday. */
+export function isoWeekNumber(day: string): number {
+  return utcDay(day).isoWeek();
+}
+
+/** The month a week belongs to (the one holding its Thursday), as 'YYYY-MM'. */
+export function weekMonth(monday: string): string {
+  return thursdayOf(monday).slice(0, 7);
+}
+
+/** A 'YYYY-MM' month in Spanish, e.g. 'noviembre 2026'. */
+export function monthName(month: string): string {
+  return utcDay(`${month}-01`).locale('es').format('MMMM YYYY');
+}
+
+/**
+ * The first week of the month `delta` months from the one `monday`'s week
+ * belongs to: the week holding that month's first Thursday, so the month
+ * header names the month the calendar then shows.
+ */
+export function weekStartOfMonth(monday: string, delta: number): string {
+  const first = utcDay(`${weekMonth(monday)}-01`).add(delta, 'month');
+  const firstThursday = first.add((4 - first.day() + 7) % 7, 'day');
+  return mondayOf(firstThursday.format('YYYY-MM-DD'));
+}

@@ -19,9 +19,18 @@ interface SessionState {
   signupPending: boolean;
   /** The ID token's `admin` claim; null while the identity's token has not been read yet. */
   isAdmin: boolean | null;
+  /** Whether the identity provider has told who (if anyone) is signed in: before that, 'signed-out' only means "not known yet". */
+  resolved: boolean;
 }
 
-export const useSession = create<SessionState>(() => ({ status: 'signed-out', uid: null, customer: null, signupPending: false, isAdmin: false }));
+export const useSession = create<SessionState>(() => ({
+  status: 'signed-out',
+  uid: null,
+  customer: null,
+  signupPending: false,
+  isAdmin: false,
+  resolved: false,
+}));
 
 /** Read on every token change, so a granted or revoked claim takes effect when the token refreshes. */
 async function readAdminClaim(uid: string): Promise<void> {
@@ -31,12 +40,12 @@ async function readAdminClaim(uid: string): Promise<void> {
 
 async function handleIdentity(identity: Identity | null): Promise<void> {
   if (!identity) {
-    useSession.setState({ status: 'signed-out', uid: null, customer: null, isAdmin: false });
+    useSession.setState({ status: 'signed-out', uid: null, customer: null, isAdmin: false, resolved: true });
     return;
   }
   const state = useSession.getState();
   const sameIdentity = identity.uid === state.uid;
-  if (!sameIdentity) useSession.setState({ status: 'loading', uid: identity.uid, customer: null, isAdmin: null });
+  if (!sameIdentity) useSession.setState({ status: 'loading', uid: identity.uid, customer: null, isAdmin: null, resolved: true });
   void readAdminClaim(identity.uid);
   // Token refreshes (every API response may trigger one) report the same identity: no customer to load.
   if (sameIdentity) return;

@@ -1,28 +1,40 @@
-import { Outlet } from 'react-router';
+import { Outlet, useMatches } from 'react-router';
 import { AccessingScreen } from '../../components/accessing-screen';
 import { NotFound } from '../../components/not-found';
 import { AreaMenu } from '../../features/customer-area/area-menu';
+import { UnreadNotificationsCount } from '../../features/notifications/notifications-badge';
 import { RequiredPagesGate } from '../../features/pages/required-pages-gate';
+import { paths } from '../../lib/paths';
 import { useRouteDisabled } from '../../lib/route-handle';
 import { updateCustomer, useSession } from '../../lib/session';
 import { useSignOut } from '../../lib/use-sign-out';
 
-/** /mystudio/*: signed-in customers only, behind the required-documents gate. */
+/** The one /mystudio screen a visitor may see: the calendar, whose booking asks them to sign in (customer-area §2). */
+const OPEN_TO_VISITORS = 'mystudio-calendar';
+
+/** /mystudio/*: signed-in customers only, behind the required-documents gate; visitors see the calendar alone. */
 export function CustomerAreaRoute() {
   const status = useSession((state) => state.status);
+  const resolved = useSession((state) => state.resolved);
   const customer = useSession((state) => state.customer);
   const disabled = useRouteDisabled();
   const signOut = useSignOut();
+  const openToVisitors = useMatches().at(-1)?.id === OPEN_TO_VISITORS;
 
-  if (status !== 'signed-in' || !customer) return <AccessingScreen />;
-  return (
-    <div className="area">
-      <AreaMenu onSignOut={signOut} />
-      <div className="area__content">{disabled ? <NotFound /> : <Outlet />}</div>
-      <RequiredPagesGate
-        acceptedPageIds={customer.accepted_pages}
-        onAccepted={(pageId) => updateCustomer({ ...customer, accepted_pages: [...customer.accepted_pages, pageId] })}
-      />
-    </div>
-  );
+  if (status === 'signed-in' && customer) {
+    return (
+      <div className="area">
+        <AreaMenu onSignOut={signOut} badges={{ [paths.myInfo]: <UnreadNotificationsCount /> }} />
+        <div className="area__content">{disabled ? <NotFound /> : <Outlet />}</div>
+        <RequiredPagesGate
+          acceptedPageIds={customer.accepted_pages}
+          onAccepted={(pageId) => updateCustomer({ ...customer, accepted_pages: [...customer.accepted_pages, pageId] })}
+        />
+      </div>
+    );
+  }
+  if (openToVisitors && resolved && status === 'signed-out') {
+    return <div className="area area--visitor">{disabled ? <NotFound /> : <Outlet />}</div>;
+  }
+  return <AccessingScreen />;
 }

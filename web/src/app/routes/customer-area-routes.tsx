@@ -1,10 +1,9 @@
 import { messages } from '@studio/shared/messages';
 import type { RouteObject } from 'react-router';
-import { ComingSoon } from '../../components/coming-soon';
 import { NotFound } from '../../components/not-found';
 import { type AppConfig, configString } from '../../lib/app-config';
 import { paths } from '../../lib/paths';
-import { comingSoon, lazyScreen } from './route-helpers';
+import { lazyScreen } from './route-helpers';
 
 const s = messages.screens;
 
@@ -19,7 +18,12 @@ export function customerAreaRoutes(config: AppConfig): RouteObject {
     path: paths.myStudio,
     lazy: async () => ({ Component: (await import('../compositions/customer-area')).CustomerAreaRoute }),
     children: [
-      { id: 'mystudio-calendar', index: true, handle: { title: s.calendarTitle }, Component: ComingSoon },
+      {
+        id: 'mystudio-calendar',
+        index: true,
+        handle: { title: s.calendarTitle },
+        lazy: async () => ({ Component: (await import('../compositions/booking-calendar')).BookingCalendarRoute }),
+      },
       lazyScreen('mystudio-online', paths.myOnline, { title: s.onlineTitle }, async () => (await import('../../features/online/online-screen')).OnlineScreen),
       lazyScreen(
         'mystudio-packages',
@@ -28,7 +32,7 @@ export function customerAreaRoutes(config: AppConfig): RouteObject {
         async () => (await import('../../features/shop/shop-screen')).ShopScreen,
       ),
       lazyScreen('mystudio-video', paths.myVideo, { title: s.videoTitle }, async () => (await import('../../features/online/video-screen')).VideoScreen),
-      comingSoon('mystudio-info', paths.myInfo, { title: s.myInfoTitle }),
+      lazyScreen('mystudio-info', paths.myInfo, { title: s.myInfoTitle }, async () => (await import('../compositions/my-info')).MyInfoRoute),
       lazyScreen(
         'mystudio-purchases',
         paths.myPurchases,

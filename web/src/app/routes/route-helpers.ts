@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { ComingSoon } from '../../components/coming-soon';
 import { screenFeature } from '../../lib/feature-flags';
 import type { RouteHandle } from '../../lib/route-handle';
 
@@ -8,11 +7,6 @@ import type { RouteHandle } from '../../lib/route-handle';
 function screenHandle(path: string | undefined, handle: RouteHandle | undefined): RouteHandle | undefined {
   const feature = path === undefined ? undefined : screenFeature(path);
   return feature ? { ...handle, feature } : handle;
-}
-
-/** A screen whose feature has not landed yet: titled, with 'Próximamente'. When it lands, it becomes a lazyScreen(). */
-export function comingSoon(id: string, path: string, handle: RouteHandle): RouteObject {
-  return { id, path, handle: screenHandle(path, handle), Component: ComingSoon };
 }
 
 /**

@@ -1,11 +1,13 @@
 import { messages } from '@studio/shared/messages';
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useConfig } from '../../lib/app-config';
 import { paths } from '../../lib/paths';
 import { areaMenuLinks } from './area-links';
 import './customer-area.css';
 
-export function AreaMenu({ onSignOut }: { onSignOut: () => void }) {
+/** `badges`: what app/ shows beside an entry, by its path (e.g. the unread notifications on Mi Información). */
+export function AreaMenu({ onSignOut, badges = {} }: { onSignOut: () => void; badges?: Partial<Record<string, ReactNode>> }) {
   const links = areaMenuLinks(useConfig());
   return (
     <nav className="area-menu" aria-label={messages.nav.myAccount}>
@@ -14,6 +16,7 @@ export function AreaMenu({ onSignOut }: { onSignOut: () => void }) {
           <li key={link.to}>
             <NavLink to={link.to} end={link.to === paths.myStudio} className="area-menu__link">
               {link.label}
+              {badges[link.to]}
             </NavLink>
           </li>
         ))}

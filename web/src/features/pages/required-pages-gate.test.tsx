@@ -29,7 +29,7 @@ describe('required documents gate', () => {
     useSession.setState({ status: 'signed-in', uid: 'uid-login', customer: makeCustomer({ accepted_pages: [] }), signupPending: false });
   });
 
-  it('blocks the area until each required_signup page is accepted', async () => {
+  it('blocks the area until each required page is accepted', async () => {
     const user = userEvent.setup();
     const { calls } = api();
     await renderArea();
@@ -48,16 +48,26 @@ describe('required documents gate', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'He leído y acepto Aviso de Privacidad' }));
     await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
 
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Aviso de Privacidad' })).not.toBeInTheDocument());
     expect(calls.find((call) => call.method === 'POST')).toMatchObject({ url: '/api/accepted_pages', body: { page_id: 5 } });
     expect(useSession.getState().customer?.accepted_pages).toEqual([5]);
+    // The next pending document takes its place: the area stays blocked until the last one.
+    expect(await screen.findByRole('dialog', { name: 'Reglamento' })).toBeInTheDocument();
   });
 
-  it('does not ask again for pages already accepted, nor for pages not required at sign-up', async () => {
+  it('also asks for a page required to use the area but not at sign-up (added after the customer signed up)', async () => {
     useSession.setState({ customer: makeCustomer({ accepted_pages: [5] }) });
     api();
     await renderArea();
-    expect(screen.getByRole('heading', { level: 1, name: 'Calendario' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Reglamento' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Aviso de Privacidad' })).not.toBeInTheDocument();
+  });
+
+  it('does not ask again for pages already accepted', async () => {
+    useSession.setState({ customer: makeCustomer({ accepted_pages: [5, 6] }) });
+    api();
+    await renderArea();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Calendario' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

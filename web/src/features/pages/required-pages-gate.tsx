@@ -74,7 +74,12 @@ interface RequiredPagesGateProps {
   onAccepted: (pageId: number) => void;
 }
 
-/** Blocks the customer area, one document at a time, until every page required at sign-up is accepted. */
+/**
+ * Blocks the customer area, one document at a time, until every required page
+ * is accepted (customer-area §2, §6): those the studio requires to use the area
+ * (`required`, possibly added after people signed up) and those required at
+ * sign-up (`required_signup`, for customers created at the front desk).
+ */
 export function RequiredPagesGate({ acceptedPageIds, onAccepted }: RequiredPagesGateProps) {
   const { data: pages, isError, isFetching, refetch } = usePages();
   // Without the list we cannot tell what is pending: stay closed rather than let the area be used unaccepted.
@@ -91,7 +96,7 @@ export function RequiredPagesGate({ acceptedPageIds, onAccepted }: RequiredPages
     );
   }
   if (!pages) return null;
-  const pending = pages.find((page) => page.required_signup && !acceptedPageIds.includes(page.page_id));
+  const pending = pages.find((page) => (page.required || page.required_signup) && !acceptedPageIds.includes(page.page_id));
   if (!pending) return null;
   return <AcceptPageModal key={pending.page_id} page={pending} onAccepted={onAccepted} />;
 }

@@ -1,0 +1,206 @@
+import { formatCalendarDay, studioClockTime, weekdayName } from '@studio/shared/format/schedule-week';
+import { fill } from '@studio/shared/messages';
+import { calendarMessages as m } from '@studio/shared/messages/calendar';
+import { parseSpotMap } from '@studio/shared/schemas/catalogue/common';
+import { type ClassReservationCreateInput, classReservationCreateSchema } from '@studio/shared/schemas/class-reservation';
+import type { SingleClass } from '@studio/shared/schemas/single-class';
+import { Form, Formik, type FormikErrors } from 'formik';
+import { useState } from 'react';
+import { ValidationError } from 'yup';
+import { Checkbox, FocusFirstError, FormError, TextField } from '../../components/form-field';
+import { Modal } from '../../components/modal';
+import { Spinner } from '../../components/spinner';
+import { showSuccess } from '../../lib/alerts';
+import { ApiError, apiErrorText } from '../../lib/api-client';
+import { personName } from '../../lib/class-format';
+import { useServerMutation, useServerQuery } from '../../lib/server-data';
+import { afterPlaceChange, bookClass, classQuery } from './calendar-api';
+import { isClassFull } from './calendar-rules';
+import { SpotMap } from './spot-map';
+
+/** Why booking could not go on here: the calendar opens the matching notice (§2 modals). */
+/** In 'full', `guest`: only the +1 was being booked; its owner already has a place, so no waitlist for them. */
+export type BookingOutcome = { kind: 'no-credits'; guest: boolean } | { kind: 'penalty'; message: string } | { kind: 'full'; guest: boolean };
+
+interface FormValues {
+  bringGuest: boolean;
+  guest: string;
+}
+
+/** The POST body the form stands for: the API's own schema validates it (one schema for form and server). */
+function bodyOf(singleClassId: number, spot: number | null, mode: 'book' | 'guest', values: FormValues): ClassReservationCreateInput {
+  const body: ClassReservationCreateInput = { single_class_id: singleClassId };
+  if (mode === 'book' && spot !== null) body.spot = spot;
+  if (mode === 'guest' || values.bringGuest) body.guest = values.guest;
+  return body;
+}
+
+async function validateBody(body: ClassReservationCreateInput): Promise<FormikErrors<FormValues>> {
+  try {
+    await classReservationCreateSchema.validate(body, { abortEarly: false });
+    return {};
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    const guest = error.inner.find((e) => e.path === 'guest')?.message;
+    return guest ? { guest } : {};
+  }
+}
+
+export function classTitle(c: SingleClass): string {
+  return c.class_type?.name ?? m.classFallback;
+}
+
+export function ClassSummary({ c, tz }: { c: SingleClass; tz: string }) {
+  const coaches = c.class_instructors.map(({ instructor }) => instructor.nick_name?.trim() || personName(instructor)).filter(Boolean);
+  return (
+    <div className="booking-summary">
+      <p className="booking-summary__name">{classTitle(c)}</p>
+      <p>{fill(m.when, { day: weekdayName(c.date), date: formatCalendarDay(c.date), time: studioClockTime(c.class_date, tz) })}</p>
+      {c.location && <p>{c.location.name}</p>}
+      {coaches.length > 0 && <p>{fill(m.withCoaches, { names: coaches.join(', ') })}</p>}
+    </div>
+  );
+}
+
+/**
+ * 'Reservar' (and '+1'): the class read fresh (free spots every 5 s), the spot
+ * map when the class has one, the optional guest. A spot taken meanwhile
+ * refreshes the map and asks for another; no credits, a penalty or a full
+ * class hand over to their notice.
+ */
+export function BookClassModal({
+  singleClassId,
+  mode,
+  tz,
+  guestsEnabled,
+  onClose,
+  onOutcome,
+}: {
+  singleClassId: number;
+  mode: 'book' | 'guest';
+  tz: string;
+  guestsEnabled: boolean;
+  onClose: () => void;
+  onOutcome: (outcome: BookingOutcome) => void;
+}) {
+  const { data: c, isPending, isError, refetch } = useServerQuery(classQuery(singleClassId));
+  const [spot, setSpot] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const book = useServerMutation({ mutationFn: bookClass, meta: { alert: false, invalidates: afterPlaceChange } });
+
+  const title = mode === 'guest' ? m.guestTitle : m.bookTitle;
+  if (isPending) {
+    return (
+      <Modal title={title} onClose={onClose}>
+        <Spinner />
+      </Modal>
+    );
+  }
+  if (isError || !c) {
+    return (
+      <Modal title={title} onClose={onClose}>
+        <FormError message={m.loadError} />
+        <button type="button" className="button button--secondary" onClick={() => void refetch()}>
+          {m.close}
+        </button>
+      </Modal>
+    );
+  }
+
+  const own = (c.my_reservations ?? []).find((r) => r.guest === null);
+  if (mode === 'book' && own) {
+    return (
+      <Modal title={title} onClose={onClose}>
+        <ClassSummary c={c} tz={tz} />
+        <p role="status">
+          {m.alreadyBooked} {own.spot !== null && fill(m.yourSpot, { spot: own.spot })}
+        </p>
+      </Modal>
+    );
+  }
+
+  const rows = c.spot_map ? parseSpotMap(c.spot_map) : null;
+  const free = c.free_spots ?? [];
+  // A spot picked before a refresh that someone else took meanwhile is dropped: the person picks again.
+  const picked = spot !== null && free.includes(spot) ? spot : null;
+  const full = isClassFull(c) || (rows !== null && free.length === 0);
+
+  async function submit(values: FormValues) {
+    setFailure(null);
+    try {
+      await book.mutateAsync(bodyOf(singleClassId, picked, mode, values));
+      showSuccess(mode === 'guest' ? m.guestBooked : m.booked);
+      onClose();
+    } catch (error) {
+      const code = error instanceof ApiError ? error.code : null;
+      if (code === 'booking/spot-taken') {
+        setSpot(null);
+        void refetch();
+      }
+      if (code === 'booking/no-credits' || code === 'booking/no-guest-credits')
+        return onOutcome({ kind: 'no-credits', guest: code === 'booking/no-guest-credits' });
+      if (code === 'booking/penalty') return onOutcome({ kind: 'penalty', message: apiErrorText(error) ?? '' });
+      if (code === 'booking/class-full') return onOutcome({ kind: 'full', guest: mode === 'guest' });
+      setFailure(apiErrorText(error));
+    }
+  }
+
+  return (
+    <Modal title={title} onClose={onClose}>
+      <ClassSummary c={c} tz={tz} />
+      <Formik<FormValues>
+        initialValues={{ bringGuest: mode === 'guest', guest: '' }}
+        validate={(values) => validateBody(bodyOf(singleClassId, picked, mode, values))}
+        onSubmit={submit}
+      >
+        {({ values, setFieldValue, isSubmitting }) => (
+          <Form noValidate className="booking-form">
+            {mode === 'book' && rows && (
+              <fieldset className="booking-form__spots">
+                <legend>{m.pickSpot}</legend>
+                {full ? (
+                  <p>{m.noFreeSpots}</p>
+                ) : (
+                  <>
+                    <p className="field__hint">{m.pickSpotHint}</p>
+                    <SpotMap
+                      rows={rows}
+                      free={free}
+                      mine={(c.my_reservations ?? []).map((r) => r.spot).filter((s): s is number => s !== null)}
+                      selected={picked}
+                      onSelect={setSpot}
+                      label={m.pickSpot}
+                      disabled={isSubmitting}
+                    />
+                  </>
+                )}
+              </fieldset>
+            )}
+            {mode === 'book' && guestsEnabled && !full && (
+              <Checkbox label={m.bringGuest} checked={values.bringGuest} onChange={(checked) => void setFieldValue('bringGuest', checked)} />
+            )}
+            {(mode === 'guest' || values.bringGuest) && <TextField name="guest" label={m.guestName} autoComplete="off" maxLength={80} hint={m.guestCredit} />}
+            <FormError message={failure} />
+            {mode === 'book' && full && !rows && <p>{m.noFreeSpots}</p>}
+            <div className="modal__actions">
+              {mode === 'book' && full && (
+                <button type="button" className="button" onClick={() => onOutcome({ kind: 'full', guest: false })}>
+                  {m.waitlist}
+                </button>
+              )}
+              {!(mode === 'book' && full) && (
+                <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting}>
+                  {mode === 'guest' ? m.confirmGuest : m.confirmBook}
+                </button>
+              )}
+              <button type="button" className="button button--secondary" onClick={onClose}>
+                {m.close}
+              </button>
+            </div>
+            <FocusFirstError />
+          </Form>
+        )}
+      </Formik>
+    </Modal>
+  );
+}
