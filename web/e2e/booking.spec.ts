@@ -188,3 +188,48 @@ test('a member marks a video favorite and complete', async ({ page }) => {
   await page.goto('/mystudio/online?view=completed');
   await expect(page.getByRole('main')).toContainText(name);
 });
+
+test("a visitor follows a class's link, signs up in the prompt, answers the studio's required question, and the booking resumes", async ({ page, request }) => {
+  const cls = await createClass(request, { date: DAY, startTime: '22:05', classTypeId: 2, capacity: 5 });
+  try {
+    // The public schedule's 'Reservar' link.
+    await page.goto(`/mystudio?single_class_id=${cls.id}`);
+    const prompt = page.getByRole('dialog', { name: 'Inicia sesión para reservar' });
+    await expect(prompt).toBeVisible();
+    await expectNoAxeViolations(page, 'sign-in prompt');
+    await prompt.getByRole('button', { name: '¿No tienes cuenta? Crea una aquí' }).click();
+    const signUp = page.getByRole('dialog', { name: 'Crea tu cuenta para reservar' });
+    await signUp.getByLabel('Nombre', { exact: true }).fill('Paola');
+    await signUp.getByLabel('Apellidos').fill('Navarro Ruiz');
+    await signUp.getByLabel('Correo electrónico').fill(`e2e.visit.${Date.now()}@example.com`);
+    await signUp.getByLabel('Teléfono').fill(`55${String(Math.floor(Math.random() * 100_000_000)).padStart(8, '0')}`);
+    await signUp.getByLabel('Contraseña', { exact: true }).fill('Prueba.123');
+    await signUp.getByLabel('Confirmar contraseña').fill('Prueba.123');
+    await signUp.getByRole('checkbox', { name: 'Acepto los siguientes documentos:' }).check();
+    await signUp.getByRole('button', { name: 'Crear Cuenta' }).click();
+
+    // The studio requires an emergency contact (the seed's customer field): that comes first, and blocks the calendar.
+    const info = page.getByRole('dialog', { name: 'Completa tu información' });
+    await expect(info).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Reservar clase' })).toHaveCount(0);
+    await expectNoAxeViolations(page, 'complete-information modal');
+    await info.getByRole('link', { name: 'Completar mi información' }).click();
+
+    const extra = page.getByRole('region', { name: 'Información adicional' });
+    await extra.getByRole('button', { name: /^Editar/ }).click();
+    // Submitted from the keyboard: a click on 'Guardar' would first blur the empty field, whose message then moves the button.
+    await extra.getByLabel('Contacto de emergencia').press('Enter');
+    await expect(extra.getByRole('alert').filter({ hasText: 'Revisa el campo: Contacto de emergencia' })).toBeVisible();
+    await extra.getByLabel('Contacto de emergencia').fill('Mamá 5512345678');
+    await extra.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByText('Perfil actualizado con éxito.')).toBeVisible();
+
+    // Back on the calendar, the booking left behind opens (1 s after, as after signing in).
+    await page.getByRole('navigation', { name: 'Mi Cuenta' }).getByRole('link', { name: 'Presenciales' }).click();
+    const booking = page.getByRole('dialog', { name: 'Reservar clase' });
+    await expect(booking).toBeVisible();
+    await expect(booking).toContainText('Yoga Vinyasa');
+  } finally {
+    await cancelClass(request, cls.id);
+  }
+});

@@ -84,7 +84,9 @@ export const calendarMessages = {
   fullTitle: 'Clase llena',
   signInTitle: 'Inicia sesión para reservar',
   signInExplain: 'Inicia sesión o crea tu cuenta; en cuanto entres seguimos con tu reservación.',
-  createAccount: 'Crear cuenta',
+  createAccount: '¿No tienes cuenta? Crea una aquí',
+  signUpTitle: 'Crea tu cuenta para reservar',
+  haveAccount: '¿Ya tienes cuenta? Inicia Sesión',
   anonymousHint: 'Inicia sesión para reservar tus clases.',
   signIn: 'Iniciar sesión',
   /** Promotional popup, once per day. */

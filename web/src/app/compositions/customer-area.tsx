@@ -17,6 +17,7 @@ export function CustomerAreaRoute() {
   const status = useSession((state) => state.status);
   const resolved = useSession((state) => state.resolved);
   const customer = useSession((state) => state.customer);
+  const signupPending = useSession((state) => state.signupPending);
   const disabled = useRouteDisabled();
   const signOut = useSignOut();
   const openToVisitors = useMatches().at(-1)?.id === OPEN_TO_VISITORS;
@@ -33,7 +34,8 @@ export function CustomerAreaRoute() {
       </div>
     );
   }
-  if (openToVisitors && resolved && status === 'signed-out') {
+  // A visitor signing up from the booking prompt keeps the calendar (and the prompt, with any refusal) until the customer exists.
+  if (openToVisitors && resolved && (status === 'signed-out' || signupPending)) {
     return <div className="area area--visitor">{disabled ? <NotFound /> : <Outlet />}</div>;
   }
   return <AccessingScreen />;

@@ -1,93 +1,10 @@
-import { fill, messages } from '@studio/shared/messages';
-import { fieldLabels } from '@studio/shared/messages/fields';
-import { passwordPolicyFromConfig, SIGNUP_REASON_OTHER, signupFormSchema } from '@studio/shared/schemas/customer';
-import { normalizePhone } from '@studio/shared/schemas/fields';
+import { messages } from '@studio/shared/messages';
 import type { Page } from '@studio/shared/types/api';
-import { Form, Formik, useFormikContext } from 'formik';
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Checkbox, FocusFirstError, FormError, SelectField, TextField } from '../../components/form-field';
-import { HtmlContent } from '../../components/html-content';
-import { openModal } from '../../components/modal-store';
-import { Spinner } from '../../components/spinner';
-import { useConfig } from '../../lib/app-config';
 import { paths } from '../../lib/paths';
-import { useServerMutation } from '../../lib/server-data';
-import { signUp, type SignupValues } from './sign-up';
+import { SignupForm } from './signup-form';
 import './auth.css';
-
-const f = fieldLabels;
-
-const initialValues: SignupValues = {
-  name: '',
-  last_name: '',
-  email: '',
-  phone: '',
-  password: '',
-  password_confirm: '',
-  birthdate: '',
-  instagram: '',
-  signup_reason: '',
-  signup_reason_other: '',
-  accepted_pages: [],
-};
-
-// No maxLength: it would cut a pasted '(55) 1234-5678' before normalizePhone could keep its 10 digits.
-function PhoneField() {
-  const { setFieldValue } = useFormikContext<SignupValues>();
-  return (
-    <TextField
-      name="phone"
-      type="tel"
-      inputMode="numeric"
-      autoComplete="tel-national"
-      label={f.phone}
-      onChange={(event) => void setFieldValue('phone', normalizePhone(event.target.value))}
-    />
-  );
-}
-
-/** One checkbox accepts every document flagged required_signup; each document opens in the global modal. */
-function TermsField({ pages }: { pages: readonly Page[] }) {
-  const listId = useId();
-  const { values, errors, touched, submitCount, setFieldValue, setFieldTouched } = useFormikContext<SignupValues>();
-  const ids = pages.map((page) => page.page_id);
-  const accepted = ids.every((id) => values.accepted_pages.includes(id));
-  const error = (touched.accepted_pages || submitCount > 0) && typeof errors.accepted_pages === 'string' ? errors.accepted_pages : undefined;
-  return (
-    <fieldset className="terms">
-      <Checkbox
-        label={messages.pages.signupTermsIntro}
-        checked={accepted}
-        onChange={(checked) => {
-          void setFieldValue('accepted_pages', checked ? ids : []);
-          void setFieldTouched('accepted_pages', true, false);
-        }}
-        error={error}
-        descriptionId={listId}
-      />
-      <ul id={listId} className="terms__documents">
-        {pages.map((page) => (
-          <li key={page.page_id}>
-            <button type="button" className="link-button" onClick={() => openModal(page.title, <HtmlContent html={page.content ?? ''} />)}>
-              {page.title}
-            </button>
-          </li>
-        ))}
-      </ul>
-    </fieldset>
-  );
-}
-
-function ReasonFields() {
-  const { values } = useFormikContext<SignupValues>();
-  return (
-    <>
-      <SelectField name="signup_reason" label={f.signup_reason} optional options={messages.customer.signupReasons} />
-      {values.signup_reason === SIGNUP_REASON_OTHER && <TextField name="signup_reason_other" label={f.signup_reason_other} />}
-    </>
-  );
-}
 
 interface SignupScreenProps {
   /** Pages flagged required_signup; null while the page list is still loading. */
@@ -97,65 +14,10 @@ interface SignupScreenProps {
 export function SignupScreen({ requiredPages }: SignupScreenProps) {
   const headingId = useId();
   const navigate = useNavigate();
-  // signUp() never throws: it answers with an outcome the form shows in place.
-  const signup = useServerMutation({ mutationFn: signUp, meta: { alert: false } });
-  const config = useConfig();
-  const policy = useMemo(() => passwordPolicyFromConfig(config), [config]);
-  const schema = useMemo(
-    () =>
-      signupFormSchema(
-        policy,
-        (requiredPages ?? []).map((page) => page.page_id),
-      ),
-    [policy, requiredPages],
-  );
-
   return (
     <section className="auth-card auth-card--wide">
       <h1 id={headingId}>{messages.auth.signupTitle}</h1>
-      <Formik
-        initialValues={initialValues}
-        validationSchema={schema}
-        onSubmit={async (values, helpers) => {
-          helpers.setStatus(null);
-          const outcome = await signup.mutateAsync(values);
-          if (outcome.ok) {
-            await navigate(paths.myStudio);
-          } else if (outcome.field) {
-            helpers.setFieldError(outcome.field, outcome.message);
-          } else {
-            helpers.setStatus(outcome.message);
-          }
-        }}
-      >
-        {({ isSubmitting, status: submitError }) => (
-          <Form noValidate aria-labelledby={headingId} className="form-grid">
-            <TextField name="name" label={f.name} autoComplete="given-name" />
-            <TextField name="last_name" label={f.last_name} autoComplete="family-name" />
-            <TextField name="email" type="email" label={f.email} autoComplete="email" />
-            <PhoneField />
-            <TextField
-              name="password"
-              type="password"
-              label={f.password}
-              autoComplete="new-password"
-              hint={fill(messages.validation.passwordMin, { n: policy.minLength })}
-            />
-            <TextField name="password_confirm" type="password" label={f.passwordConfirm} autoComplete="new-password" />
-            <TextField name="birthdate" type="date" label={f.birthdate} optional autoComplete="bday" />
-            <TextField name="instagram" label={f.instagram} optional />
-            <ReasonFields />
-            <div className="form-grid__full">
-              {requiredPages === null ? <Spinner /> : requiredPages.length > 0 && <TermsField pages={requiredPages} />}
-              <FormError message={submitError} />
-              <button type="submit" className="button button--block" disabled={isSubmitting || requiredPages === null} aria-busy={isSubmitting}>
-                {messages.auth.signupButton}
-              </button>
-            </div>
-            <FocusFirstError />
-          </Form>
-        )}
-      </Formik>
+      <SignupForm requiredPages={requiredPages} labelledBy={headingId} onSignedUp={() => navigate(paths.myStudio)} />
       <ul className="auth-card__links">
         <li>
           <Link to={paths.login}>{messages.auth.haveAccount}</Link>

@@ -111,19 +111,20 @@ export function FullModal({ onClose }: { onClose: () => void }) {
 }
 
 /**
- * Anonymous visitors who try to book (§2, §4): sign in here (the app supplies
- * the form) or go create an account; the class is remembered either way, and
- * the calendar resumes the booking 1 s after the session starts.
+ * Anonymous visitors who try to book (§2, §4): the sign-in form or the
+ * sign-up card (the app supplies both), one at a time. The class is
+ * remembered; the calendar resumes the booking 1 s after the session starts.
  */
-export function SignInModal({ singleClassId, signInForm, onClose }: { singleClassId: number; signInForm: ReactNode; onClose: () => void }) {
+export function SignInModal({ signInForm, signUpForm, onClose }: { signInForm: ReactNode; signUpForm: ReactNode; onClose: () => void }) {
+  const [card, setCard] = useState<'sign-in' | 'sign-up'>('sign-in');
   return (
-    <Modal title={m.signInTitle} onClose={onClose}>
+    <Modal title={card === 'sign-in' ? m.signInTitle : m.signUpTitle} onClose={onClose}>
       <p>{m.signInExplain}</p>
-      {signInForm}
+      {card === 'sign-in' ? signInForm : signUpForm}
       <p>
-        <Link to={paths.signup} onClick={() => rememberPendingBooking(singleClassId)}>
-          {m.createAccount}
-        </Link>
+        <button type="button" className="link-button" onClick={() => setCard(card === 'sign-in' ? 'sign-up' : 'sign-in')}>
+          {card === 'sign-in' ? m.createAccount : m.haveAccount}
+        </button>
       </p>
     </Modal>
   );

@@ -142,7 +142,7 @@ function renderCalendar({ week = () => WEEK, detail = detailOf, locations = [rom
         path: '/mystudio',
         element: (
           <>
-            <CalendarScreen signInForm={<p>Formulario de acceso</p>} />
+            <CalendarScreen signInForm={<p>Formulario de acceso</p>} signUpForm={<p>Formulario de registro</p>} />
             <ModalHost />
           </>
         ),
@@ -780,7 +780,13 @@ describe('Calendario: visitors and links', () => {
     await user.click(within(actionsOf('Cycling', 'miércoles', '19:30')).getByRole('button', { name: 'Reservar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Inicia sesión para reservar' });
     expect(within(dialog).getByText('Formulario de acceso')).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: 'Crear cuenta' })).toHaveAttribute('href', '/registro');
+    // The sign-up card replaces the sign-in form in the same prompt, and back.
+    await user.click(within(dialog).getByRole('button', { name: '¿No tienes cuenta? Crea una aquí' }));
+    const signUp = screen.getByRole('dialog', { name: 'Crea tu cuenta para reservar' });
+    expect(within(signUp).getByText('Formulario de registro')).toBeInTheDocument();
+    expect(within(signUp).queryByText('Formulario de acceso')).not.toBeInTheDocument();
+    await user.click(within(signUp).getByRole('button', { name: '¿Ya tienes cuenta? Inicia Sesión' }));
+    expect(within(screen.getByRole('dialog', { name: 'Inicia sesión para reservar' })).getByText('Formulario de acceso')).toBeInTheDocument();
     expect(sessionStorage.getItem(PENDING_KEY)).toBe('1');
     expect(classCalls(1)).toHaveLength(0);
     // A visitor's balance is never asked for.
@@ -794,6 +800,22 @@ describe('Calendario: visitors and links', () => {
     await act(() => vi.advanceTimersByTimeAsync(100));
     expect(screen.getByRole('dialog', { name: 'Reservar clase' })).toBeInTheDocument();
     await vi.waitFor(() => expect(classCalls(1)).toHaveLength(1));
+  });
+
+  it("keeps a remembered booking while the studio's required questions are unanswered, and resumes it once they are", async () => {
+    fakeTimers();
+    sessionStorage.setItem(PENDING_KEY, '1');
+    useSession.setState({ status: 'signed-in', uid: 'uid-login', customer: makeCustomer({ pending_fields: ['emergency_contact'] }), resolved: true });
+    renderCalendar({ week: () => [cycling, barre] });
+    await card('Cycling');
+    await act(() => vi.advanceTimersByTimeAsync(RESUME_AFTER_SIGN_IN_MS + 100));
+    expect(screen.queryByRole('dialog', { name: 'Reservar clase' })).not.toBeInTheDocument();
+    expect(sessionStorage.getItem(PENDING_KEY)).toBe('1');
+
+    await act(async () => useSession.setState({ customer: makeCustomer({ pending_fields: [] }) }));
+    await act(() => vi.advanceTimersByTimeAsync(RESUME_AFTER_SIGN_IN_MS));
+    expect(screen.getByRole('dialog', { name: 'Reservar clase' })).toBeInTheDocument();
+    expect(sessionStorage.getItem(PENDING_KEY)).toBeNull();
   });
 
   it("asks a visitor to sign in for 'Lista de Espera' too", async () => {

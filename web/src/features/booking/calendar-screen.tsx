@@ -85,11 +85,13 @@ function Legend() {
  * each day's class cards with their buttons, and every booking modal. Open to
  * visitors too: booking asks them to sign in and then carries on.
  */
-export function CalendarScreen({ signInForm }: { signInForm: ReactNode }) {
+export function CalendarScreen({ signInForm, signUpForm }: { signInForm: ReactNode; signUpForm: ReactNode }) {
   const config = useConfig();
   const tz = configString(config, 'timezone');
   const status = useSession((state) => state.status);
   const signedIn = status === 'signed-in';
+  // The studio's required questions come first (the complete-information modal covers the calendar): a booking waits for them.
+  const infoPending = useSession((state) => (state.customer?.pending_fields?.length ?? 0) > 0);
   const [mountTime] = useState(() => new Date());
   const now = useMinuteClock();
   const [filters, update] = useUrlScheduleFilters(mountTime, tz);
@@ -97,7 +99,10 @@ export function CalendarScreen({ signInForm }: { signInForm: ReactNode }) {
   const navigate = useNavigate();
   // A class to open: the public schedule's link (/mystudio?single_class_id=12) opens it at once, or asks a visitor to sign in first.
   const linkedClass = idParam(params.get(SINGLE_CLASS_PARAM));
-  const [dialog, setDialog] = useState<Dialog>(() => (linkedClass === null ? null : { kind: signedIn ? 'book' : 'sign-in', id: linkedClass }));
+  const [dialog, setDialog] = useState<Dialog>(() => {
+    if (linkedClass === null || (signedIn && infoPending)) return null;
+    return { kind: signedIn ? 'book' : 'sign-in', id: linkedClass };
+  });
   const weekLabelId = useId();
 
   const week = useServerQuery({
@@ -131,7 +136,7 @@ export function CalendarScreen({ signInForm }: { signInForm: ReactNode }) {
   useEffect(() => {
     if (linkedClass === null) return;
     // A visitor's class waits for the session; the link's parameter is spent.
-    if (!signedIn) rememberPendingBooking(linkedClass);
+    if (!signedIn || infoPending) rememberPendingBooking(linkedClass);
     setParams(
       (previous) => {
         const next = new URLSearchParams(previous);
@@ -140,16 +145,16 @@ export function CalendarScreen({ signInForm }: { signInForm: ReactNode }) {
       },
       { replace: true },
     );
-  }, [linkedClass, signedIn, setParams]);
+  }, [linkedClass, signedIn, infoPending, setParams]);
 
   // A booking left to sign in, sign up or buy credits resumes here, after the spec's 1 s pause once signed in.
   useEffect(() => {
-    if (!signedIn) return;
+    if (!signedIn || infoPending) return;
     const pending = takePendingBooking();
     if (pending === null) return;
     const timer = setTimeout(() => setDialog({ kind: 'book', id: pending }), RESUME_AFTER_SIGN_IN_MS);
     return () => clearTimeout(timer);
-  }, [signedIn]);
+  }, [signedIn, infoPending]);
 
   function onCommand(command: CardCommand) {
     const id = command.c.single_class_id;
@@ -323,7 +328,7 @@ export function CalendarScreen({ signInForm }: { signInForm: ReactNode }) {
         <PenaltyModal message={dialog.message} noShows={configNumber(config, 'penalty_no_shows') ?? 3} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'full' && <FullModal onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'sign-in' && !signedIn && <SignInModal singleClassId={dialog.id} signInForm={signInForm} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'sign-in' && !signedIn && <SignInModal signInForm={signInForm} signUpForm={signUpForm} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'cancel' && (
         <CancelReservationModal
           reservationId={dialog.reservationId}

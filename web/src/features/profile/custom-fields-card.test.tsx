@@ -87,6 +87,16 @@ describe('CustomFieldsCard', () => {
     expect(await screen.findByRole('button', { name: 'Editar' })).toBeInTheDocument();
   });
 
+  it('summarises a refused save when the optional questions are unanswered too', async () => {
+    const user = userEvent.setup();
+    useSession.setState({ customer: makeCustomer({ custom_values: {}, pending_fields: ['emergency_contact'] }) });
+    api([emergency, shoe]);
+    renderAt(<CustomFieldsCard />);
+    await user.click(await screen.findByRole('button', { name: 'Editar' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Revisa el campo: Contacto de emergencia');
+  });
+
   it("shows the server's refusal on the field and in the summary", async () => {
     const user = userEvent.setup();
     api([emergency, shoe], () => ({
