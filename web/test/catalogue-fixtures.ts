@@ -1,3 +1,4 @@
+import type { AvailableClass } from '@studio/shared/schemas/access';
 import type { SingleClass } from '@studio/shared/schemas/single-class';
 import type { Instructor, Location } from '@studio/shared/types/catalogue';
 
@@ -61,6 +62,30 @@ export function makeInstructor(overrides: Partial<Instructor> = {}): Instructor 
     home_order: 1,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** GET /available_classes: one usable in-person lot with 4 classes left (the balance, the calendar's Comprar, Créditos). */
+export function makeLot(overrides: Partial<AvailableClass> = {}): AvailableClass {
+  return {
+    available_class_id: 40,
+    customer_id: 7,
+    purchase_id: 20,
+    class_package_id: 2,
+    available_classes: 4,
+    initial_classes: 10,
+    unlimited: false,
+    expiration_date: '2026-12-31T05:59:59.999Z',
+    expiration_day: '2026-12-30',
+    class_type_id: null,
+    class_types: [],
+    allowed_times: null,
+    is_online: false,
+    status: 'active',
+    usable: true,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
     ...overrides,
   };
 }

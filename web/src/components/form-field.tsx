@@ -1,4 +1,6 @@
 import { messages } from '@studio/shared/messages';
+import { fieldLabels } from '@studio/shared/messages/fields';
+import { normalizePhone } from '@studio/shared/schemas/fields';
 import { useField, useFormikContext } from 'formik';
 import { type InputHTMLAttributes, type SelectHTMLAttributes, useEffect, useId, useRef } from 'react';
 import './form-field.css';
@@ -60,6 +62,24 @@ export function TextField({ name, label, optional, hint, ...inputProps }: TextFi
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * A phone number as the spec keeps it (§5): digits only, at most 10, as typed.
+ * No maxLength: it would cut a pasted '(55) 1234-5678' before normalizePhone could keep its 10 digits.
+ */
+export function PhoneField({ name = 'phone', label = fieldLabels.phone }: { name?: string; label?: string }) {
+  const { setFieldValue } = useFormikContext();
+  return (
+    <TextField
+      name={name}
+      type="tel"
+      inputMode="numeric"
+      autoComplete="tel-national"
+      label={label}
+      onChange={(event) => void setFieldValue(name, normalizePhone(event.target.value))}
+    />
   );
 }
 

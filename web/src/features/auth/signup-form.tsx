@@ -1,11 +1,10 @@
 import { fill, messages } from '@studio/shared/messages';
 import { fieldLabels } from '@studio/shared/messages/fields';
 import { passwordPolicyFromConfig, SIGNUP_REASON_OTHER, signupFormSchema } from '@studio/shared/schemas/customer';
-import { normalizePhone } from '@studio/shared/schemas/fields';
 import type { Page } from '@studio/shared/types/api';
 import { Form, Formik, useFormikContext } from 'formik';
 import { useId, useMemo } from 'react';
-import { Checkbox, FocusFirstError, FormError, SelectField, TextField } from '../../components/form-field';
+import { Checkbox, FocusFirstError, FormError, PhoneField, SelectField, TextField } from '../../components/form-field';
 import { HtmlContent } from '../../components/html-content';
 import { openModal } from '../../components/modal-store';
 import { Spinner } from '../../components/spinner';
@@ -29,21 +28,6 @@ const initialValues: SignupValues = {
   signup_reason_other: '',
   accepted_pages: [],
 };
-
-// No maxLength: it would cut a pasted '(55) 1234-5678' before normalizePhone could keep its 10 digits.
-function PhoneField() {
-  const { setFieldValue } = useFormikContext<SignupValues>();
-  return (
-    <TextField
-      name="phone"
-      type="tel"
-      inputMode="numeric"
-      autoComplete="tel-national"
-      label={f.phone}
-      onChange={(event) => void setFieldValue('phone', normalizePhone(event.target.value))}
-    />
-  );
-}
 
 /** One checkbox accepts every document flagged required_signup; each document opens in the global modal. */
 function TermsField({ pages }: { pages: readonly Page[] }) {

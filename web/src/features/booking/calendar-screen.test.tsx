@@ -4,7 +4,7 @@ import type { Location } from '@studio/shared/types/catalogue';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeClass, makeLocation } from '../../../test/catalogue-fixtures';
+import { makeClass, makeLocation, makeLot } from '../../../test/catalogue-fixtures';
 import { type FetchCall, makeCustomer, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
 import { CustomerAreaRoute } from '../../app/compositions/customer-area';
 import { ModalHost } from '../../components/modal-host';
@@ -85,30 +85,6 @@ const hiit = makeClass({
 });
 
 const WEEK = [cycling, yoga, barre, pilates, hiit];
-
-/** GET /available_classes: one usable lot with 4 classes left. */
-function makeLot(overrides: Partial<AvailableClass> = {}): AvailableClass {
-  return {
-    available_class_id: 40,
-    customer_id: 7,
-    purchase_id: 20,
-    class_package_id: 2,
-    available_classes: 4,
-    initial_classes: 10,
-    unlimited: false,
-    expiration_date: '2026-12-31T05:59:59.999Z',
-    expiration_day: '2026-12-30',
-    class_type_id: null,
-    class_types: [],
-    allowed_times: null,
-    is_online: false,
-    status: 'active',
-    usable: true,
-    createdAt: '2026-11-01T00:00:00.000Z',
-    updatedAt: '2026-11-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
 
 interface Options {
   week?: (params: URLSearchParams) => SingleClass[];

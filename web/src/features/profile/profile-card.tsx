@@ -3,11 +3,10 @@ import { fill, messages } from '@studio/shared/messages';
 import { fieldLabels as f } from '@studio/shared/messages/fields';
 import { profileMessages as m } from '@studio/shared/messages/profile';
 import { type CustomerUpdateInput, customerUpdateSchema, SIGNUP_REASON_OTHER } from '@studio/shared/schemas/customer';
-import { normalizePhone } from '@studio/shared/schemas/fields';
 import type { Customer } from '@studio/shared/types/api';
 import { Form, Formik, useFormikContext } from 'formik';
 import { useId } from 'react';
-import { FocusFirstError, FormError, SelectField, TextField } from '../../components/form-field';
+import { FocusFirstError, FormError, PhoneField, SelectField, TextField } from '../../components/form-field';
 import { Spinner } from '../../components/spinner';
 import { showSuccess } from '../../lib/alerts';
 import { ApiError, apiErrorText, type ErrorTexts, showApiError } from '../../lib/api-client';
@@ -81,21 +80,6 @@ function InfoView({ customer }: { customer: Customer }) {
         </div>
       ))}
     </dl>
-  );
-}
-
-// No maxLength: it would cut a pasted '(55) 1234-5678' before normalizePhone could keep its 10 digits.
-function PhoneField() {
-  const { setFieldValue } = useFormikContext<ProfileValues>();
-  return (
-    <TextField
-      name="phone"
-      type="tel"
-      inputMode="numeric"
-      autoComplete="tel-national"
-      label={f.phone}
-      onChange={(event) => void setFieldValue('phone', normalizePhone(event.target.value))}
-    />
   );
 }
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { makeLot } from '../../../test/catalogue-fixtures';
 import { cancelPolicyText, type CancelSettings } from '../../lib/cancel-rules';
 import { creditBalance } from '../../lib/credit-balance';
 import { accessCodeUrl, canAddToCalendar, canCancel, canRate, canShowAccessCode, lateCancelWarning } from './reservation-rules';
-import { makeLot, makeReservation } from './reservation-test-data';
+import { makeReservation } from './reservation-test-data';
 
 const settings: CancelSettings = { allowCancel: true, allowLate: true, value: 12, unit: 'hours', maxCancels: null };
 // The fixture's class starts 2026-11-19T01:30Z.

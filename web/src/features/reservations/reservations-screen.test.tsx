@@ -2,9 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeClass } from '../../../test/catalogue-fixtures';
+import { makeLot } from '../../../test/catalogue-fixtures';
 import { makeCustomer, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
 import { useSession } from '../../lib/session';
-import { makeLot, makeReservation } from './reservation-test-data';
+import { makeReservation } from './reservation-test-data';
 import { ReservationsScreen } from './reservations-screen';
 
 const PATH = '/mystudio/reservaciones';
