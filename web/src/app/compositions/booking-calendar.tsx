@@ -15,10 +15,7 @@ export function BookingCalendarRoute() {
   const { data: pages } = usePages();
   return (
     <>
-      <CalendarScreen
-        signInForm={<LoginForm />}
-        signUpForm={<SignupForm requiredPages={pages ? pages.filter((page) => page.required_signup) : null} />}
-      />
+      <CalendarScreen signInForm={<LoginForm />} signUpForm={<SignupForm requiredPages={pages ? pages.filter((page) => page.required_signup) : null} />} />
       <CompleteInfoModal />
     </>
   );
