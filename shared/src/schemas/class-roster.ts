@@ -20,6 +20,17 @@ export const checkInSchema = object({
   .test('one-target', a.checkInTarget, (value) => (value.class_reservation_id === undefined) !== (value.code === undefined));
 export type CheckInInput = InferType<typeof checkInSchema>;
 
+/**
+ * POST /api/check_in {code} and GET /api/check_in/{code}: the QR code alone,
+ * since the desk does not know the class (the code names the reservation).
+ */
+export const checkInCodeSchema = object({
+  code: string().typeError(v.mustBeText).required(v.required).matches(CHECK_IN_CODE_PATTERN, a.codeInvalid),
+})
+  .noUnknown(unknownFields)
+  .strict();
+export type CheckInCodeInput = InferType<typeof checkInCodeSchema>;
+
 /** PUT /api/single_class/{id}/attendance: attended (true) or a no-show (false). */
 export const attendanceSchema = object({
   class_reservation_id: positiveId().required(v.required),
@@ -89,4 +100,45 @@ export interface ClassRoster {
   single_class_id: number;
   reservations: RosterReservation[];
   waitlist: RosterWaitlistEntry[];
+}
+
+/** The class of a reservation as the desk's check-in shows it: what, where, with whom and when. */
+export interface CheckInClass {
+  single_class_id: number;
+  class_date: string;
+  end_date: string;
+  status: 'scheduled' | 'cancelled';
+  class_type: { class_type_id: number; name: string } | null;
+  location: { location_id: number; name: string } | null;
+  /** Coaches' nick names, else names, in the class's order. */
+  instructors: Array<{ instructor_id: number; name: string }>;
+}
+
+/** GET /api/check_in/{code}: which customer, which class and spot, and whether already checked in. */
+export interface CheckInLookup {
+  class_reservation_id: number;
+  /** Always true: a code the studio did not make is a 404, never an answer. */
+  code_valid: true;
+  customer: RosterCustomer | null;
+  single_class: CheckInClass;
+  spot: number | null;
+  guest: string | null;
+  /** The display status ('Próxima', 'Exitosa', 'Cancelada', …). */
+  status: ReservationStatus;
+  /** Already checked in. */
+  attend: boolean;
+  cancelled: boolean;
+  /** Whether now is inside the check-in window (it says nothing of the reservation being cancelled). */
+  check_in_open: boolean;
+  check_in_opens_at: string;
+  check_in_closes_at: string;
+}
+
+/** POST /api/check_in: what POST /single_class/{id}/check_in answers, plus the lookup after the change. */
+export interface CheckInByCodeResult extends CheckInLookup {
+  class_reservation: RosterReservation;
+  /** False when it was already checked in (check-in is idempotent). */
+  changed: boolean;
+  penalties_lifted: number[];
+  penalties_issued: number[];
 }

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import type { Deps } from '../../deps';
 import { calendarFeedRoutes } from '../calendar-feed';
+import { checkInRoutes } from '../check-in';
 import { classReservationPenaltyRoutes } from '../class-reservation-penaltys';
 import { classReservationRoutes } from '../class-reservations';
 import { classRosterRoutes } from '../class-roster';
@@ -12,6 +13,7 @@ import { waitlistRoutes } from '../waitlist';
 export function mountScheduleRoutes(api: Router, deps: Deps): void {
   api.use('/single_class', singleClassRoutes(deps));
   api.use('/single_class', classRosterRoutes(deps));
+  api.use('/check_in', checkInRoutes(deps));
   api.use('/class_reservation_penaltys', classReservationPenaltyRoutes(deps));
   api.use('/class_reservations', classReservationRoutes(deps));
   api.use('/waitlist', waitlistRoutes(deps));

@@ -1,4 +1,5 @@
-import { api, newCustomer } from '../support';
+import { checkInCode } from '../../../src/services/booking/check-in-code';
+import { api, newCustomer, store } from '../support';
 import type { MatrixCall, MatrixContext, MatrixRow } from './types';
 
 /** A class a year ahead, created by the admin per row (check-in is not open for it yet). */
@@ -47,7 +48,8 @@ async function penaltyFor(ctx: MatrixContext, whose: 'owner' | 'throwaway'): Pro
  * and attendance answer the admin 409 here: the class is a year ahead, so its
  * check-in is not open (the row is about who may call, not when). Penalties:
  * a customer lists and reads their own (another's is 404); only admins issue,
- * move or lift them.
+ * move or lift them. The desk's check-in by code (/api/check_in) is the same:
+ * the admin's lookup reads (200), its check-in is 409 for the same reason.
  */
 export const bookingAdminRows: MatrixRow[] = [
   {
@@ -64,6 +66,30 @@ export const bookingAdminRows: MatrixRow[] = [
       const { singleClassId, reservationId } = await ownerInClass(ctx);
       return { method: 'POST', path: `/api/single_class/${singleClassId}/check_in`, body: { class_reservation_id: reservationId } };
     },
+    anonymous: 401,
+    customer: 403,
+    other: 403,
+    admin: 409,
+  },
+  {
+    route: 'GET /api/check_in/{code}',
+    // The code the owner's QR shows, made with the studio's key from the same store the function uses.
+    call: async (ctx): Promise<MatrixCall> => ({
+      method: 'GET',
+      path: `/api/check_in/${await checkInCode({ store: store() }, (await ownerInClass(ctx)).reservationId)}`,
+    }),
+    anonymous: 401,
+    customer: 403,
+    other: 403,
+    admin: 200,
+  },
+  {
+    route: 'POST /api/check_in',
+    call: async (ctx): Promise<MatrixCall> => ({
+      method: 'POST',
+      path: '/api/check_in',
+      body: { code: await checkInCode({ store: store() }, (await ownerInClass(ctx)).reservationId) },
+    }),
     anonymous: 401,
     customer: 403,
     other: 403,
