@@ -1,8 +1,10 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { matchRoutes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeCustomer, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
 import { createRoutes } from '../../app/router';
+import { adminScreen } from '../../app/routes/admin-routes';
 import { useSession } from '../../lib/session';
 
 async function renderAdmin(path = '/admin') {
@@ -14,6 +16,29 @@ async function renderAdmin(path = '/admin') {
 
 const signedIn = (isAdmin: boolean | null) =>
   useSession.setState({ status: 'signed-in', uid: 'uid-login', customer: makeCustomer(), signupPending: false, isAdmin });
+
+const consoleNav = () => screen.queryByRole('navigation', { name: 'Administración' });
+
+const operation = [
+  ['Inicio', '/admin'],
+  ['Check-in', '/admin/checkin'],
+];
+const catalogue = [
+  ['Sedes', '/admin/sedes'],
+  ['Tipos de clase', '/admin/tipos-de-clase'],
+  ['Coaches', '/admin/coaches'],
+  ['Etiquetas', '/admin/etiquetas'],
+  ['Categorías', '/admin/categorias'],
+  ['Avisos', '/admin/avisos'],
+  ['Programas', '/admin/programas'],
+  ['Tipos de video', '/admin/tipos-de-video'],
+  ['Métodos de pago', '/admin/metodos-de-pago'],
+];
+
+const linksOf = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
 
 describe('/admin guard (the admin claim)', () => {
   beforeEach(() => {
@@ -30,34 +55,97 @@ describe('/admin guard (the admin claim)', () => {
     await renderAdmin();
     expect(screen.getByRole('heading', { level: 1, name: 'Accediendo' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Administración' })).not.toBeInTheDocument();
+    expect(consoleNav()).not.toBeInTheDocument();
   });
 
   it("keeps showing 'Accediendo' until the token's claims are read", async () => {
     signedIn(null);
     await renderAdmin();
     expect(screen.getByRole('heading', { level: 1, name: 'Accediendo' })).toBeInTheDocument();
+    expect(consoleNav()).not.toBeInTheDocument();
   });
 
-  it('answers not-found to a signed-in customer without the admin claim', async () => {
-    signedIn(false);
-    await renderAdmin();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeInTheDocument();
-    expect(screen.queryByText('Próximamente')).not.toBeInTheDocument();
-  });
-
-  it("shows the titled 'Próximamente' console index to an admin", async () => {
-    signedIn(true);
-    await renderAdmin();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Administración' })).toBeInTheDocument();
-    expect(screen.getByText('Próximamente')).toBeInTheDocument();
-    expect(document.title).toBe('Administración | Estudio Latido');
-  });
+  it.each(['/admin', '/admin/sedes', '/admin/clientes'])(
+    'shows a customer without the claim the no-access page at %s, and nothing of the console',
+    async (path) => {
+      signedIn(false);
+      await renderAdmin(path);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Sin acceso' })).toBeInTheDocument();
+      expect(screen.getByText('Esta área es solo para el equipo del estudio.')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Ir a Mi Estudio' })).toHaveAttribute('href', '/mystudio');
+      expect(consoleNav()).not.toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Administración' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Sedes' })).not.toBeInTheDocument();
+    },
+  );
 
   it('closes the console again when the claim is revoked', async () => {
     signedIn(true);
     await renderAdmin();
     expect(await screen.findByRole('heading', { level: 1, name: 'Administración' })).toBeInTheDocument();
     act(() => useSession.setState({ isAdmin: false }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sin acceso' })).toBeInTheDocument();
+    expect(consoleNav()).not.toBeInTheDocument();
+  });
+});
+
+describe('/admin console shell', () => {
+  beforeEach(() => signedIn(true));
+
+  it("gives an admin the 'Administración' menu: every section, by group, 'Inicio' current", async () => {
+    await renderAdmin();
+    const nav = await screen.findByRole('navigation', { name: 'Administración' });
+    expect(linksOf(within(nav).getByRole('list', { name: 'Operación' }))).toEqual(operation);
+    expect(linksOf(within(nav).getByRole('list', { name: 'Catálogo' }))).toEqual(catalogue);
+    expect(within(nav).getByRole('link', { name: 'Inicio' })).toHaveAttribute('aria-current', 'page');
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .filter((link) => link.hasAttribute('aria-current')),
+    ).toHaveLength(1);
+  });
+
+  it("opens on the hub: the titled 'Administración' page with a card per section", async () => {
+    await renderAdmin();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Administración' })).toBeInTheDocument();
+    expect(document.title).toBe('Administración | Estudio Latido');
+    expect(screen.queryByText('Próximamente')).not.toBeInTheDocument();
+    const main = screen.getByRole('heading', { level: 1 }).closest('section') as HTMLElement;
+    expect(
+      within(main)
+        .getAllByRole('heading', { level: 2 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Operación', 'Catálogo']);
+    expect(linksOf(within(main).getByRole('list', { name: 'Operación' }))).toEqual(operation.slice(1));
+    expect(linksOf(within(main).getByRole('list', { name: 'Catálogo' }))).toEqual(catalogue);
+  });
+
+  it('answers not-found inside the console, menu kept, for a path with no screen', async () => {
+    await renderAdmin('/admin/clientes');
     expect(await screen.findByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeInTheDocument();
+    expect(consoleNav()).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Inicio' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('moves the current mark along the menu as the admin opens a section from the hub', async () => {
+    await renderAdmin();
+    const hub = (await screen.findByRole('heading', { level: 1, name: 'Administración' })).closest('section') as HTMLElement;
+    await userEvent.click(within(hub).getByRole('link', { name: 'Check-in' }));
+    const nav = screen.getByRole('navigation', { name: 'Administración' });
+    // Check-in's screen loads lazily: the navigation (and the mark) completes once it has.
+    await vi.waitFor(() => expect(within(nav).getByRole('link', { name: 'Check-in' })).toHaveAttribute('aria-current', 'page'));
+    expect(within(nav).getByRole('link', { name: 'Inicio' })).not.toHaveAttribute('aria-current');
+  });
+});
+
+describe('adminScreen()', () => {
+  it('builds a lazy route at a section, titled with its menu label', async () => {
+    function Locations() {
+      return null;
+    }
+    const route = adminScreen('/admin/tipos-de-clase', async () => Locations);
+    expect(route).toMatchObject({ id: 'admin-tipos-de-clase', path: '/admin/tipos-de-clase' });
+    const lazy = route.lazy as () => Promise<{ Component: unknown; handle: unknown }>;
+    expect(await lazy()).toEqual({ Component: Locations, handle: { title: 'Tipos de clase' } });
   });
 });

@@ -1,0 +1,27 @@
+/**
+ * Spanish texts of the admin console's shell (/admin): the no-access page, the
+ * console's menu and its hub. Imported by the console's own code only, so the
+ * landing bundle never carries them. Each screen keeps its texts in its own group.
+ */
+export const adminMessages = {
+  /** Signed-in people without the `admin` claim. */
+  noAccessTitle: 'Sin acceso',
+  noAccessBody: 'Esta área es solo para el equipo del estudio.',
+  backToMyStudio: 'Ir a Mi Estudio',
+  /** The console's menu and hub; the console's name is messages.screens.adminTitle. */
+  hubIntro: 'Elige una sección para administrarla.',
+  groups: { operation: 'Operación', catalogue: 'Catálogo' },
+  links: {
+    home: 'Inicio',
+    checkIn: 'Check-in',
+    locations: 'Sedes',
+    classTypes: 'Tipos de clase',
+    coaches: 'Coaches',
+    tags: 'Etiquetas',
+    categories: 'Categorías',
+    announcements: 'Avisos',
+    programs: 'Programas',
+    videoTypes: 'Tipos de video',
+    paymentMethods: 'Métodos de pago',
+  },
+} as const;
