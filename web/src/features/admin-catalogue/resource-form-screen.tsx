@@ -1,0 +1,163 @@
+import { fill, messages } from '@studio/shared/messages';
+import { adminCatalogueMessages as m } from '@studio/shared/messages/admin-catalogue';
+import { Form, Formik, useField, useFormikContext, yupToFormErrors } from 'formik';
+import { useId } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { type Schema, type SchemaObjectDescription, ValidationError } from 'yup';
+import { Checkbox, FocusFirstError, FormError, TextField } from '../../components/form-field';
+import { LoadError } from '../../components/load-error';
+import { NotFound } from '../../components/not-found';
+import { Spinner } from '../../components/spinner';
+import { showSuccess } from '../../lib/alerts';
+import { ApiError, apiErrorText } from '../../lib/api-client';
+import { useServerMutation, useServerQuery } from '../../lib/server-data';
+import { catalogueKeys, resourceQuery, saveResource } from './admin-catalogue-api';
+import type { CatalogueRecord, ResourceDescriptor, ResourceField } from './resource-descriptor';
+import { type FormValues, formValues, requestBody } from './resource-form-values';
+import './admin-catalogue.css';
+
+const INPUT_TYPES = { text: 'text', number: 'number', color: 'color', date: 'date' } as const;
+
+/** Whether the API lets this field be left out, read from the schema so the form never disagrees with it. */
+function isOptional(schema: Schema, name: string): boolean {
+  const field = (schema.describe() as Partial<SchemaObjectDescription>).fields?.[name];
+  return field !== undefined && 'optional' in field && field.optional;
+}
+
+/** form-field.tsx has no multi-line input; this one follows TextField's label, hint and error wiring. */
+function TextAreaField({ name, label, optional }: { name: string; label: string; optional: boolean }) {
+  const id = useId();
+  const [field, meta] = useField<string>(name);
+  const { submitCount } = useFormikContext();
+  const error = (meta.touched || submitCount > 0) && typeof meta.error === 'string' ? meta.error : undefined;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+        {optional && <span className="field__optional"> {messages.common.optional}</span>}
+      </label>
+      <textarea
+        id={id}
+        className="field__control"
+        rows={4}
+        {...field}
+        aria-required={optional ? undefined : true}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function CheckboxField({ name, label }: { name: string; label: string }) {
+  const [field, meta, helpers] = useField<boolean>(name);
+  return <Checkbox label={label} checked={field.value} onChange={(checked) => void helpers.setValue(checked)} error={meta.error} />;
+}
+
+function ResourceInput({ field, optional }: { field: ResourceField; optional: boolean }) {
+  if (field.kind === 'textarea') return <TextAreaField name={field.name} label={field.label} optional={optional} />;
+  if (field.kind === 'checkbox') return <CheckboxField name={field.name} label={field.label} />;
+  return (
+    <TextField
+      name={field.name}
+      label={field.label}
+      optional={optional}
+      hint={field.hint}
+      type={INPUT_TYPES[field.kind]}
+      inputMode={field.kind === 'number' ? 'numeric' : undefined}
+    />
+  );
+}
+
+/** Validates exactly what will be sent, with the API's schema, so the form shows the API's own messages. */
+async function validateBody(schema: Schema, body: Record<string, unknown>) {
+  try {
+    await schema.validate(body, { abortEarly: false });
+    return {};
+  } catch (error) {
+    if (error instanceof ValidationError) return yupToFormErrors<FormValues>(error);
+    throw error;
+  }
+}
+
+function ResourceForm({ descriptor: d, record, id }: { descriptor: ResourceDescriptor; record: CatalogueRecord | null; id: number | null }) {
+  const navigate = useNavigate();
+  const headingId = useId();
+  const save = useServerMutation({
+    mutationFn: (body: Record<string, unknown>) => saveResource(d, body, id),
+    meta: { alert: false, invalidates: [catalogueKeys.resource(d)] },
+  });
+  const schema = id === null ? d.createSchema : d.updateSchema;
+  const heading = record ? fill(m.editOf, { name: d.label(record) }) : d.createLabel;
+
+  return (
+    <section className="screen admin-catalogue">
+      <p className="admin-catalogue__eyebrow muted">{d.singular}</p>
+      <h1 id={headingId}>{heading}</h1>
+      <Formik
+        initialValues={formValues(d, record)}
+        validate={(values) => validateBody(schema, requestBody(d, values, id))}
+        onSubmit={async (values, helpers) => {
+          helpers.setStatus(null);
+          try {
+            await save.mutateAsync(requestBody(d, values, id));
+            showSuccess(messages.common.saved);
+            await navigate(d.path);
+          } catch (error) {
+            helpers.setStatus(apiErrorText(error));
+            if (error instanceof ApiError && error.fields) helpers.setErrors(error.fields);
+          }
+        }}
+      >
+        {({ isSubmitting, status: submitError }) => (
+          <Form noValidate aria-labelledby={headingId} className="admin-catalogue__form" aria-busy={isSubmitting}>
+            {d.fields.map((field) => (
+              <ResourceInput key={field.name} field={field} optional={isOptional(schema, field.name)} />
+            ))}
+            <FormError message={typeof submitError === 'string' ? submitError : null} />
+            <div className="actions">
+              <Link to={d.path} className="button button--secondary">
+                {messages.common.cancel}
+              </Link>
+              <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting}>
+                {messages.common.save}
+              </button>
+            </div>
+            {isSubmitting && <Spinner label={m.saving} />}
+            <FocusFirstError />
+          </Form>
+        )}
+      </Formik>
+    </section>
+  );
+}
+
+function EditResource({ descriptor, id }: { descriptor: ResourceDescriptor; id: number }) {
+  const { data, isPending, isError, error, isFetching, refetch } = useServerQuery(resourceQuery(descriptor, id));
+  if (data) return <ResourceForm key={id} descriptor={descriptor} record={data} id={id} />;
+  return (
+    <section className="screen admin-catalogue">
+      <h1>{descriptor.singular}</h1>
+      {isPending && <Spinner />}
+      {isError && <LoadError message={apiErrorText(error) ?? messages.common.genericError} retrying={isFetching} onRetry={() => void refetch()} />}
+    </section>
+  );
+}
+
+/**
+ * /admin/<resource>/nuevo and /admin/<resource>/:id: one record of any
+ * catalogue resource, its fields drawn from the descriptor and checked with
+ * the API's create or update schema; saved, it goes back to the list.
+ */
+export function ResourceFormScreen({ descriptor }: { descriptor: ResourceDescriptor }) {
+  const { id } = useParams();
+  if (id === undefined) return <ResourceForm descriptor={descriptor} record={null} id={null} />;
+  // Ids are positive integers; anything else in the address is not a record.
+  if (!/^[1-9]\d{0,15}$/.test(id)) return <NotFound />;
+  return <EditResource descriptor={descriptor} id={Number(id)} />;
+}

@@ -1,0 +1,205 @@
+import { fill, messages } from '@studio/shared/messages';
+import { adminCatalogueMessages as m } from '@studio/shared/messages/admin-catalogue';
+import { fieldLabels } from '@studio/shared/messages/fields';
+import { useId, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { LoadError } from '../../components/load-error';
+import { confirmAction } from '../../components/modal-store';
+import { Spinner } from '../../components/spinner';
+import { showSuccess } from '../../lib/alerts';
+import { apiErrorText } from '../../lib/api-client';
+import { useServerMutation, useServerQuery } from '../../lib/server-data';
+import { catalogueKeys, deleteResource, resourceListQuery } from './admin-catalogue-api';
+import type { CatalogueRecord, FieldName, ResourceDescriptor } from './resource-descriptor';
+import './admin-catalogue.css';
+
+export const PAGE_SIZE = 20;
+/** The page is in the address, in Spanish like the routes: /admin/sedes?pagina=2. */
+const PAGE_PARAM = 'pagina';
+
+function pageFrom(value: string | null): number {
+  return value !== null && /^[1-9]\d{0,5}$/.test(value) ? Number(value) : 1;
+}
+
+/** Accents and case do not matter when searching: 'categoria' finds 'Categoría'. */
+const folded = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+function cellText(value: unknown): string {
+  if (typeof value === 'boolean') return value ? m.yes : m.no;
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  return '';
+}
+
+function Cell({ name, value }: { name: FieldName; value: unknown }) {
+  const text = cellText(value);
+  if (!text) return <span aria-hidden="true">—</span>;
+  if (name === 'color') {
+    return (
+      <span className="admin-catalogue__color">
+        <span className="admin-catalogue__swatch" style={{ background: text }} aria-hidden="true" />
+        {text}
+      </span>
+    );
+  }
+  return <span className="admin-catalogue__text">{text}</span>;
+}
+
+function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  if (pages <= 1) return null;
+  return (
+    <nav className="admin-catalogue__pager" aria-label={m.pagerLabel}>
+      <button type="button" className="button button--secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {m.previousPage}
+      </button>
+      <span aria-current="page">{fill(m.pageOf, { page, pages })}</span>
+      <button type="button" className="button button--secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {m.nextPage}
+      </button>
+    </nav>
+  );
+}
+
+/**
+ * /admin/<resource>: every record of one catalogue resource, searched and paged
+ * on the page (catalogues are small), 20 a page, as a table on wide screens and
+ * cards on phones; each with Editar and Eliminar (after 'Precaución').
+ */
+export function ResourceListScreen({ descriptor: d }: { descriptor: ResourceDescriptor }) {
+  const searchId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [params, setParams] = useSearchParams();
+  const [query, setQuery] = useState('');
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const { data, isPending, isError, isFetching, refetch } = useServerQuery(resourceListQuery(d));
+  const remove = useServerMutation({
+    mutationFn: (id: number) => deleteResource(d, id),
+    meta: { alert: false, invalidates: [catalogueKeys.resource(d)] },
+  });
+
+  const goToPage = (page: number) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      if (page <= 1) next.delete(PAGE_PARAM);
+      else next.set(PAGE_PARAM, String(page));
+      return next;
+    });
+
+  async function askAndDelete(record: CatalogueRecord) {
+    setDeleteError(null);
+    if (!(await confirmAction(fill(m.removeQuestion, { name: d.label(record) })))) return;
+    try {
+      await remove.mutateAsync(Number(record[d.id]));
+      showSuccess(messages.common.deleted);
+      // The row and its button are gone: keyboard users continue from the screen's title.
+      headingRef.current?.focus();
+    } catch (error) {
+      // 409 says what still uses the record; it stays on screen until the next attempt.
+      setDeleteError(apiErrorText(error));
+    }
+  }
+
+  let body;
+  if (data) {
+    const words = folded(query.trim());
+    const found = words
+      ? data.filter((record) => folded([d.label(record), ...d.columns.map((name) => cellText(record[name]))].join(' ')).includes(words))
+      : data;
+    const pages = Math.max(1, Math.ceil(found.length / PAGE_SIZE));
+    // A page past the end (after deleting or searching) shows the last one.
+    const page = Math.min(pageFrom(params.get(PAGE_PARAM)), pages);
+    const rows = found.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+    body =
+      rows.length === 0 ? (
+        <p className="muted">{data.length === 0 ? m.empty : m.noMatches}</p>
+      ) : (
+        <>
+          <table className="admin-catalogue__table">
+            <thead>
+              <tr>
+                <th scope="col">{fieldLabels[d.fields[0]?.name ?? 'name']}</th>
+                {d.columns.map((name) => (
+                  <th key={name} scope="col">
+                    {fieldLabels[name]}
+                  </th>
+                ))}
+                <th scope="col">{m.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((record) => {
+                const id = String(record[d.id]);
+                const name = d.label(record);
+                return (
+                  <tr key={id}>
+                    <th scope="row">{name}</th>
+                    {d.columns.map((column) => (
+                      <td key={column} data-label={fieldLabels[column]}>
+                        <Cell name={column} value={record[column]} />
+                      </td>
+                    ))}
+                    <td>
+                      <div className="admin-catalogue__actions">
+                        <Link to={`${d.path}/${id}`} className="button button--secondary" aria-label={fill(m.editOf, { name })}>
+                          {m.edit}
+                        </Link>
+                        <button
+                          type="button"
+                          className="button button--secondary"
+                          aria-label={fill(m.removeOf, { name })}
+                          disabled={remove.isPending}
+                          onClick={() => void askAndDelete(record)}
+                        >
+                          {m.remove}
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          <Pager page={page} pages={pages} onPage={goToPage} />
+        </>
+      );
+  } else if (isPending) {
+    body = <Spinner />;
+  } else if (isError) {
+    body = <LoadError message={m.listLoadError} retrying={isFetching} onRetry={() => void refetch()} />;
+  }
+
+  return (
+    <section className="screen admin-catalogue">
+      <div className="admin-catalogue__header">
+        <h1 ref={headingRef} tabIndex={-1}>
+          {d.title}
+        </h1>
+        <Link to={`${d.path}/nuevo`} className="button">
+          {d.createLabel}
+        </Link>
+      </div>
+      <div className="field admin-catalogue__search">
+        <label className="field__label" htmlFor={searchId}>
+          {m.search}
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          className="field__control"
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            goToPage(1);
+          }}
+        />
+      </div>
+      <div role="alert" className="form-error-slot">
+        {deleteError && <p className="form-error">{deleteError}</p>}
+      </div>
+      {body}
+    </section>
+  );
+}

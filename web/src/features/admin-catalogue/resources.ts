@@ -1,0 +1,128 @@
+import { adminCatalogueMessages as m } from '@studio/shared/messages/admin-catalogue';
+import { fieldLabels } from '@studio/shared/messages/fields';
+import { announcementCreateSchema, announcementUpdateSchema } from '@studio/shared/schemas/catalogue/announcements';
+import { classCategoryCreateSchema, classCategoryUpdateSchema, NEW_CLASS_CATEGORY_ID } from '@studio/shared/schemas/catalogue/class-categories';
+import { classTypeCreateSchema, classTypeUpdateSchema } from '@studio/shared/schemas/catalogue/class-types';
+import { instructorCreateSchema, instructorUpdateSchema } from '@studio/shared/schemas/catalogue/instructors';
+import { locationCreateSchema, locationUpdateSchema } from '@studio/shared/schemas/catalogue/locations';
+import { paymentMethodCreateSchema, paymentMethodUpdateSchema } from '@studio/shared/schemas/catalogue/payment-methods';
+import { programCreateSchema, programUpdateSchema } from '@studio/shared/schemas/catalogue/programs';
+import { tagCreateSchema, tagUpdateSchema } from '@studio/shared/schemas/catalogue/tags';
+import { videoTypeCreateSchema, videoTypeUpdateSchema } from '@studio/shared/schemas/catalogue/video-types';
+import { type CatalogueKey, cataloguePaths } from './catalogue-paths';
+import type { CatalogueRecord, FieldKind, FieldName, ResourceDescriptor, ResourceField } from './resource-descriptor';
+
+const field = (name: FieldName, kind: FieldKind = 'text', extra: Partial<ResourceField> = {}): ResourceField => ({
+  name,
+  label: fieldLabels[name],
+  kind,
+  ...extra,
+});
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const byName = (record: CatalogueRecord) => text(record.name);
+
+/** The descriptor's names, paths and texts; `one` is the API's singular wrapper, `many` its plural and path. */
+function resource(
+  key: CatalogueKey,
+  one: string,
+  rest: Omit<ResourceDescriptor, 'key' | 'path' | 'title' | 'singular' | 'createLabel' | 'api' | 'one' | 'many' | 'id'>,
+) {
+  const texts = m.resources[key];
+  return {
+    key,
+    path: cataloguePaths[key],
+    title: texts.title,
+    singular: texts.singular,
+    createLabel: texts.create,
+    api: `/${key}`,
+    one,
+    many: key,
+    id: `${one}_id`,
+    ...rest,
+  } satisfies ResourceDescriptor;
+}
+
+/**
+ * The catalogue resources the console edits (docs/catalogue/README.md). File
+ * fields (class types', instructors' and programs' `file`) are left out until
+ * uploads join the console: an omitted field keeps its stored value on PUT.
+ */
+export const resources: Readonly<Record<CatalogueKey, ResourceDescriptor>> = {
+  locations: resource('locations', 'location', {
+    label: byName,
+    columns: ['address'],
+    fields: [field('name'), field('address', 'textarea')],
+    createSchema: locationCreateSchema,
+    updateSchema: locationUpdateSchema,
+  }),
+  class_types: resource('class_types', 'class_type', {
+    label: byName,
+    columns: ['icon', 'spot_map'],
+    // The spot map is typed as row sizes for now; a visual editor replaces this field later.
+    fields: [field('name'), field('description', 'textarea'), field('icon'), field('spot_map', 'text', { hint: m.spotMapHint })],
+    createSchema: classTypeCreateSchema,
+    updateSchema: classTypeUpdateSchema,
+  }),
+  instructors: resource('instructors', 'instructor', {
+    label: (record) => [text(record.name), text(record.last_name)].filter(Boolean).join(' '),
+    columns: ['nick_name', 'instagram', 'home'],
+    fields: [
+      field('name'),
+      field('last_name'),
+      field('nick_name'),
+      field('quote', 'textarea'),
+      field('short_bio', 'textarea'),
+      field('instagram'),
+      field('birthdate', 'date'),
+      field('music_type'),
+      field('home', 'checkbox'),
+      field('home_order', 'number'),
+    ],
+    createSchema: instructorCreateSchema,
+    updateSchema: instructorUpdateSchema,
+  }),
+  tags: resource('tags', 'tag', {
+    label: byName,
+    columns: ['color'],
+    fields: [field('name'), field('color', 'color')],
+    createSchema: tagCreateSchema,
+    updateSchema: tagUpdateSchema,
+  }),
+  class_categories: resource('class_categories', 'class_category', {
+    label: byName,
+    columns: ['handle', 'available'],
+    fields: [field('name'), field('handle'), field('description', 'textarea'), field('available', 'checkbox', { initial: true })],
+    createExtras: { class_category_id: NEW_CLASS_CATEGORY_ID },
+    createSchema: classCategoryCreateSchema,
+    updateSchema: classCategoryUpdateSchema,
+  }),
+  announcements: resource('announcements', 'announcement', {
+    label: (record) => text(record.title),
+    columns: ['content'],
+    fields: [field('title'), field('content', 'textarea')],
+    createSchema: announcementCreateSchema,
+    updateSchema: announcementUpdateSchema,
+  }),
+  programs: resource('programs', 'program', {
+    label: byName,
+    columns: ['description'],
+    fields: [field('name'), field('description', 'textarea')],
+    createSchema: programCreateSchema,
+    updateSchema: programUpdateSchema,
+  }),
+  video_types: resource('video_types', 'video_type', {
+    label: byName,
+    columns: ['description'],
+    fields: [field('name'), field('description', 'textarea')],
+    createSchema: videoTypeCreateSchema,
+    updateSchema: videoTypeUpdateSchema,
+  }),
+  payment_methods: resource('payment_methods', 'payment_method', {
+    label: byName,
+    columns: [],
+    fields: [field('name')],
+    createSchema: paymentMethodCreateSchema,
+    updateSchema: paymentMethodUpdateSchema,
+  }),
+};
