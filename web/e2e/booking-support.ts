@@ -121,3 +121,11 @@ export async function createRequiredPage(request: APIRequestContext): Promise<{ 
 export async function deletePage(request: APIRequestContext, id: number): Promise<void> {
   await request.delete(`/api/pages/${id}`, { headers: { authorization: `Bearer ${await adminToken(request)}` } });
 }
+
+/** The studio's day and wall-clock time `minutes` from now (for a class about to start: check-in opens 60 minutes before). */
+export function studioSoon(minutes: number): { date: string; startTime: string } {
+  const at = new Date(Date.now() + minutes * 60_000);
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone: STUDIO_TZ }).format(at);
+  const startTime = new Intl.DateTimeFormat('en-GB', { timeZone: STUDIO_TZ, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  return { date, startTime };
+}

@@ -8,15 +8,22 @@ import { expectNoAxeViolations, PUBLIC_SITE_ROUTES, setConfig } from './e2e-supp
  * redirect; content pages; the schedule's filters; the JSON-LD.
  */
 
-/** Scrolls to the bottom until the page stops growing, so every island near the viewport loads. */
+/**
+ * Scrolls down a viewport at a time until the page stops growing, so every
+ * island crosses the viewport and loads (one jump to the bottom can skip an
+ * island that sits between the first screen and the end).
+ */
 async function loadWholeLanding(page: Page) {
   let height = 0;
   for (let i = 0; i < 10; i++) {
     const now = await page.evaluate(() => document.documentElement.scrollHeight);
     if (now === height) break;
     height = now;
-    await page.mouse.wheel(0, now);
-    await page.waitForLoadState('networkidle');
+    const step = await page.evaluate(() => window.innerHeight);
+    for (let y = 0; y <= now; y += step) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForLoadState('networkidle');
+    }
   }
 }
 

@@ -1,13 +1,54 @@
 import { messages } from '@studio/shared/messages';
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { ComingSoon } from '../../components/coming-soon';
 import { NotFound } from '../../components/not-found';
+import type { AdminPath } from '../../features/admin/admin-links';
+import { catalogueRoutes } from '../../features/admin-catalogue/resource-routes';
 import { paths } from '../../lib/paths';
 
 /**
+ * A console screen at one of the sections of features/admin/admin-links.ts (the
+ * type refuses any other path, so the menu always has the route's entry). Its
+ * module loads on first visit; its title, the section's menu label, loads with it,
+ * so the console's texts never weigh on the landing page.
+ */
+export function adminScreen(path: Exclude<AdminPath, typeof paths.admin>, load: () => Promise<ComponentType>): RouteObject {
+  return {
+    // '/admin/tipos-de-clase' → 'admin-tipos-de-clase'
+    id: path.slice(1).replaceAll('/', '-'),
+    path,
+    lazy: async () => {
+      const [{ adminLinkLabel }, Component] = await Promise.all([import('../../features/admin/admin-links'), load()]);
+      return { Component, handle: { title: adminLinkLabel(path) } };
+    },
+  };
+}
+
+/**
+ * The console's screens: add one adminScreen() per section here, with the path of
+ * its entry in features/admin/admin-links.ts and a loader that imports its screen.
+ * A menu entry whose screen is not listed here yet answers not-found inside the console.
+ */
+export const adminScreens: RouteObject[] = [
+  adminScreen('/admin/checkin', async () => (await import('../../features/admin-checkin/check-in-screen')).CheckInScreen),
+  // The reservation QR's target (customer-area §2): not a menu section, so titled by its own screen's texts.
+  {
+    id: 'admin-reservation',
+    path: '/admin/reservaciones/:id',
+    lazy: async () => {
+      const [{ bookingAdminMessages }, { ReservationCheckInScreen }] = await Promise.all([
+        import('@studio/shared/messages/booking-admin'),
+        import('../../features/admin-checkin/reservation-check-in-screen'),
+      ]);
+      return { Component: ReservationCheckInScreen, handle: { title: bookingAdminMessages.checkInScreen.reservationTitle } };
+    },
+  },
+  ...catalogueRoutes(),
+];
+
+/**
  * /admin/*: the studio's console, for identities with the `admin` claim only.
- * The specs name no admin screens yet; the console's screens join here, each a
- * lazyScreen() under the guard, which loads (with all admin code) on first visit.
+ * The guard, menu and hub load (with all admin code) on the first visit.
  */
 export function adminRoutes(): RouteObject {
   return {
@@ -15,7 +56,13 @@ export function adminRoutes(): RouteObject {
     path: paths.admin,
     lazy: async () => ({ Component: (await import('../../features/admin/admin-area')).AdminArea }),
     children: [
-      { id: 'admin-home', index: true, handle: { title: messages.screens.adminTitle }, Component: ComingSoon },
+      {
+        id: 'admin-home',
+        index: true,
+        handle: { title: messages.screens.adminTitle },
+        lazy: async () => ({ Component: (await import('../../features/admin/admin-hub')).AdminHub }),
+      },
+      ...adminScreens,
       { id: 'admin-not-found', path: '*', Component: NotFound },
     ],
   };
