@@ -1,0 +1,219 @@
+import type { ClassRoster, RosterReservation } from '@studio/shared/schemas/class-roster';
+import type { SingleClass } from '@studio/shared/schemas/single-class';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeClass, makeInstructor, makeLocation } from '../../../test/catalogue-fixtures';
+import { type FetchCall, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
+import { useAlerts } from '../../lib/alerts';
+import { ClassAdminScreen } from './class-admin-screen';
+
+const NOW = new Date('2026-11-18T18:00:00.000Z');
+const STAMPS = { createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+const cyclingType = { class_type_id: 1, name: 'Cycling', description: null, icon: null, spot_map: null, file: null, ...STAMPS };
+
+/** Wednesday 18 Nov 19:30 in the studio, part of series 7. */
+const cycling = makeClass({ series_id: 7 });
+
+const customer = (customer_id: number, name: string, last_name: string) => ({
+  customer_id,
+  name,
+  last_name,
+  email: `${name.toLowerCase()}@example.com`,
+  phone: null,
+});
+const reservation = (overrides: Partial<RosterReservation>): RosterReservation => ({
+  class_reservation_id: 501,
+  single_class_id: 1,
+  customer_id: 2,
+  customer: customer(2, 'Ana', 'López'),
+  status: 'Próxima',
+  guest: null,
+  spot: 5,
+  attend: false,
+  is_cash: false,
+  is_paid: true,
+  available_class_id: 40,
+  source: 'customer',
+  deletedAt: null,
+  cancel_reason: null,
+  createdAt: '2026-11-10T00:00:00.000Z',
+  ...overrides,
+});
+const roster: ClassRoster = {
+  single_class_id: 1,
+  reservations: [
+    reservation({}),
+    reservation({ class_reservation_id: 502, spot: 6, guest: 'Pedro' }),
+    reservation({
+      class_reservation_id: 503,
+      customer_id: 3,
+      customer: customer(3, 'Luis', 'Díaz'),
+      spot: 2,
+      status: 'Cancelada',
+      deletedAt: '2026-11-12T00:00:00.000Z',
+    }),
+  ],
+  waitlist: [
+    { waitlist_id: 9, position: 2, joinedAt: '2026-11-12T00:00:00.000Z', customer_id: 5, customer: customer(5, 'Eva', 'Sol') },
+    { waitlist_id: 8, position: 1, joinedAt: '2026-11-11T00:00:00.000Z', customer_id: 4, customer: customer(4, 'Marta', 'Gil') },
+  ],
+};
+
+function renderClass(respond?: (call: FetchCall) => { status?: number; body?: unknown } | undefined, c: () => SingleClass = () => cycling) {
+  const { calls } = mockFetch((call) => {
+    const answer = respond?.(call);
+    if (answer) return answer;
+    if (call.method !== 'GET') return undefined;
+    if (call.url === '/api/locations') return { body: { locations: [makeLocation()] } };
+    if (call.url === '/api/instructors')
+      return { body: { instructors: [makeInstructor(), makeInstructor({ instructor_id: 5, name: 'Diego', last_name: 'Luna' })] } };
+    if (call.url === '/api/class_types') return { body: { class_types: [cyclingType] } };
+    if (call.url === '/api/single_class/single/1') return { body: { single_class: c() } };
+    if (call.url === '/api/single_class/1/roster') return { body: roster };
+    return undefined;
+  });
+  const result = renderRoutes(
+    [
+      { path: '/admin/horario/:id', element: <ClassAdminScreen /> },
+      { path: '/admin/horario', element: <p>Semana</p> },
+    ],
+    '/admin/horario/1',
+  );
+  const sent = () => calls.filter((call) => call.method !== 'GET').map(({ method, url, body }) => ({ method, url, body }));
+  return { ...result, calls, sent };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  setConfig({ timezone: 'America/Mexico_City' });
+  useAlerts.setState({ error: null, success: null });
+});
+
+describe('a class in the admin schedule', () => {
+  it('shows the class in studio time, with a way back to the week', async () => {
+    renderClass();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cycling · miércoles 18 nov 2026 19:30' })).toBeInTheDocument();
+    expect(screen.getByText('Esta clase es parte de una serie.')).toBeInTheDocument();
+    expect(screen.getByText('3/12 reservados')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Volver al horario/ })).toHaveAttribute('href', '/admin/horario');
+    await screen.findByRole('checkbox', { name: 'Asistió: Ana López' });
+    await screen.findByRole('checkbox', { name: 'Sofía Ramos' });
+    // jsdom does not paint (contrast is left to the browser checks) and the screen is rendered without the console's shell, which gives the landmarks.
+    const { violations } = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+  });
+
+  it("edit sends only the changed fields and the scope; 'Esta y las siguientes' refuses a new date with the schema's message", async () => {
+    const user = userEvent.setup();
+    const { sent } = renderClass((call) =>
+      call.method === 'PUT' ? { body: { single_class: { ...cycling, capacity: 15 }, single_classes: [cycling, cycling, cycling] } } : undefined,
+    );
+    const capacity = await screen.findByLabelText('Cupo');
+    await screen.findByRole('checkbox', { name: 'Sofía Ramos' });
+    expect(capacity).toHaveValue(12);
+    expect(screen.getByRole('checkbox', { name: 'Sofía Ramos' })).toBeChecked();
+
+    await user.click(screen.getByRole('radio', { name: 'Esta y las siguientes' }));
+    const date = screen.getByLabelText('Fecha');
+    await user.clear(date);
+    await user.type(date, '2026-11-19');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await vi.waitFor(() => expect(date).toHaveAccessibleDescription('Para mover varias clases a otra fecha, cancélalas y crea una serie nueva.'));
+    expect(sent()).toHaveLength(0);
+
+    await user.clear(date);
+    await user.type(date, '2026-11-18');
+    await user.clear(capacity);
+    await user.type(capacity, '15');
+    await user.click(screen.getByRole('checkbox', { name: 'Diego Luna' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await vi.waitFor(() => expect(useAlerts.getState().success?.text).toBe('Se guardaron 3 clases.'));
+    expect(sent()).toEqual([
+      { method: 'PUT', url: '/api/single_class', body: { single_class_id: 1, scope: 'following', capacity: 15, instructor_ids: [4, 5] } },
+    ]);
+  });
+
+  it("says 'No hay cambios que guardar.' without a request, and shows the server's refusal", async () => {
+    const user = userEvent.setup();
+    const refusal = 'No puedes bajar el cupo a 2: la clase del 2026-11-18 ya tiene 3 reservaciones.';
+    const { sent } = renderClass((call) =>
+      call.method === 'PUT' ? { status: 409, body: { error: { code: 'single_class/capacity-below-booked', message: refusal } } } : undefined,
+    );
+    const capacity = await screen.findByLabelText('Cupo');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('No hay cambios que guardar.')).toBeInTheDocument();
+    expect(sent()).toHaveLength(0);
+
+    await user.clear(capacity);
+    await user.type(capacity, '2');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(sent()[0]?.body).toEqual({ single_class_id: 1, scope: 'single', capacity: 2 });
+  });
+
+  it('cancels with an optional reason and says what the cancellation did', async () => {
+    const user = userEvent.setup();
+    let current: SingleClass = cycling;
+    const { sent } = renderClass(
+      (call) => {
+        if (call.method !== 'POST') return undefined;
+        current = { ...cycling, status: 'cancelled', cancel_reason: 'Coach enfermo' };
+        const cancellation = { reservations_cancelled: 3, credits_returned: 2, credits_replaced: 0, unlimited: 1, not_refunded: 0, customers_notified: 2 };
+        return { body: { single_class: current, cancellation } };
+      },
+      () => current,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Cancelar clase' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cancelar clase' }));
+    await user.type(dialog.getByLabelText(/Motivo/), 'Coach enfermo');
+    await user.click(dialog.getByRole('button', { name: 'Sí, cancelar la clase' }));
+    expect(await screen.findByText('La clase quedó cancelada.')).toBeInTheDocument();
+    expect(sent()).toEqual([{ method: 'POST', url: '/api/single_class/1/cancel', body: { reason: 'Coach enfermo' } }]);
+    const counts = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(counts).toEqual(
+      expect.arrayContaining([
+        'Se cancelaron 3 reservaciones.',
+        'Se regresaron 2 créditos a sus paquetes.',
+        '1 reservación era de un paquete ilimitado.',
+        'Se avisó a 2 clientes.',
+      ]),
+    );
+    expect(counts).not.toContainEqual(expect.stringContaining('repuso'));
+    expect(await screen.findByText('Esta clase fue cancelada y ya no se puede editar.')).toBeInTheDocument();
+    expect(screen.getByText('Cancelada', { selector: 'p' })).toBeInTheDocument();
+  });
+
+  it("lists the roster and the waitlist in order; 'Asistió' PUTs attendance and shows the server's refusal", async () => {
+    const user = userEvent.setup();
+    const notOpen = 'El registro de asistencia de esta clase abre el 2026-11-18 a las 18:30.';
+    let refuse = false;
+    const { sent } = renderClass((call) => {
+      if (call.method !== 'PUT') return undefined;
+      if (refuse) return { status: 409, body: { error: { code: 'booking/check-in-not-open', message: notOpen } } };
+      return { body: { class_reservation: reservation({ attend: true }), changed: true, penalties_lifted: [], penalties_issued: [] } };
+    });
+    const ana = await screen.findByRole('checkbox', { name: 'Asistió: Ana López' });
+    expect(screen.getByText('Lugar: 5 · Estatus: Próxima')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Asistió: Invitado de Ana López: Pedro' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Asistió: Luis Díaz' })).toBeDisabled();
+    const line = screen.getByRole('list', { name: 'Lista de espera' });
+    expect(
+      within(line)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Marta Gil', 'Eva Sol']);
+
+    await user.click(ana);
+    await vi.waitFor(() => expect(sent()).toHaveLength(1));
+    expect(sent()[0]).toEqual({ method: 'PUT', url: '/api/single_class/1/attendance', body: { class_reservation_id: 501, attend: true } });
+    expect(await screen.findByText('Asistencia de Ana López guardada.')).toBeInTheDocument();
+
+    refuse = true;
+    await user.click(screen.getByRole('checkbox', { name: 'Asistió: Invitado de Ana López: Pedro' }));
+    expect(await screen.findByText(notOpen)).toBeInTheDocument();
+    expect(sent()[1]?.body).toEqual({ class_reservation_id: 502, attend: true });
+  });
+});
