@@ -11,6 +11,7 @@ import { getCustomerLedger } from '../services/access/customer-ledger';
 import { giveAccess } from '../services/access/give-access';
 import { removeClasses } from '../services/access/remove-classes';
 import { revokeAccess } from '../services/access/revoke-access';
+import { listCustomerPurchasesForAdmin, listCustomerReservationsForAdmin, listCustomerWaitlistsForAdmin } from '../services/customers/admin-customer-reads';
 import { isPhoneAvailable } from '../services/customers/check-phone';
 import { getCustomerForAdmin, getOwnCustomer } from '../services/customers/get-customer';
 import { withPendingFields } from '../services/customers/pending-fields';
@@ -66,6 +67,18 @@ export function customerRoutes(deps: Deps): Router {
 
   router.get('/admin/:id/ledger', requireAdmin, async (req, res) => {
     res.json(await getCustomerLedger(deps, numericParam(req.params.id, 'id')));
+  });
+
+  router.get('/admin/:id/purchases', requireAdmin, async (req, res) => {
+    res.json({ purchases: await listCustomerPurchasesForAdmin(deps, numericParam(req.params.id, 'id')) });
+  });
+
+  router.get('/admin/:id/reservations', requireAdmin, async (req, res) => {
+    res.json({ class_reservations: await listCustomerReservationsForAdmin(deps, numericParam(req.params.id, 'id')) });
+  });
+
+  router.get('/admin/:id/waitlists', requireAdmin, async (req, res) => {
+    res.json({ waitlists: await listCustomerWaitlistsForAdmin(deps, numericParam(req.params.id, 'id')) });
   });
 
   router.post('/giveAccess', requireAdmin, validate(giveAccessSchema), async (req, res) => {

@@ -1,0 +1,364 @@
+import type { AvailableClass, LedgerEntry } from '@studio/shared/schemas/access';
+import type { Purchase } from '@studio/shared/types/purchases';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Outlet } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { type FetchCall, makeCustomer, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
+import { ModalHost } from '../../components/modal-host';
+import { useAlerts } from '../../lib/alerts';
+import type { CustomerLedger } from './admin-customers-api';
+import { CustomerDetailScreen } from './customer-detail-screen';
+import { CustomersScreen } from './customers-screen';
+
+/** The two screens as the console mounts them, with the modal area the app shell provides. */
+function render(entry: string) {
+  return renderRoutes(
+    [
+      {
+        element: (
+          <>
+            <Outlet />
+            <ModalHost />
+          </>
+        ),
+        children: [
+          { path: '/admin/clientes', element: <CustomersScreen /> },
+          { path: '/admin/clientes/:id', element: <CustomerDetailScreen /> },
+        ],
+      },
+    ],
+    entry,
+  );
+}
+
+const ana = makeCustomer({ customer_id: 7, name: 'Ana', last_name: 'López', email: 'ana@example.com', instagram: '@ana', signup_reason: 'Recomendación' });
+const STAMP = '2026-11-20T18:00:00.000Z';
+
+const lot: AvailableClass = {
+  available_class_id: 31,
+  customer_id: 7,
+  purchase_id: 12,
+  class_package_id: 4,
+  available_classes: 8,
+  initial_classes: 10,
+  unlimited: false,
+  expiration_date: '2027-02-21T05:59:59.999Z',
+  expiration_day: '2027-02-20',
+  class_type_id: null,
+  class_types: [],
+  allowed_times: null,
+  is_online: false,
+  status: 'active',
+  usable: true,
+  createdAt: STAMP,
+  updatedAt: STAMP,
+};
+
+const entry = (overrides: Partial<LedgerEntry>): LedgerEntry => ({
+  ledger_entry_id: 'e1',
+  available_class_id: 31,
+  purchase_id: 12,
+  kind: 'grant',
+  delta: 10,
+  balance_after: 10,
+  unlimited: false,
+  actor: { uid: 'admin', role: 'admin' },
+  reason: null,
+  reference: null,
+  createdAt: STAMP,
+  ...overrides,
+});
+
+function ledgerOf(entries: LedgerEntry[], available: number): CustomerLedger {
+  return {
+    entries,
+    available_classes: [{ ...lot, available_classes: available }],
+    balance: {
+      available_classes: available,
+      has_unlimited: false,
+      unlimited_membership_expiration: null,
+      has_online: false,
+      online_membership_expiration: null,
+      ledger_total: available,
+      lots_total: available,
+    },
+  };
+}
+
+const purchase = {
+  purchase_id: 12,
+  customer_id: 7,
+  title: 'Paquete 10 Clases',
+  status: 'completed',
+  is_gift: false,
+  total_payment: 1700,
+  payment_method: 'Tarjeta',
+  createdAt: STAMP,
+} as Purchase;
+
+/** A customer with a paid 10-class package, two classes used; `extra` answers the calls a test adds. */
+function mockCustomer(extra: (call: FetchCall) => { status?: number; body?: unknown } | undefined = () => undefined) {
+  let ledger = ledgerOf(
+    [
+      entry({
+        ledger_entry_id: 'e3',
+        kind: 'book',
+        delta: -1,
+        balance_after: 8,
+        actor: { uid: 'ana', role: 'customer' },
+        createdAt: '2026-11-22T18:00:00.000Z',
+      }),
+      entry({ ledger_entry_id: 'e2', kind: 'remove', delta: -1, balance_after: 9, reason: 'Clase de cortesía', createdAt: '2026-11-21T18:00:00.000Z' }),
+      entry({ ledger_entry_id: 'e1' }),
+    ],
+    8,
+  );
+  const setLedger = (next: CustomerLedger) => {
+    ledger = next;
+  };
+  const mock = mockFetch((call) => {
+    const answer = extra(call);
+    if (answer) return answer;
+    if (call.url === '/api/customer/admin/7') return { body: { customer: ana } };
+    if (call.url === '/api/customer/admin/7/ledger') return { body: ledger };
+    if (call.url === '/api/customer/admin/7/purchases') return { body: { purchases: [purchase] } };
+    if (call.url === '/api/customer/admin/7/reservations') return { body: { class_reservations: [] } };
+    if (call.url === '/api/customer/admin/7/waitlists') return { body: { waitlists: [] } };
+    if (call.url === '/api/class_reservation_penaltys?customer_id=7') return { body: { total: 0, page: 1, page_size: 50, class_reservation_penaltys: [] } };
+    if (call.url === '/api/class_packages/admin/all') return { body: { class_packages: [{ class_package_id: 4, title: 'Paquete 10 Clases' }] } };
+    if (call.url === '/api/payment_methods') return { body: { payment_methods: [{ payment_method_id: 1, name: 'Tarjeta' }] } };
+    return undefined;
+  });
+  return { ...mock, setLedger };
+}
+
+const ledgerReads = (calls: FetchCall[]) => calls.filter((call) => call.method === 'GET' && call.url === '/api/customer/admin/7/ledger').length;
+
+describe('admin customers', () => {
+  beforeEach(() => {
+    setConfig({ timezone: 'America/Mexico_City' });
+    useAlerts.setState({ error: null, success: null });
+  });
+
+  it('searches: the query goes to the address and to the API, and each name links to its detail', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch((call) =>
+      call.url.startsWith('/api/customer/admin/all')
+        ? {
+            body: {
+              customers: call.url.includes('query=') ? [ana] : [ana, makeCustomer({ customer_id: 8, name: 'Beto', last_name: 'Ruiz' })],
+              total: 2,
+              page: 1,
+              page_size: 50,
+            },
+          }
+        : undefined,
+    );
+    const { router } = render('/admin/clientes');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Clientes' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Beto Ruiz' })).toHaveAttribute('href', '/admin/clientes/8');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar cliente' }), 'ana lo');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?q=ana+lo'));
+    await vi.waitFor(() => expect(screen.queryByRole('link', { name: 'Beto Ruiz' })).not.toBeInTheDocument());
+    const row = screen.getByRole('row', { name: /Ana López/ });
+    expect(within(row).getByText('ana@example.com')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Ana López' })).toHaveAttribute('href', '/admin/clientes/7');
+    expect(calls.map((call) => call.url)).toEqual(['/api/customer/admin/all?page=1', '/api/customer/admin/all?query=ana+lo&page=1']);
+  });
+
+  it('reads the page from the address and pages with it', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch((call) =>
+      call.url.startsWith('/api/customer/admin/all') ? { body: { customers: [ana], total: 120, page: 2, page_size: 50 } } : undefined,
+    );
+    const { router } = render('/admin/clientes?q=ana&pagina=2');
+    expect(await screen.findByText('Página 2 de 3')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox')).toHaveValue('ana');
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?q=ana&pagina=3'));
+    expect(calls.map((call) => call.url)).toEqual(['/api/customer/admin/all?query=ana&page=2', '/api/customer/admin/all?query=ana&page=3']);
+  });
+
+  it('shows the profile, the balance and the ledger that explains it, newest first', async () => {
+    mockCustomer();
+    render('/admin/clientes/7');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ana López' })).toBeInTheDocument();
+    const profile = screen.getByRole('region', { name: 'Perfil' });
+    expect(within(profile).getByText('@ana')).toBeInTheDocument();
+    expect(within(profile).getByText('Recomendación')).toBeInTheDocument();
+
+    const balance = await screen.findByLabelText('Saldo del cliente');
+    expect(balance).toHaveTextContent('8 clases disponibles');
+    expect(within(screen.getByRole('table', { name: 'Créditos vigentes' })).getByRole('row', { name: /Créditos #31/ })).toHaveTextContent('8 / 10');
+
+    const rows = within(screen.getByRole('table', { name: 'Historial de créditos' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['-1', 'Reservación', 'Cliente'],
+      ['-1', 'Clases restadas: Clase de cortesía', 'Administración'],
+      ['+10', 'Alta', 'Administración'],
+    ]);
+    expect(within(screen.getByRole('table', { name: 'Compras' })).getByRole('row', { name: /#12 Paquete 10 Clases/ })).toHaveTextContent('Completada');
+    expect(screen.getByText('Aún no tiene reservaciones.')).toBeInTheDocument();
+  });
+
+  it("'Dar acceso' validates with the API's schema, POSTs the body and refetches the ledger", async () => {
+    const user = userEvent.setup();
+    let setLedger: (next: CustomerLedger) => void = () => undefined;
+    const { calls, ...mock } = mockCustomer((call) => {
+      if (call.method === 'POST' && call.url === '/api/customer/giveAccess') {
+        setLedger(ledgerOf([entry({ ledger_entry_id: 'e9', delta: 10, createdAt: '2026-11-23T18:00:00.000Z' })], 18));
+        return { status: 201, body: { message: '¡Acceso agregado!', purchase } };
+      }
+      return undefined;
+    });
+    setLedger = mock.setLedger;
+    render('/admin/clientes/7');
+    await screen.findByLabelText('Saldo del cliente');
+    expect(ledgerReads(calls)).toBe(1);
+
+    await user.click(screen.getByRole('button', { name: 'Dar acceso' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Dar acceso' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Confirmar' }));
+    expect(await within(dialog).findByText('No has seleccionado un método de pago.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Paquete')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+    await user.selectOptions(within(dialog).getByLabelText('Paquete'), 'Paquete 10 Clases');
+    await user.type(within(dialog).getByLabelText(/Días de vigencia/), '30');
+    await user.selectOptions(within(dialog).getByLabelText('Método de pago'), 'Tarjeta');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Dar acceso' })).not.toBeInTheDocument());
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      customer_id: 7,
+      class_package_id: 4,
+      package_days: 30,
+      is_gift: false,
+      payment_method_id: 1,
+      bill: false,
+    });
+    expect(useAlerts.getState().success?.text).toBe('¡Acceso agregado!');
+    expect(ledgerReads(calls)).toBe(2);
+    expect(await screen.findByLabelText('Saldo del cliente')).toHaveTextContent('18 clases disponibles');
+  });
+
+  it("a gift sends no payment method, and a refusal shows the server's message in the modal", async () => {
+    const user = userEvent.setup();
+    const refusal = 'No encontramos el paquete.';
+    const { calls } = mockCustomer((call) =>
+      call.method === 'POST' ? { status: 404, body: { error: { code: 'access/package-not-found', message: refusal } } } : undefined,
+    );
+    render('/admin/clientes/7');
+    await user.click(await screen.findByRole('button', { name: 'Dar acceso' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Dar acceso' });
+    await user.selectOptions(await within(dialog).findByLabelText('Paquete'), 'Paquete 10 Clases');
+    await user.click(within(dialog).getByLabelText('Es un regalo (sin pago)'));
+    expect(within(dialog).queryByLabelText('Método de pago')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+
+    expect(await within(dialog).findByText(refusal)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ customer_id: 7, class_package_id: 4, is_gift: true, bill: false });
+    expect(useAlerts.getState().success).toBeNull();
+    expect(ledgerReads(calls)).toBe(1);
+  });
+
+  it("'Revocar acceso' asks 'Precaución' first and sends nothing when declined", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockCustomer((call) =>
+      call.method === 'PUT' && call.url === '/api/customer/revokeAccess'
+        ? { body: { message: '¡Acceso eliminado!', purchase: { ...purchase, status: 'revoked' } } }
+        : undefined,
+    );
+    render('/admin/clientes/7');
+    await screen.findByRole('table', { name: 'Compras' });
+    await user.click(screen.getByRole('button', { name: 'Revocar acceso' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revocar acceso' });
+    await user.selectOptions(within(dialog).getByLabelText('Acceso a revocar'), '#12 Paquete 10 Clases (20 nov 2026)');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+
+    let confirm = await screen.findByRole('dialog', { name: 'Precaución' });
+    expect(confirm).toHaveTextContent('¿Seguro que quieres revocar Paquete 10 Clases?');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    confirm = await screen.findByRole('dialog', { name: 'Precaución' });
+    await user.click(within(confirm).getByRole('button', { name: 'Aceptar' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Revocar acceso' })).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ purchase_id: 12 }]);
+    expect(useAlerts.getState().success?.text).toBe('¡Acceso eliminado!');
+    expect(ledgerReads(calls)).toBe(2);
+  });
+
+  it("'Quitar clases' shows the server's refusal as sent", async () => {
+    const user = userEvent.setup();
+    const refusal = 'No se pueden restar 9: el cliente solo tiene 8 clases disponibles.';
+    const { calls } = mockCustomer((call) =>
+      call.method === 'PUT' && call.url === '/api/customer/removeClasses'
+        ? { status: 412, body: { error: { code: 'access/not-enough-classes', message: refusal, fields: { amount: refusal } } } }
+        : undefined,
+    );
+    render('/admin/clientes/7');
+    await screen.findByLabelText('Saldo del cliente');
+    await user.click(screen.getByRole('button', { name: 'Quitar clases' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Quitar clases' });
+    await user.type(within(dialog).getByLabelText('Clases a quitar'), '9');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    await vi.waitFor(() =>
+      expect(
+        within(dialog)
+          .getAllByRole('alert')
+          .map((alert) => alert.textContent),
+      ).toContain(refusal),
+    );
+    expect(within(dialog).getByLabelText('Clases a quitar')).toHaveAccessibleDescription(expect.stringContaining(refusal));
+    expect(screen.getByRole('dialog', { name: 'Quitar clases' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ customer_id: 7, amount: 9 }]);
+  });
+
+  it("'Levantar penalización' PUTs lifted with the reason", async () => {
+    const user = userEvent.setup();
+    const penalty = {
+      class_reservation_penalty_id: 5,
+      customer_id: 7,
+      source: 'admin',
+      reservation_ids: [],
+      start_date: '2026-11-20T18:00:00.000Z',
+      end_date: '2026-11-30T05:59:59.999Z',
+      active: true,
+      reason: 'Faltas',
+      lifted_at: null,
+      lifted_by: null,
+      lift_reason: null,
+      createdAt: STAMP,
+      updatedAt: STAMP,
+    };
+    const { calls } = mockCustomer((call) => {
+      if (call.url === '/api/class_reservation_penaltys?customer_id=7' && call.method === 'GET')
+        return { body: { total: 1, page: 1, page_size: 50, class_reservation_penaltys: [penalty] } };
+      if (call.method === 'PUT') return { body: { class_reservation_penalty: { ...penalty, active: false, lifted_at: STAMP } } };
+      return undefined;
+    });
+    render('/admin/clientes/7');
+    await user.click(await screen.findByRole('button', { name: 'Levantar penalización: 20 nov 2026 – 29 nov 2026' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Levantar penalización' });
+    await user.type(within(dialog).getByLabelText(/Motivo/), 'Justificó');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { class_reservation_penalty_id: 5, lifted: true, lift_reason: 'Justificó' },
+    ]);
+    expect(useAlerts.getState().success?.text).toBe('Penalización levantada.');
+  });
+});

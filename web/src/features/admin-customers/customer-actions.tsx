@@ -1,0 +1,276 @@
+import { DATE_FORMAT, formatStudioDate } from '@studio/shared/format/dates';
+import { fill, messages } from '@studio/shared/messages';
+import { accessMessages } from '@studio/shared/messages/access';
+import { adminCustomersMessages as m } from '@studio/shared/messages/admin-customers';
+import { giveAccessSchema, removeClassesSchema, revokeAccessSchema } from '@studio/shared/schemas/access';
+import { type ClassReservationPenalty, penaltyUpdateSchema } from '@studio/shared/schemas/class-reservation-penalty';
+import type { Purchase } from '@studio/shared/types/purchases';
+import { Form, Formik, type FormikHelpers, useField, useFormikContext, yupToFormErrors } from 'formik';
+import { type ReactNode, useId } from 'react';
+import { type Schema, ValidationError } from 'yup';
+import { Checkbox, FocusFirstError, FormError, TextField } from '../../components/form-field';
+import { Modal } from '../../components/modal';
+import { confirmAction } from '../../components/modal-store';
+import { Spinner } from '../../components/spinner';
+import { showSuccess } from '../../lib/alerts';
+import { ApiError, apiErrorText } from '../../lib/api-client';
+import { useServerMutation, useServerQuery } from '../../lib/server-data';
+import { adminCustomersKeys, giveAccess, liftPenalty, packagesQuery, paymentMethodsQuery, removeClasses, revokeAccess } from './admin-customers-api';
+
+type Values = Record<string, string | number | boolean>;
+
+/**
+ * A typed number (Formik already parses number inputs; selects give strings), or
+ * undefined when left empty, so the schema says 'required' rather than 'must be a number'.
+ */
+function numberOrNothing(value: Values[string] | undefined): number | undefined {
+  if (typeof value === 'number') return value;
+  return typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined;
+}
+
+/** Validates exactly the body that will be sent, with the API's own schema, so the form shows the API's messages. */
+async function validateBody(schema: Schema, body: Record<string, unknown>) {
+  try {
+    await schema.validate(body, { abortEarly: false });
+    return {};
+  } catch (error) {
+    if (error instanceof ValidationError) return yupToFormErrors<Values>(error);
+    throw error;
+  }
+}
+
+interface Option {
+  value: string;
+  label: string;
+}
+
+/** form-field.tsx's SelectField shows its values as labels; records need an id as value and a name as label, with the same wiring. */
+function OptionSelect({ name, label, options }: { name: string; label: string; options: readonly Option[] }) {
+  const id = useId();
+  const [field, meta] = useField<string>(name);
+  const { submitCount } = useFormikContext();
+  const error = (meta.touched || submitCount > 0) && typeof meta.error === 'string' ? meta.error : undefined;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="field__control"
+        {...field}
+        aria-required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        <option value="">{messages.common.selectPlaceholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function CheckboxField({ name, label }: { name: string; label: string }) {
+  const [field, meta, helpers] = useField<boolean>(name);
+  return <Checkbox label={label} checked={field.value} onChange={(checked) => void helpers.setValue(checked)} error={meta.error} />;
+}
+
+interface ActionFormProps {
+  title: string;
+  initialValues: Values;
+  schema: Schema;
+  body: (values: Values) => Record<string, unknown>;
+  send: (body: Record<string, unknown>) => Promise<unknown>;
+  success: string;
+  customerId: number;
+  onClose: () => void;
+  /** Asked after the form is valid and before sending; declining sends nothing. */
+  confirm?: (values: Values) => string;
+  children: ReactNode;
+}
+
+/**
+ * One action in a modal: the form validated by the API's schema, the server's
+ * message on refusal (and its field errors on the inputs), and on success the
+ * customer's data refetched (balance, ledger, purchases…) before it closes.
+ */
+function ActionForm({ title, initialValues, schema, body, send, success, customerId, onClose, confirm, children }: ActionFormProps) {
+  const mutation = useServerMutation({
+    mutationFn: send,
+    meta: { alert: false, invalidates: [adminCustomersKeys.customer(customerId)] },
+  });
+  const submit = async (values: Values, helpers: FormikHelpers<Values>) => {
+    helpers.setStatus(null);
+    if (confirm && !(await confirmAction(confirm(values)))) return;
+    try {
+      await mutation.mutateAsync(body(values));
+      showSuccess(success);
+      onClose();
+    } catch (error) {
+      helpers.setStatus(apiErrorText(error) ?? messages.common.genericError);
+      if (error instanceof ApiError && error.fields) helpers.setErrors(error.fields);
+    }
+  };
+  return (
+    <Modal title={title} onClose={onClose}>
+      <Formik initialValues={initialValues} validate={(values) => validateBody(schema, body(values))} onSubmit={submit}>
+        {({ isSubmitting, status }) => (
+          <Form noValidate aria-label={title} aria-busy={isSubmitting} className="admin-customers__form">
+            {children}
+            <FormError message={typeof status === 'string' ? status : null} />
+            <div className="actions">
+              <button type="button" className="button button--secondary" onClick={onClose}>
+                {messages.common.cancel}
+              </button>
+              <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting}>
+                {m.send}
+              </button>
+            </div>
+            {isSubmitting && <Spinner label={m.sending} />}
+            <FocusFirstError />
+          </Form>
+        )}
+      </Formik>
+    </Modal>
+  );
+}
+
+interface CustomerActionProps {
+  customerId: number;
+  onClose: () => void;
+}
+
+/** 'Dar acceso': a package (any, even inactive: the studio may give anything), optional days, a gift or its payment method. */
+export function GiveAccessModal({ customerId, onClose }: CustomerActionProps) {
+  const packages = useServerQuery(packagesQuery);
+  const methods = useServerQuery(paymentMethodsQuery);
+  if (!packages.data || !methods.data) {
+    return (
+      <Modal title={m.giveAccess} onClose={onClose}>
+        {packages.isError || methods.isError ? <p role="alert">{m.optionsLoadError}</p> : <Spinner />}
+      </Modal>
+    );
+  }
+  const packageOptions = packages.data.map((p) => ({ value: String(p.class_package_id), label: p.title }));
+  const methodOptions = methods.data.map((p) => ({ value: String(p.payment_method_id), label: p.name }));
+  return (
+    <ActionForm
+      title={m.giveAccess}
+      customerId={customerId}
+      onClose={onClose}
+      schema={giveAccessSchema}
+      initialValues={{ class_package_id: '', package_days: '', is_gift: false, payment_method_id: '', bill: false }}
+      body={(v) => ({
+        customer_id: customerId,
+        class_package_id: numberOrNothing(v.class_package_id),
+        package_days: numberOrNothing(v.package_days),
+        is_gift: v.is_gift === true,
+        // A gift has no payment: the method is left out rather than sent empty.
+        ...(v.is_gift === true ? {} : { payment_method_id: numberOrNothing(v.payment_method_id) }),
+        bill: v.bill === true,
+      })}
+      send={(body) => giveAccess(body as Parameters<typeof giveAccess>[0])}
+      success={accessMessages.accessGranted}
+    >
+      <GiveAccessFields packageOptions={packageOptions} methodOptions={methodOptions} />
+    </ActionForm>
+  );
+}
+
+function GiveAccessFields({ packageOptions, methodOptions }: { packageOptions: Option[]; methodOptions: Option[] }) {
+  const { values } = useFormikContext<Values>();
+  return (
+    <>
+      <OptionSelect name="class_package_id" label={m.packageLabel} options={packageOptions} />
+      <TextField name="package_days" label={m.daysLabel} hint={m.daysHint} optional type="number" inputMode="numeric" min={0} />
+      <CheckboxField name="is_gift" label={m.giftLabel} />
+      {values.is_gift !== true && <OptionSelect name="payment_method_id" label={m.paymentMethodLabel} options={methodOptions} />}
+      <CheckboxField name="bill" label={m.billLabel} />
+    </>
+  );
+}
+
+/** 'Revocar acceso': one of the purchases still in force; its lots are revoked with it, after 'Precaución'. */
+export function RevokeAccessModal({ customerId, purchases, timezone, onClose }: CustomerActionProps & { purchases: readonly Purchase[]; timezone: string }) {
+  const revocable = purchases.filter((p) => p.status === 'completed' || p.status === 'active');
+  if (revocable.length === 0) {
+    return (
+      <Modal title={m.revokeAccess} onClose={onClose}>
+        <p>{m.nothingToRevoke}</p>
+      </Modal>
+    );
+  }
+  const titleOf = (id: Values[string] | undefined) => revocable.find((p) => p.purchase_id === numberOrNothing(id))?.title ?? '';
+  return (
+    <ActionForm
+      title={m.revokeAccess}
+      customerId={customerId}
+      onClose={onClose}
+      schema={revokeAccessSchema}
+      initialValues={{ purchase_id: '' }}
+      body={(v) => ({ purchase_id: numberOrNothing(v.purchase_id) })}
+      confirm={(v) => fill(m.revokeQuestion, { title: titleOf(v.purchase_id) })}
+      send={(body) => revokeAccess(body as Parameters<typeof revokeAccess>[0])}
+      success={accessMessages.accessRevoked}
+    >
+      <OptionSelect
+        name="purchase_id"
+        label={m.purchaseLabel}
+        options={revocable.map((p) => ({
+          value: String(p.purchase_id),
+          label: fill(m.purchaseOption, { id: p.purchase_id, title: p.title, date: formatStudioDate(p.createdAt, timezone, DATE_FORMAT) }),
+        }))}
+      />
+    </ActionForm>
+  );
+}
+
+/** 'Quitar clases': how many; the server takes them from the spendable lots, earliest expiry first. */
+export function RemoveClassesModal({ customerId, available, onClose }: CustomerActionProps & { available: number }) {
+  return (
+    <ActionForm
+      title={m.removeClasses}
+      customerId={customerId}
+      onClose={onClose}
+      schema={removeClassesSchema}
+      initialValues={{ amount: '' }}
+      body={(v) => ({ customer_id: customerId, amount: numberOrNothing(v.amount) })}
+      send={(body) => removeClasses(body as Parameters<typeof removeClasses>[0])}
+      success={accessMessages.classesRemoved}
+    >
+      <TextField name="amount" label={m.amountLabel} hint={fill(m.amountHint, { n: available })} type="number" inputMode="numeric" min={1} />
+    </ActionForm>
+  );
+}
+
+/** 'Levantar penalización': for good, with an optional reason kept on the penalty. */
+export function LiftPenaltyModal({ customerId, penalty, period, onClose }: CustomerActionProps & { penalty: ClassReservationPenalty; period: string }) {
+  return (
+    <ActionForm
+      title={m.liftPenalty}
+      customerId={customerId}
+      onClose={onClose}
+      schema={penaltyUpdateSchema}
+      initialValues={{ lift_reason: '' }}
+      body={(v) => ({
+        class_reservation_penalty_id: penalty.class_reservation_penalty_id,
+        lifted: true,
+        ...(typeof v.lift_reason === 'string' && v.lift_reason.trim() ? { lift_reason: v.lift_reason.trim() } : {}),
+      })}
+      send={(body) => liftPenalty(body as Parameters<typeof liftPenalty>[0])}
+      success={m.penaltyLifted}
+    >
+      <p>{period}</p>
+      <TextField name="lift_reason" label={m.liftReasonLabel} optional />
+    </ActionForm>
+  );
+}
