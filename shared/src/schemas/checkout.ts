@@ -1,6 +1,7 @@
 import { boolean, type InferType, object, string } from 'yup';
 import { fill, messages } from '../messages';
 import { checkoutMessages } from '../messages/checkout';
+import type { Purchase } from '../types/purchases';
 import type { SubscriptionPeriod } from './class-package';
 import { optionalText, positiveId, unknownFields } from './fields';
 
@@ -128,7 +129,16 @@ export const checkoutQuoteQuerySchema = object({
 export const purchaseAdminQuerySchema = object({
   status: string().typeError(v.mustBeText).oneOf(['active', 'completed', 'pending', 'failed', 'cancelled', 'revoked'], v.selectOption).default('pending'),
   customer_id: positiveId().optional(),
+  /** How it is paid: `cash` keeps the pending ones the desk confirms (card and PayPal attempts are pending too, awaiting their processor). */
+  checkout_method: string()
+    .typeError(v.mustBeText)
+    .oneOf([...CHECKOUT_PAYMENT_METHODS, 'free'], v.selectOption)
+    .optional(),
 }).noUnknown(unknownFields);
+export type PurchaseAdminQuery = InferType<typeof purchaseAdminQuerySchema>;
+
+/** One row of GET /purchases/admin/all: the purchase and its buyer as the admin lists name them (null when the customer is gone). */
+export type AdminPurchase = Purchase & { customer: { customer_id: number; name: string; last_name: string; email: string } | null };
 
 /** A saved card as the customer area shows it (customer-area: payment_source_id, card_type, last_digits; conekta_payment_source_id is the spec's older name). */
 export interface PaymentSource {

@@ -1,3 +1,4 @@
+import type { AdminPurchase, PurchaseAdminQuery } from '@studio/shared/schemas/checkout';
 import type { Invoice, Purchase, PurchaseStatus } from '@studio/shared/types/purchases';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { getClassPackage } from '../../data/repos/class-packages-repo';
@@ -36,12 +37,27 @@ export async function getPurchaseFor(deps: Deps, identity: VerifiedIdentity, pur
   };
 }
 
-/** GET /purchases/admin/all?status&customer_id (admin): e.g. the cash purchases waiting for confirmation, oldest deadline first. */
-export async function listPurchasesForAdmin(deps: Deps, filter: { status: PurchaseStatus; customer_id?: number }): Promise<Purchase[]> {
+/**
+ * GET /purchases/admin/all?status&customer_id&checkout_method (admin): e.g. the
+ * cash purchases waiting for confirmation (status=pending&checkout_method=cash),
+ * oldest deadline first, each with its buyer's name so the desk knows who pays.
+ */
+export async function listPurchasesForAdmin(deps: Deps, filter: Omit<PurchaseAdminQuery, 'status'> & { status: PurchaseStatus }): Promise<AdminPurchase[]> {
   const found = await listPurchasesByStatus(deps.store, filter.status);
-  const mine = filter.customer_id === undefined ? found : found.filter((p) => p.customer_id === filter.customer_id);
+  const mine = found.filter(
+    (p) =>
+      (filter.customer_id === undefined || p.customer_id === filter.customer_id) &&
+      (filter.checkout_method === undefined || p.checkout_method === filter.checkout_method),
+  );
   const due = (p: PurchaseDoc) => p.pay_by?.getTime() ?? Number.POSITIVE_INFINITY;
-  return mine.sort((a, b) => (filter.status === 'pending' ? due(a) - due(b) || a.purchase_id - b.purchase_id : byPurchase(a, b))).map(toPurchaseDto);
+  const sorted = mine.sort((a, b) => (filter.status === 'pending' ? due(a) - due(b) || a.purchase_id - b.purchase_id : byPurchase(a, b)));
+  // One read per buyer, not per purchase: a customer often has several.
+  const uids = [...new Set(sorted.map((p) => p.uid))];
+  const customers = new Map(await Promise.all(uids.map(async (uid) => [uid, await getCustomerByUid(deps.store, uid)] as const)));
+  return sorted.map((p) => {
+    const c = customers.get(p.uid);
+    return { ...toPurchaseDto(p), customer: c ? { customer_id: c.customer_id, name: c.name, last_name: c.last_name, email: c.email } : null };
+  });
 }
 
 /** GET /invoices: the caller's charges, newest first (Mis Cargos), each with its purchase's title and status. */
