@@ -14,6 +14,10 @@ export const adminMessages = {
   links: {
     home: 'Inicio',
     checkIn: 'Check-in',
+    schedule: 'Horario',
+    customers: 'Clientes',
+    pendingCash: 'Pagos en efectivo',
+    mail: 'Correos enviados',
     locations: 'Sedes',
     classTypes: 'Tipos de clase',
     coaches: 'Coaches',

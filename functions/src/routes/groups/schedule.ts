@@ -5,6 +5,7 @@ import { checkInRoutes } from '../check-in';
 import { classReservationPenaltyRoutes } from '../class-reservation-penaltys';
 import { classReservationRoutes } from '../class-reservations';
 import { classRosterRoutes } from '../class-roster';
+import { mailRoutes } from '../mail';
 import { notificationRoutes } from '../notifications';
 import { singleClassRoutes } from '../single-class';
 import { waitlistRoutes } from '../waitlist';
@@ -19,4 +20,5 @@ export function mountScheduleRoutes(api: Router, deps: Deps): void {
   api.use('/waitlist', waitlistRoutes(deps));
   api.use('/notifications', notificationRoutes(deps));
   api.use('/calendar', calendarFeedRoutes(deps));
+  api.use('/mail', mailRoutes(deps));
 }

@@ -82,6 +82,30 @@ export const coreRows: MatrixRow[] = [
     admin: 200,
   },
   {
+    route: 'GET /api/customer/admin/{id}/purchases',
+    call: ({ owner }) => ({ method: 'GET', path: `/api/customer/admin/${owner.customerId}/purchases` }),
+    anonymous: 401,
+    customer: 403,
+    other: 403,
+    admin: 200,
+  },
+  {
+    route: 'GET /api/customer/admin/{id}/reservations',
+    call: ({ owner }) => ({ method: 'GET', path: `/api/customer/admin/${owner.customerId}/reservations` }),
+    anonymous: 401,
+    customer: 403,
+    other: 403,
+    admin: 200,
+  },
+  {
+    route: 'GET /api/customer/admin/{id}/waitlists',
+    call: ({ owner }) => ({ method: 'GET', path: `/api/customer/admin/${owner.customerId}/waitlists` }),
+    anonymous: 401,
+    customer: 403,
+    other: 403,
+    admin: 200,
+  },
+  {
     route: 'GET /api/customer/query',
     call: () => ({ method: 'GET', path: '/api/customer/query?query=prueba' }),
     anonymous: 401,
@@ -143,4 +167,7 @@ export const coreRows: MatrixRow[] = [
     other: 403,
     admin: 201,
   },
+  // The sent e-mail list (docs/mail): admins only; a missing id is the admin's 404.
+  { route: 'GET /api/mail', call: () => ({ method: 'GET', path: '/api/mail?page=1' }), anonymous: 401, customer: 403, other: 403, admin: 200 },
+  { route: 'GET /api/mail/{id}', call: () => ({ method: 'GET', path: '/api/mail/matriz-no-existe' }), anonymous: 401, customer: 403, other: 403, admin: 404 },
 ];

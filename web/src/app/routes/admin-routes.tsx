@@ -30,6 +30,18 @@ export function adminScreen(path: Exclude<AdminPath, typeof paths.admin>, load: 
  * A menu entry whose screen is not listed here yet answers not-found inside the console.
  */
 export const adminScreens: RouteObject[] = [
+  adminScreen('/admin/horario', async () => (await import('../../features/admin-schedule/schedule-admin-screen')).ScheduleAdminScreen),
+  {
+    id: 'admin-class',
+    path: '/admin/horario/:id',
+    lazy: async () => {
+      const [{ adminScheduleMessages }, { ClassAdminScreen }] = await Promise.all([
+        import('@studio/shared/messages/admin-schedule'),
+        import('../../features/admin-schedule/class-admin-screen'),
+      ]);
+      return { Component: ClassAdminScreen, handle: { title: adminScheduleMessages.editTitle } };
+    },
+  },
   adminScreen('/admin/checkin', async () => (await import('../../features/admin-checkin/check-in-screen')).CheckInScreen),
   // The reservation QR's target (customer-area §2): not a menu section, so titled by its own screen's texts.
   {
@@ -43,6 +55,20 @@ export const adminScreens: RouteObject[] = [
       return { Component: ReservationCheckInScreen, handle: { title: bookingAdminMessages.checkInScreen.reservationTitle } };
     },
   },
+  adminScreen('/admin/clientes', async () => (await import('../../features/admin-customers/customers-screen')).CustomersScreen),
+  {
+    id: 'admin-customer',
+    path: '/admin/clientes/:id',
+    lazy: async () => {
+      const [{ adminCustomersMessages }, { CustomerDetailScreen }] = await Promise.all([
+        import('@studio/shared/messages/admin-customers'),
+        import('../../features/admin-customers/customer-detail-screen'),
+      ]);
+      return { Component: CustomerDetailScreen, handle: { title: adminCustomersMessages.detailTitle } };
+    },
+  },
+  adminScreen('/admin/pagos-pendientes', async () => (await import('../../features/admin-payments/pending-cash-screen')).PendingCashScreen),
+  adminScreen('/admin/correos', async () => (await import('../../features/admin-mail/mail-screen')).MailScreen),
   ...catalogueRoutes(),
 ];
 

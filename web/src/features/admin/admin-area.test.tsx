@@ -21,7 +21,11 @@ const consoleNav = () => screen.queryByRole('navigation', { name: 'AdministraciÃ
 
 const operation = [
   ['Inicio', '/admin'],
+  ['Horario', '/admin/horario'],
   ['Check-in', '/admin/checkin'],
+  ['Clientes', '/admin/clientes'],
+  ['Pagos en efectivo', '/admin/pagos-pendientes'],
+  ['Correos enviados', '/admin/correos'],
 ];
 const catalogue = [
   ['Sedes', '/admin/sedes'],
@@ -48,7 +52,7 @@ describe('/admin guard (the admin claim)', () => {
   it('registers /admin and its unknown paths in the admin area', () => {
     const leaf = (path: string) => matchRoutes(createRoutes(setConfig()), path)?.at(-1)?.route.id;
     expect(leaf('/admin')).toBe('admin-home');
-    expect(leaf('/admin/clientes')).toBe('admin-not-found');
+    expect(leaf('/admin/panel-inexistente')).toBe('admin-not-found');
   });
 
   it("shows 'Accediendo' while nobody is signed in", async () => {
@@ -121,7 +125,7 @@ describe('/admin console shell', () => {
   });
 
   it('answers not-found inside the console, menu kept, for a path with no screen', async () => {
-    await renderAdmin('/admin/clientes');
+    await renderAdmin('/admin/panel-inexistente');
     expect(await screen.findByRole('heading', { level: 1, name: 'PÃ¡gina no encontrada' })).toBeInTheDocument();
     expect(consoleNav()).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Inicio' })).not.toHaveAttribute('aria-current');

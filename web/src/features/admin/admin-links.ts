@@ -18,7 +18,11 @@ export interface AdminLink {
  */
 const sections = {
   [paths.admin]: { label: l.home, group: 'operation' },
+  '/admin/horario': { label: l.schedule, group: 'operation' },
   '/admin/checkin': { label: l.checkIn, group: 'operation' },
+  '/admin/clientes': { label: l.customers, group: 'operation' },
+  '/admin/pagos-pendientes': { label: l.pendingCash, group: 'operation' },
+  '/admin/correos': { label: l.mail, group: 'operation' },
   '/admin/sedes': { label: l.locations, group: 'catalogue' },
   '/admin/tipos-de-clase': { label: l.classTypes, group: 'catalogue' },
   '/admin/coaches': { label: l.coaches, group: 'catalogue' },
