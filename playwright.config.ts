@@ -7,6 +7,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
+  // Waits, not speed checks: on a 2-core machine right after the API suite, the Functions emulator may take
+  // seconds to start a worker for a request; an assertion waits up to 10 s (a test up to 60 s) for the page to settle.
+  expect: { timeout: 10_000 },
+  timeout: 60_000,
   reporter: [['list']],
   use: {
     baseURL: process.env.API_BASE_URL ?? 'http://127.0.0.1:5000',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkConfigValue } from '../src/schemas/app-config';
+import { appConfigUpdateSchema, checkConfigValue } from '../src/schemas/app-config';
 import { passwordPolicyFromConfig, passwordSchema, signupFormSchema, signupSchema } from '../src/schemas/customer';
 import { normalizePhone } from '../src/schemas/fields';
 import { pageCreateSchema } from '../src/schemas/page';
@@ -83,5 +83,13 @@ describe('page schema', () => {
     await expect(pageCreateSchema.validate({ title: 'X', slug: 'mystudio' })).rejects.toThrow('Esa dirección está reservada por la aplicación.');
     await expect(pageCreateSchema.validate({ title: 'X', slug: 'Mi Página' })).rejects.toThrow('Usa solo minúsculas, números y guiones.');
     await expect(pageCreateSchema.validate({ title: 'X', slug: 'mi-pagina' })).resolves.toBeTruthy();
+  });
+});
+
+describe('app configuration entries', () => {
+  it('take null for a nullable setting (clearing it) and refuse it, in Spanish, for the others', async () => {
+    await expect(appConfigUpdateSchema.validate({ entries: [{ key: 'max_cancels_per_available_class', value: null }] })).resolves.toBeTruthy();
+    await expect(appConfigUpdateSchema.validate({ entries: [{ key: 'allow_class_guests', value: null }] })).rejects.toThrow('El valor no es válido.');
+    await expect(appConfigUpdateSchema.validate({ entries: [{ key: 'allow_class_guests' }] })).rejects.toThrow();
   });
 });

@@ -35,7 +35,8 @@ test('/admin shows a customer without the claim the no-access page, without the 
 });
 
 // The console's screens built so far: the hub, check-in, and each catalogue list and form.
-const CATALOGUE = /^\/admin\/(sedes|tipos-de-clase|coaches|etiquetas|categorias|avisos|programas|tipos-de-video|metodos-de-pago)/;
+const CATALOGUE =
+  /^\/admin\/(paquetes|descuentos|sedes|tipos-de-clase|coaches|etiquetas|categorias|avisos|programas|tipos-de-video|metodos-de-pago|paginas|configuracion)/;
 const ADMIN_ROUTES = [
   '/admin',
   '/admin/checkin',
@@ -43,6 +44,10 @@ const ADMIN_ROUTES = [
   '/admin/clientes',
   '/admin/pagos-pendientes',
   '/admin/correos',
+  '/admin/paquetes',
+  '/admin/paquetes/nuevo',
+  '/admin/descuentos',
+  '/admin/descuentos/nuevo',
   '/admin/sedes',
   '/admin/sedes/nuevo',
   '/admin/sedes/1',
@@ -54,9 +59,14 @@ const ADMIN_ROUTES = [
   '/admin/programas',
   '/admin/tipos-de-video',
   '/admin/metodos-de-pago',
+  '/admin/paginas',
+  '/admin/paginas/nuevo',
+  '/admin/configuracion',
 ];
 
 async function expectAxeCleanRoutes(page: Page, routes: string[]) {
+  // A ceiling for a loop of pages on a loaded 2-core machine, not a speed check: axe takes a moment per page.
+  test.setTimeout(60_000 + routes.length * 5_000);
   await signIn(page, admin);
   const failures: string[] = [];
   for (const path of routes) {
@@ -244,4 +254,31 @@ test('an admin confirms a pending cash purchase', async ({ page, request }) => {
   await expect(page.getByText('Pago confirmado: Clase Suelta.')).toBeVisible();
   await expect(row).toHaveCount(0);
   expect(await creditsLeft(request, customer)).toBe(1);
+});
+
+test('an admin creates a package that shows in the public shop', async ({ page, request }) => {
+  const title = `Paquete E2E ${Date.now()}`;
+  await signIn(page, admin);
+  await page.goto('/admin/paquetes');
+  await page.getByRole('link', { name: 'Nuevo paquete' }).click();
+  await page.getByLabel('Título', { exact: true }).fill(title);
+  await page.getByLabel('Precio (MXN)', { exact: true }).fill('1234');
+  await page.getByLabel('Número de clases').fill('8');
+  await page.getByLabel(/^Días de vigencia/).fill('45');
+  await expectNoAxeViolations(page, '/admin/paquetes/nuevo');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Paquete guardado.')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/paquetes$/);
+  await expect(page.getByRole('main')).toContainText(title);
+
+  await page.goto('/paquetes');
+  await expect(page.getByRole('main')).toContainText(title);
+  await expect(page.getByRole('main')).toContainText('1,234');
+
+  // Archive it again, so the shop of the other specs stays as seeded.
+  const list = await request.get('/api/class_packages');
+  const { class_packages } = (await list.json()) as { class_packages: Array<{ class_package_id: number; title: string }> };
+  const created = class_packages.find((p) => p.title === title);
+  if (created)
+    await request.delete(`/api/class_packages/${created.class_package_id}`, { headers: { authorization: `Bearer ${await adminTokenFor(request)}` } });
 });

@@ -1,5 +1,12 @@
 import { giveAccessSchema, removeClassesSchema, revokeAccessSchema } from '@studio/shared/schemas/access';
-import { customerSearchSchema, customerUpdateSchema, phoneQuerySchema, recoverSchema, signupSchema } from '@studio/shared/schemas/customer';
+import {
+  customerCreateSchema,
+  customerSearchSchema,
+  customerUpdateSchema,
+  phoneQuerySchema,
+  recoverSchema,
+  signupSchema,
+} from '@studio/shared/schemas/customer';
 import { customValuesBodySchema } from '@studio/shared/schemas/dynamic-form';
 import { Router } from 'express';
 import type { Deps } from '../deps';
@@ -13,6 +20,7 @@ import { removeClasses } from '../services/access/remove-classes';
 import { revokeAccess } from '../services/access/revoke-access';
 import { listCustomerPurchasesForAdmin, listCustomerReservationsForAdmin, listCustomerWaitlistsForAdmin } from '../services/customers/admin-customer-reads';
 import { isPhoneAvailable } from '../services/customers/check-phone';
+import { createCustomerAtDesk } from '../services/customers/create-customer-at-desk';
 import { getCustomerForAdmin, getOwnCustomer } from '../services/customers/get-customer';
 import { withPendingFields } from '../services/customers/pending-fields';
 import { recoverPassword } from '../services/customers/recover-password';
@@ -36,6 +44,11 @@ export function customerRoutes(deps: Deps): Router {
 
   router.get('/', requireUser, async (req, res) => {
     res.json({ customer: await getOwnCustomer(deps, identityOf(req)) });
+  });
+
+  // A customer created at the front desk (admin); sign-up is the person's own POST /signup.
+  router.post('/', requireAdmin, validate(customerCreateSchema), async (req, res) => {
+    res.status(201).json(await createCustomerAtDesk(deps, req.body));
   });
 
   router.put('/', requireUser, validate(customerUpdateSchema), async (req, res) => {

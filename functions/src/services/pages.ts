@@ -1,3 +1,4 @@
+import { sanitizeHtml } from '@studio/shared/format/sanitize-html';
 import { messages } from '@studio/shared/messages';
 import type { PageCreateInput, PageUpdateInput } from '@studio/shared/schemas/page';
 import type { Page } from '@studio/shared/types/pages';
@@ -41,8 +42,17 @@ export async function getPageForSlug(deps: Deps, slug: string): Promise<Page> {
   return toPageDto(doc);
 }
 
-/** Empty content is stored as null so "pages with content" is one simple test. */
-const contentOf = (content: string | null | undefined) => (content === undefined || content === null || content.trim() === '' ? null : content);
+/**
+ * Content is admin-authored HTML that customers' browsers render, so it is
+ * sanitised on write (allow-list, docs/catalogue "Pages"): what is stored is
+ * already safe, whoever reads it. Empty content is stored as null so "pages
+ * with content" is one simple test.
+ */
+function contentOf(content: string | null | undefined): string | null {
+  if (content === undefined || content === null) return null;
+  const clean = sanitizeHtml(content);
+  return clean.trim() === '' ? null : clean;
+}
 
 export async function createPage(deps: Deps, input: PageCreateInput): Promise<Page> {
   const page = await deps.store.runTransaction(async (tx) => {

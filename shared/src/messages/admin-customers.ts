@@ -119,4 +119,26 @@ export const adminCustomersMessages = {
 
   liftReasonLabel: 'Motivo',
   penaltyLifted: 'Penalización levantada.',
+
+  /** Creating a customer at the front desk (POST /api/customer) and editing one's profile; 'Perfil actualizado con éxito.' is messages.customer's. */
+  newCustomer: 'Nuevo cliente',
+  newCustomerTitle: 'Nuevo cliente',
+  newCustomerHint: 'Le enviaremos un correo para que cree su contraseña.',
+  create: 'Crear cliente',
+  creating: 'Creando…',
+  created: 'Cliente creado. Le enviamos un correo para crear su contraseña.',
+  createdMailFailed: 'Cliente creado, pero no pudimos enviarle el correo. Pídele que use «¿Olvidaste tu contraseña?» para crearla.',
+  /** The identity provider already has that address (said to the desk, not to the person, so no 'inicia sesión'). */
+  emailTaken: 'Ya existe una cuenta con ese correo.',
+  editProfile: 'Editar perfil',
+  saving: 'Guardando…',
+
+  /** The 'set your password' e-mail of a customer created at the desk. */
+  welcomeMail: {
+    subject: 'Crea tu contraseña de {studio}',
+    greeting: 'Hola, {name}:',
+    body: 'Te registramos en {studio}. Para entrar a tu cuenta, crea tu contraseña con este enlace:',
+    action: 'Crear mi contraseña',
+    ignore: 'Si no pediste esta cuenta, puedes ignorar este correo.',
+  },
 } as const;

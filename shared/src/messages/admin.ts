@@ -18,6 +18,8 @@ export const adminMessages = {
     customers: 'Clientes',
     pendingCash: 'Pagos en efectivo',
     mail: 'Correos enviados',
+    packages: 'Paquetes',
+    discounts: 'Descuentos',
     locations: 'Sedes',
     classTypes: 'Tipos de clase',
     coaches: 'Coaches',
@@ -27,5 +29,7 @@ export const adminMessages = {
     programs: 'Programas',
     videoTypes: 'Tipos de video',
     paymentMethods: 'Métodos de pago',
+    pages: 'Páginas',
+    config: 'Configuración',
   },
 } as const;

@@ -30,7 +30,9 @@ export function checkConfigValue(key: string, value: unknown): string | null {
 
 const entrySchema = object({
   key: string().typeError(v.mustBeText).required(v.required),
+  // null is a value (it clears a nullable setting, e.g. no cancel limit); checkConfigValue refuses it for the others.
   value: mixed()
+    .nullable()
     .defined(v.required)
     .test('value-type', v.invalidValue, function (value) {
       const problem = checkConfigValue(this.parent.key as string, value);

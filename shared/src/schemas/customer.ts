@@ -50,6 +50,19 @@ export const customerUpdateSchema = object({
   .strict();
 export type CustomerUpdateInput = InferType<typeof customerUpdateSchema>;
 
+/**
+ * POST /api/customer (admin): a customer registered at the front desk. The
+ * profile fields plus the e-mail of the identity the server creates; there is
+ * no password (the person sets it from the e-mail they receive) and no uid.
+ */
+export const customerCreateSchema = object({
+  ...profileShape,
+  email: email(),
+})
+  .noUnknown(unknownFields)
+  .strict();
+export type CustomerCreateInput = InferType<typeof customerCreateSchema>;
+
 /** GET /api/customer/phone?phone */
 export const phoneQuerySchema = object({ phone: phone() }).noUnknown(unknownFields);
 

@@ -1,6 +1,6 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { type Auth, getAuth, type UserRecord } from 'firebase-admin/auth';
-import { type AuthGateway, type AuthUser, IdentityProviderUnavailable, TokenError, type VerifiedIdentity } from './auth-gateway';
+import { type AuthGateway, type AuthUser, EmailAlreadyExists, IdentityProviderUnavailable, TokenError, type VerifiedIdentity } from './auth-gateway';
 
 function adminAuth(): Auth {
   if (getApps().length === 0) initializeApp();
@@ -91,6 +91,30 @@ export function createFirebaseAuthGateway(options: FirebaseAuthGatewayOptions): 
       // Unknown or disabled accounts look exactly like success to the caller.
       if (reason.startsWith('EMAIL_NOT_FOUND') || reason.startsWith('USER_DISABLED')) return;
       throw new Error(`Password reset e-mail failed: ${response.status} ${reason}`);
+    },
+
+    async createUser(input: { email: string; displayName?: string }): Promise<AuthUser> {
+      try {
+        // No password: the person chooses one through the reset link we e-mail them.
+        const user = await adminAuth().createUser({ email: input.email, ...(input.displayName ? { displayName: input.displayName } : {}) });
+        return { uid: user.uid, email: user.email ?? input.email, admin: false };
+      } catch (error) {
+        if (errorCode(error) === 'auth/email-already-exists') throw new EmailAlreadyExists();
+        throw error;
+      }
+    },
+
+    async deleteUser(uid: string): Promise<void> {
+      try {
+        await adminAuth().deleteUser(uid);
+      } catch (error) {
+        if (errorCode(error) !== 'auth/user-not-found') throw error;
+      }
+    },
+
+    async generatePasswordResetLink(email: string): Promise<string> {
+      // firebase-admin talks to the Auth emulator too (FIREBASE_AUTH_EMULATOR_HOST), whose links work locally.
+      return adminAuth().generatePasswordResetLink(email);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { api, uniqueEmail } from '../support';
+import { api, uniqueEmail, uniquePhone } from '../support';
 import type { MatrixRow } from './types';
 
 let slugCounter = 0;
@@ -26,6 +26,19 @@ export const coreRows: MatrixRow[] = [
     customer: 409,
     other: 403,
     admin: 403,
+  },
+  {
+    // A customer created at the front desk: fresh e-mail and phone each call, so only the role decides.
+    route: 'POST /api/customer',
+    call: () => ({
+      method: 'POST',
+      path: '/api/customer',
+      body: { name: 'Mostrador', last_name: 'Prueba', email: uniqueEmail('mostrador'), phone: uniquePhone() },
+    }),
+    anonymous: 401,
+    customer: 403,
+    other: 403,
+    admin: 201,
   },
   { route: 'GET /api/customer', call: () => ({ method: 'GET', path: '/api/customer' }), anonymous: 401, customer: 200, other: 200, admin: 200 },
   {

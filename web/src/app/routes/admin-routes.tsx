@@ -24,6 +24,18 @@ export function adminScreen(path: Exclude<AdminPath, typeof paths.admin>, load: 
   };
 }
 
+/** A section's create and edit forms (`…/nuevo`, `…/{id}`): one screen reads the id itself; module and title load on first visit. */
+function adminFormRoutes(id: string, base: string, load: () => Promise<{ Component: ComponentType; title: string }>): RouteObject[] {
+  const lazy = async () => {
+    const { Component, title } = await load();
+    return { Component, handle: { title } };
+  };
+  return [
+    { id: `${id}-new`, path: `${base}/nuevo`, lazy },
+    { id: `${id}-edit`, path: `${base}/:id`, lazy },
+  ];
+}
+
 /**
  * The console's screens: add one adminScreen() per section here, with the path of
  * its entry in features/admin/admin-links.ts and a loader that imports its screen.
@@ -69,6 +81,31 @@ export const adminScreens: RouteObject[] = [
   },
   adminScreen('/admin/pagos-pendientes', async () => (await import('../../features/admin-payments/pending-cash-screen')).PendingCashScreen),
   adminScreen('/admin/correos', async () => (await import('../../features/admin-mail/mail-screen')).MailScreen),
+  adminScreen('/admin/paquetes', async () => (await import('../../features/admin-packages/packages-screen')).PackagesAdminScreen),
+  ...adminFormRoutes('admin-package', '/admin/paquetes', async () => {
+    const [{ adminPackagesMessages }, { PackageFormScreen }] = await Promise.all([
+      import('@studio/shared/messages/admin-packages'),
+      import('../../features/admin-packages/package-form-screen'),
+    ]);
+    return { Component: PackageFormScreen, title: adminPackagesMessages.title };
+  }),
+  adminScreen('/admin/descuentos', async () => (await import('../../features/admin-discounts/discounts-screen')).DiscountsAdminScreen),
+  ...adminFormRoutes('admin-discount', '/admin/descuentos', async () => {
+    const [{ adminDiscountsMessages }, { DiscountFormScreen }] = await Promise.all([
+      import('@studio/shared/messages/admin-discounts'),
+      import('../../features/admin-discounts/discount-form-screen'),
+    ]);
+    return { Component: DiscountFormScreen, title: adminDiscountsMessages.title };
+  }),
+  adminScreen('/admin/paginas', async () => (await import('../../features/admin-pages/pages-screen')).PagesAdminScreen),
+  ...adminFormRoutes('admin-page', '/admin/paginas', async () => {
+    const [{ adminPagesMessages }, { PageFormScreen }] = await Promise.all([
+      import('@studio/shared/messages/admin-pages'),
+      import('../../features/admin-pages/page-form-screen'),
+    ]);
+    return { Component: PageFormScreen, title: adminPagesMessages.title };
+  }),
+  adminScreen('/admin/configuracion', async () => (await import('../../features/admin-config/config-screen')).ConfigScreen),
   ...catalogueRoutes(),
 ];
 

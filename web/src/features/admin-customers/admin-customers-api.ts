@@ -1,6 +1,7 @@
 import type { AvailableClass, CreditBalance, GiveAccessInput, LedgerEntry, RemoveClassesInput, RevokeAccessInput } from '@studio/shared/schemas/access';
 import type { ClassReservation } from '@studio/shared/schemas/class-reservation';
 import type { ClassReservationPenalty, ClassReservationPenaltyPage, PenaltyUpdateInput } from '@studio/shared/schemas/class-reservation-penalty';
+import type { CustomerCreateInput, CustomerUpdateInput } from '@studio/shared/schemas/customer';
 import type { Waitlist } from '@studio/shared/schemas/waitlist';
 import type { ClassPackage } from '@studio/shared/types/class-packages';
 import type { Customer } from '@studio/shared/types/customers';
@@ -117,3 +118,9 @@ export const revokeAccess = (input: RevokeAccessInput) => api.put<{ message: str
 export const removeClasses = (input: RemoveClassesInput) => api.put<{ message: string; removed: number; available: number }>('/customer/removeClasses', input);
 export const liftPenalty = async (input: PenaltyUpdateInput) =>
   (await api.put<{ class_reservation_penalty: ClassReservationPenalty }>('/class_reservation_penaltys', input)).class_reservation_penalty;
+
+/** POST /customer: a customer registered at the desk; mail_sent false when the 'create your password' e-mail could not be written. */
+export const createCustomer = (input: CustomerCreateInput) => api.post<{ customer: Customer; mail_sent: boolean }>('/customer', input);
+/** PUT /customer with customer_id: an admin edits that customer's profile. */
+export const updateCustomerProfile = async (input: CustomerUpdateInput & { customer_id: number }) =>
+  (await api.put<{ customer: Customer }>('/customer', input)).customer;

@@ -361,4 +361,108 @@ describe('admin customers', () => {
     ]);
     expect(useAlerts.getState().success?.text).toBe('Penalización levantada.');
   });
+
+  it("'Nuevo cliente' validates with the API's schema, POSTs /customer and opens the new customer's page", async () => {
+    const user = userEvent.setup();
+    const created = makeCustomer({ customer_id: 7, name: 'Ana', last_name: 'López', email: 'ana@example.com' });
+    const { calls } = mockCustomer((call) => {
+      if (call.url.startsWith('/api/customer/admin/all')) return { body: { customers: [], total: 0, page: 1, page_size: 50 } };
+      if (call.method === 'POST' && call.url === '/api/customer') return { status: 201, body: { customer: created, mail_sent: true } };
+      return undefined;
+    });
+    const { router } = render('/admin/clientes');
+    await user.click(await screen.findByRole('button', { name: 'Nuevo cliente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo cliente' });
+    await user.click(within(dialog).getByRole('button', { name: 'Crear cliente' }));
+    expect(await within(dialog).findAllByText('Debes llenar este campo.')).not.toHaveLength(0);
+    expect(within(dialog).getByLabelText(/Correo/)).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText(/^Nombre/), 'Ana');
+    await user.type(within(dialog).getByLabelText(/Apellidos/), 'López');
+    await user.type(within(dialog).getByLabelText(/Correo/), 'ana@example.com');
+    await user.type(within(dialog).getByLabelText(/Teléfono/), '(55) 1234-5678');
+    await user.type(within(dialog).getByLabelText(/Instagram/), '@ana');
+    await user.click(within(dialog).getByRole('button', { name: 'Crear cliente' }));
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/admin/clientes/7'));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      name: 'Ana',
+      last_name: 'López',
+      email: 'ana@example.com',
+      phone: '5512345678',
+      instagram: '@ana',
+    });
+    expect(useAlerts.getState().success?.text).toBe('Cliente creado. Le enviamos un correo para crear su contraseña.');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ana López' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("'Nuevo cliente' shows a taken phone on its field and stays open", async () => {
+    const user = userEvent.setup();
+    const taken = 'Ya existe una cuenta con ese número de teléfono';
+    mockFetch((call) => {
+      if (call.url.startsWith('/api/customer/admin/all')) return { body: { customers: [], total: 0, page: 1, page_size: 50 } };
+      if (call.method === 'POST') return { status: 409, body: { error: { code: 'customer/phone-taken', message: taken, fields: { phone: taken } } } };
+      return undefined;
+    });
+    const { router } = render('/admin/clientes');
+    await user.click(await screen.findByRole('button', { name: 'Nuevo cliente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo cliente' });
+    await user.type(within(dialog).getByLabelText(/^Nombre/), 'Ana');
+    await user.type(within(dialog).getByLabelText(/Apellidos/), 'López');
+    await user.type(within(dialog).getByLabelText(/Correo/), 'ana@example.com');
+    await user.type(within(dialog).getByLabelText(/Teléfono/), '5512345678');
+    await user.click(within(dialog).getByRole('button', { name: 'Crear cliente' }));
+    await vi.waitFor(() => expect(within(dialog).getByLabelText(/Teléfono/)).toHaveAccessibleDescription(expect.stringContaining(taken)));
+    expect(router.state.location.pathname).toBe('/admin/clientes');
+    expect(useAlerts.getState().success).toBeNull();
+  });
+
+  it("'Editar perfil' PUTs /customer with the customer's id and refetches the profile", async () => {
+    const user = userEvent.setup();
+    let current = ana;
+    const { calls } = mockCustomer((call) => {
+      if (call.method === 'PUT' && call.url === '/api/customer') {
+        current = { ...ana, name: 'Ana María', phone: '5599999999', instagram: null };
+        return { body: { customer: current } };
+      }
+      if (call.url === '/api/customer/admin/7') return { body: { customer: current } };
+      return undefined;
+    });
+    render('/admin/clientes/7');
+    await user.click(await screen.findByRole('button', { name: 'Editar perfil' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar perfil' });
+    const name = within(dialog).getByLabelText(/^Nombre/);
+    expect(name).toHaveValue('Ana');
+    expect(within(dialog).queryByLabelText(/Correo/)).not.toBeInTheDocument();
+
+    await user.clear(name);
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText('Debes llenar este campo.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+
+    await user.type(name, 'Ana María');
+    const phone = within(dialog).getByLabelText(/Teléfono/);
+    await user.clear(phone);
+    await user.type(phone, '5599999999');
+    await user.clear(within(dialog).getByLabelText(/Instagram/));
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Editar perfil' })).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      {
+        customer_id: 7,
+        name: 'Ana María',
+        last_name: 'López',
+        phone: '5599999999',
+        birthdate: null,
+        instagram: null,
+        signup_reason: 'Recomendación',
+        signup_reason_other: null,
+      },
+    ]);
+    expect(useAlerts.getState().success?.text).toBe('Perfil actualizado con éxito.');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ana María López' })).toBeInTheDocument();
+  });
 });

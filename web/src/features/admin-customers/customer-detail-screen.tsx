@@ -18,6 +18,7 @@ import { configString, useConfig } from '../../lib/app-config';
 import { useServerQuery } from '../../lib/server-data';
 import { ADMIN_CUSTOMERS_PATH, customerQuery, ledgerQuery, penaltiesQuery, purchasesQuery, reservationsQuery, waitlistsQuery } from './admin-customers-api';
 import { GiveAccessModal, LiftPenaltyModal, RemoveClassesModal, RevokeAccessModal } from './customer-actions';
+import { EditProfileModal } from './customer-profile-forms';
 import './admin-customers.css';
 
 /** What a section needs of its query: TanStack's result, narrowed so this file never imports it. */
@@ -185,7 +186,7 @@ function penaltyPeriod(p: ClassReservationPenalty, timezone: string): string {
   return fill(m.penaltyPeriod, { start: formatStudioDate(p.start_date, timezone, DATE_FORMAT), end: formatStudioDate(p.end_date, timezone, DATE_FORMAT) });
 }
 
-type Dialog = { kind: 'give' | 'revoke' | 'remove' } | { kind: 'lift'; penalty: ClassReservationPenalty } | null;
+type Dialog = { kind: 'give' | 'revoke' | 'remove' | 'profile' } | { kind: 'lift'; penalty: ClassReservationPenalty } | null;
 
 function customerIdFrom(value: string | undefined): number | null {
   return value !== undefined && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
@@ -243,6 +244,9 @@ function CustomerDetail({ customerId }: { customerId: number }) {
         </button>
         <button type="button" className="button button--secondary" disabled={!ledger.data} onClick={() => setDialog({ kind: 'remove' })}>
           {m.removeClasses}
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => setDialog({ kind: 'profile' })}>
+          {m.editProfile}
         </button>
       </div>
 
@@ -333,6 +337,7 @@ function CustomerDetail({ customerId }: { customerId: number }) {
         }
       </Section>
 
+      {dialog?.kind === 'profile' && <EditProfileModal customer={customer.data} onClose={close} />}
       {dialog?.kind === 'give' && <GiveAccessModal customerId={customerId} onClose={close} />}
       {dialog?.kind === 'revoke' && purchases.data && (
         <RevokeAccessModal customerId={customerId} purchases={purchases.data} timezone={timezone} onClose={close} />

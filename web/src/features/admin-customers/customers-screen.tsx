@@ -3,7 +3,7 @@ import { fill } from '@studio/shared/messages';
 import { adminCustomersMessages as m } from '@studio/shared/messages/admin-customers';
 import { customerSearchSchema } from '@studio/shared/schemas/customer';
 import { Field, Form, Formik, useField } from 'formik';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
@@ -11,6 +11,7 @@ import { apiErrorText } from '../../lib/api-client';
 import { configString, useConfig } from '../../lib/app-config';
 import { useServerQuery } from '../../lib/server-data';
 import { customerDetailPath, customerSearchQuery } from './admin-customers-api';
+import { NewCustomerModal } from './customer-profile-forms';
 import './admin-customers.css';
 
 /** Query parameters, in Spanish like the routes: /admin/clientes?q=ana&pagina=2. */
@@ -81,6 +82,7 @@ export function CustomersScreen() {
   const query = params.get(CUSTOMER_SEARCH_PARAMS.query)?.trim() ?? '';
   const page = pageFrom(params.get(CUSTOMER_SEARCH_PARAMS.page));
   const { data, isPending, isError, error, isFetching, isPlaceholderData, refetch } = useServerQuery(customerSearchQuery(query, page));
+  const [creating, setCreating] = useState(false);
 
   const go = (next: { query: string; page: number }) => {
     const out = new URLSearchParams();
@@ -134,6 +136,11 @@ export function CustomersScreen() {
   return (
     <section className="screen admin-customers">
       <h1>{m.title}</h1>
+      <div className="admin-customers__actions">
+        <button type="button" className="button" onClick={() => setCreating(true)}>
+          {m.newCustomer}
+        </button>
+      </div>
       <Formik
         // A new address (back, a shared link) refills the box with its query.
         key={query}
@@ -149,6 +156,7 @@ export function CustomersScreen() {
         </Form>
       </Formik>
       {body}
+      {creating && <NewCustomerModal onClose={() => setCreating(false)} />}
     </section>
   );
 }

@@ -28,6 +28,8 @@ const operation = [
   ['Correos enviados', '/admin/correos'],
 ];
 const catalogue = [
+  ['Paquetes', '/admin/paquetes'],
+  ['Descuentos', '/admin/descuentos'],
   ['Sedes', '/admin/sedes'],
   ['Tipos de clase', '/admin/tipos-de-clase'],
   ['Coaches', '/admin/coaches'],
@@ -37,6 +39,8 @@ const catalogue = [
   ['Programas', '/admin/programas'],
   ['Tipos de video', '/admin/tipos-de-video'],
   ['Métodos de pago', '/admin/metodos-de-pago'],
+  ['Páginas', '/admin/paginas'],
+  ['Configuración', '/admin/configuracion'],
 ];
 
 const linksOf = (list: HTMLElement) =>

@@ -23,6 +23,8 @@ const sections = {
   '/admin/clientes': { label: l.customers, group: 'operation' },
   '/admin/pagos-pendientes': { label: l.pendingCash, group: 'operation' },
   '/admin/correos': { label: l.mail, group: 'operation' },
+  '/admin/paquetes': { label: l.packages, group: 'catalogue' },
+  '/admin/descuentos': { label: l.discounts, group: 'catalogue' },
   '/admin/sedes': { label: l.locations, group: 'catalogue' },
   '/admin/tipos-de-clase': { label: l.classTypes, group: 'catalogue' },
   '/admin/coaches': { label: l.coaches, group: 'catalogue' },
@@ -32,6 +34,8 @@ const sections = {
   '/admin/programas': { label: l.programs, group: 'catalogue' },
   '/admin/tipos-de-video': { label: l.videoTypes, group: 'catalogue' },
   '/admin/metodos-de-pago': { label: l.paymentMethods, group: 'catalogue' },
+  '/admin/paginas': { label: l.pages, group: 'catalogue' },
+  '/admin/configuracion': { label: l.config, group: 'catalogue' },
 } as const satisfies Record<string, Omit<AdminLink, 'path'>>;
 
 export type AdminPath = keyof typeof sections;

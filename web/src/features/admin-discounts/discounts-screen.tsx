@@ -1,0 +1,144 @@
+import { DEFAULT_TIMEZONE, formatStudioDate } from '@studio/shared/format/dates';
+import { formatMoneyMxn, formatNumber } from '@studio/shared/format/money';
+import { fill } from '@studio/shared/messages';
+import { adminDiscountsMessages as m } from '@studio/shared/messages/admin-discounts';
+import type { Discount } from '@studio/shared/schemas/discount';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { LoadError } from '../../components/load-error';
+import { confirmAction } from '../../components/modal-store';
+import { Spinner } from '../../components/spinner';
+import { showSuccess } from '../../lib/alerts';
+import { apiErrorText } from '../../lib/api-client';
+import { configString, useConfig } from '../../lib/app-config';
+import { useServerMutation, useServerQuery } from '../../lib/server-data';
+import { archiveDiscount, discountKeys, discountsQuery, packagesQuery } from './admin-discounts-api';
+import './admin-discounts.css';
+
+function valueOf(d: Discount): string {
+  const value = d.is_percent ? fill(m.percentOff, { n: d.amount }) : fill(m.amountOff, { amount: formatMoneyMxn(d.amount) });
+  return d.first_invoice_only ? `${value} · ${m.firstInvoiceOnly}` : value;
+}
+
+function usesOf(d: Discount): string {
+  const used = formatNumber(d.times_used);
+  return d.usage_limit === null ? fill(m.usesUnlimited, { used }) : fill(m.usesOf, { used, limit: formatNumber(d.usage_limit) });
+}
+
+function validityOf(d: Discount, timezone: string): string {
+  const from = d.valid_from && formatStudioDate(d.valid_from, timezone);
+  const until = d.valid_until && formatStudioDate(d.valid_until, timezone);
+  if (from && until) return fill(m.range, { from, until });
+  if (from) return fill(m.from, { date: from });
+  if (until) return fill(m.until, { date: until });
+  return m.always;
+}
+
+/**
+ * /admin/descuentos: every discount not archived, with its value (percent or
+ * MXN), uses, limits, validity and packages; each with Editar and Archivar
+ * (after 'Precaución'; the server deletes it, or archives it when it was used).
+ */
+export function DiscountsAdminScreen() {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const timezone = configString(useConfig(), 'timezone') || DEFAULT_TIMEZONE;
+  const [archiveError, setArchiveError] = useState<string | null>(null);
+  const { data, isPending, isError, isFetching, refetch } = useServerQuery(discountsQuery);
+  // Titles for the packages column; until they arrive (or if they fail) the ids are shown.
+  const packages = useServerQuery(packagesQuery);
+  const archive = useServerMutation({
+    mutationFn: archiveDiscount,
+    meta: { alert: false, invalidates: [discountKeys.all] },
+  });
+
+  const packagesOf = (d: Discount) => {
+    if (d.class_package_ids.length === 0) return m.allPackages;
+    const titles = new Map(packages.data?.map((p) => [p.class_package_id, p.title]));
+    return d.class_package_ids.map((id) => titles.get(id) ?? `#${id}`).join(', ');
+  };
+
+  async function askAndArchive(d: Discount) {
+    setArchiveError(null);
+    if (!(await confirmAction(fill(m.archiveQuestion, { name: d.code })))) return;
+    try {
+      await archive.mutateAsync(d.discount_id);
+      showSuccess(m.archived);
+      // The row and its button are gone: keyboard users continue from the screen's title.
+      headingRef.current?.focus();
+    } catch (error) {
+      // The server's refusal stays on screen until the next attempt.
+      setArchiveError(apiErrorText(error));
+    }
+  }
+
+  let body;
+  if (data) {
+    body =
+      data.length === 0 ? (
+        <p className="muted">{m.empty}</p>
+      ) : (
+        <table className="admin-discounts__table">
+          <thead>
+            <tr>
+              <th scope="col">{m.singular}</th>
+              <th scope="col">{m.columns.value}</th>
+              <th scope="col">{m.columns.uses}</th>
+              <th scope="col">{m.columns.perCustomer}</th>
+              <th scope="col">{m.columns.validity}</th>
+              <th scope="col">{m.columns.packages}</th>
+              <th scope="col">{m.actions}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((d) => (
+              <tr key={d.discount_id}>
+                <th scope="row">{d.code}</th>
+                <td data-label={m.columns.value}>{valueOf(d)}</td>
+                <td data-label={m.columns.uses}>{usesOf(d)}</td>
+                <td data-label={m.columns.perCustomer}>{d.limit_per_customer === null ? m.noLimit : formatNumber(d.limit_per_customer)}</td>
+                <td data-label={m.columns.validity}>{validityOf(d, timezone)}</td>
+                <td data-label={m.columns.packages}>{packagesOf(d)}</td>
+                <td>
+                  <div className="admin-discounts__actions">
+                    <Link to={`/admin/descuentos/${d.discount_id}`} className="button button--secondary" aria-label={fill(m.editOf, { name: d.code })}>
+                      {m.edit}
+                    </Link>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      aria-label={fill(m.archiveOf, { name: d.code })}
+                      disabled={archive.isPending}
+                      onClick={() => void askAndArchive(d)}
+                    >
+                      {m.archive}
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      );
+  } else if (isPending) {
+    body = <Spinner />;
+  } else if (isError) {
+    body = <LoadError message={m.listLoadError} retrying={isFetching} onRetry={() => void refetch()} />;
+  }
+
+  return (
+    <section className="screen admin-discounts">
+      <div className="admin-discounts__header">
+        <h1 ref={headingRef} tabIndex={-1}>
+          {m.title}
+        </h1>
+        <Link to="/admin/descuentos/nuevo" className="button">
+          {m.create}
+        </Link>
+      </div>
+      <div role="alert" className="form-error-slot">
+        {archiveError && <p className="form-error">{archiveError}</p>}
+      </div>
+      {body}
+    </section>
+  );
+}

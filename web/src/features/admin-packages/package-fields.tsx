@@ -1,0 +1,90 @@
+import { messages } from '@studio/shared/messages';
+import { useField, useFormikContext } from 'formik';
+import { useId } from 'react';
+import { Checkbox } from '../../components/form-field';
+
+/** Errors show once a field was left or the form was submitted (as form-field.tsx does). */
+export function useVisibleError(name: string): string | undefined {
+  const [, meta] = useField(name);
+  const { submitCount } = useFormikContext();
+  return (meta.touched || submitCount > 0) && typeof meta.error === 'string' ? meta.error : undefined;
+}
+
+/** form-field.tsx has no multi-line input; this one follows TextField's label and error wiring. */
+export function TextAreaField({ name, label, optional }: { name: string; label: string; optional?: boolean }) {
+  const id = useId();
+  const [field] = useField<string>(name);
+  const error = useVisibleError(name);
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+        {optional && <span className="field__optional"> {messages.common.optional}</span>}
+      </label>
+      <textarea
+        id={id}
+        className="field__control"
+        rows={4}
+        {...field}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** form-field.tsx's SelectField shows values as labels; ids need names (class types, periods). */
+export function ChoiceField({
+  name,
+  label,
+  choices,
+  optional,
+}: {
+  name: string;
+  label: string;
+  choices: readonly { value: string; label: string }[];
+  optional?: boolean;
+}) {
+  const id = useId();
+  const [field] = useField<string>(name);
+  const error = useVisibleError(name);
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+        {optional && <span className="field__optional"> {messages.common.optional}</span>}
+      </label>
+      <select
+        id={id}
+        className="field__control"
+        {...field}
+        aria-required={optional ? undefined : true}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        <option value="">{messages.common.selectPlaceholder}</option>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function CheckboxField({ name, label }: { name: string; label: string }) {
+  const [field, , helpers] = useField<boolean>(name);
+  const error = useVisibleError(name);
+  return <Checkbox label={label} checked={field.value} onChange={(checked) => void helpers.setValue(checked)} error={error} />;
+}

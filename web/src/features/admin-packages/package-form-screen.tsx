@@ -1,0 +1,213 @@
+import { fill, messages } from '@studio/shared/messages';
+import { adminPackagesMessages as m } from '@studio/shared/messages/admin-packages';
+import { fieldLabels } from '@studio/shared/messages/fields';
+import { classPackageSchema, classPackageUpdateSchema, SUBSCRIPTION_PERIODS } from '@studio/shared/schemas/class-package';
+import type { ClassType } from '@studio/shared/types/catalogue';
+import type { ClassPackage } from '@studio/shared/types/class-packages';
+import { FieldArray, Form, Formik, getIn, useFormikContext } from 'formik';
+import { useId } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { FocusFirstError, FormError, TextField } from '../../components/form-field';
+import { LoadError } from '../../components/load-error';
+import { NotFound } from '../../components/not-found';
+import { Spinner } from '../../components/spinner';
+import { showSuccess } from '../../lib/alerts';
+import { ApiError, apiErrorText } from '../../lib/api-client';
+import { useServerMutation, useServerQuery } from '../../lib/server-data';
+import { classTypesQuery, packageKeys, packageQuery, savePackage } from './admin-packages-api';
+import { CheckboxField, ChoiceField, TextAreaField } from './package-fields';
+import { EMPTY_VARIANT, packageBody, type PackageFormValues, packageFormValues, validateBody } from './package-form-values';
+import './admin-packages.css';
+
+const LIST_PATH = '/admin/paquetes';
+const PERIOD_CHOICES = SUBSCRIPTION_PERIODS.map((value) => ({ value, label: m.periods[value] }));
+
+/** A money input: decimals allowed, the keyboard of numbers on phones. */
+function MoneyField({ name, label, optional, hint }: { name: string; label: string; optional?: boolean; hint?: string }) {
+  return <TextField name={name} label={label} optional={optional} hint={hint} type="number" inputMode="decimal" step="0.01" min={0} />;
+}
+
+function WholeField({ name, label, optional, hint }: { name: string; label: string; optional?: boolean; hint?: string }) {
+  return <TextField name={name} label={label} optional={optional} hint={hint} type="number" inputMode="numeric" step={1} />;
+}
+
+/** class_package_types: one row per class type, added and removed by the admin. */
+function Variants({ classTypes }: { classTypes: ClassType[] | undefined }) {
+  const hintId = useId();
+  const { values, errors, submitCount } = useFormikContext<PackageFormValues>();
+  const choices = (classTypes ?? []).map((type) => ({ value: String(type.class_type_id), label: type.name }));
+  // A rule on the whole list (a type twice) has no input of its own: it shows under the legend.
+  const listError: unknown = getIn(errors, 'class_package_types');
+  return (
+    <fieldset className="admin-packages__fieldset" aria-describedby={hintId}>
+      <legend>{m.variantsLegend}</legend>
+      <p id={hintId} className="field__hint">
+        {values.is_online ? m.variantsOnline : m.variantsHint}
+      </p>
+      {!values.is_online && (
+        <FieldArray name="class_package_types">
+          {(rows) => (
+            <>
+              {values.class_package_types.map((_, index) => (
+                // Rows have no id before they are saved; the index is their identity in the body too.
+                <fieldset key={index} className="admin-packages__variant">
+                  <legend>{fill(m.variantRow, { n: index + 1 })}</legend>
+                  <ChoiceField name={`class_package_types.${index}.class_type_id`} label={fieldLabels.class_type_id} choices={choices} />
+                  <WholeField name={`class_package_types.${index}.class_amount`} label={fieldLabels.class_amount} hint={m.classAmountHint} />
+                  <WholeField name={`class_package_types.${index}.expiration_days`} label={fieldLabels.expiration_days} optional hint={m.expirationHint} />
+                  <button type="button" className="button button--secondary" onClick={() => rows.remove(index)}>
+                    {fill(m.removeVariant, { n: index + 1 })}
+                  </button>
+                </fieldset>
+              ))}
+              <button type="button" className="button button--secondary" onClick={() => rows.push({ ...EMPTY_VARIANT })}>
+                {m.addVariant}
+              </button>
+            </>
+          )}
+        </FieldArray>
+      )}
+      {submitCount > 0 && typeof listError === 'string' && (
+        <p className="field__error" role="alert">
+          {listError}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function PackageFields({ classTypes, classTypesFailed }: { classTypes: ClassType[] | undefined; classTypesFailed: boolean }) {
+  const { values } = useFormikContext<PackageFormValues>();
+  return (
+    <>
+      <fieldset className="admin-packages__fieldset">
+        <legend>{m.sections.basics}</legend>
+        <TextField name="title" label={fieldLabels.title} />
+        <TextField name="short_description" label={fieldLabels.short_description} optional />
+        <TextAreaField name="description" label={fieldLabels.description} optional />
+      </fieldset>
+
+      <fieldset className="admin-packages__fieldset">
+        <legend>{m.sections.price}</legend>
+        <MoneyField name="price" label={`${fieldLabels.price} (MXN)`} hint={m.freeHint} />
+        <MoneyField name="sale_price" label={`${fieldLabels.sale_price} (MXN)`} optional hint={m.salePriceHint} />
+      </fieldset>
+
+      <fieldset className="admin-packages__fieldset">
+        <legend>{m.sections.classes}</legend>
+        <WholeField name="class_amount" label={fieldLabels.class_amount} hint={m.classAmountHint} />
+        <WholeField name="expiration_days" label={fieldLabels.expiration_days} optional hint={m.expirationHint} />
+        <WholeField name="limit_per_customer" label={fieldLabels.limit_per_customer} optional hint={m.limitHint} />
+        <CheckboxField name="is_online" label={fieldLabels.is_online} />
+        {classTypesFailed && <p className="form-error">{m.classTypesLoadError}</p>}
+        <Variants classTypes={classTypes} />
+      </fieldset>
+
+      <fieldset className="admin-packages__fieldset">
+        <legend>{m.sections.subscription}</legend>
+        <CheckboxField name="is_subscription" label={fieldLabels.is_subscription} />
+        {values.is_subscription && (
+          <>
+            <ChoiceField name="subscription_period" label={fieldLabels.subscription_period} choices={PERIOD_CHOICES} />
+            <WholeField name="subscription_interval" label={fieldLabels.subscription_interval} />
+            <CheckboxField name="is_trial" label={fieldLabels.is_trial} />
+            {values.is_trial && <WholeField name="free_trial_length" label={fieldLabels.free_trial_length} />}
+          </>
+        )}
+      </fieldset>
+
+      <fieldset className="admin-packages__fieldset">
+        <legend>{m.sections.extras}</legend>
+        <CheckboxField name="is_special_event" label={fieldLabels.is_special_event} />
+        <WholeField name="purchase_limit" label={fieldLabels.purchase_limit} optional hint={m.limitHint} />
+        <CheckboxField name="downloadable" label={fieldLabels.downloadable} />
+        {values.downloadable && <TextField name="file_url" label={fieldLabels.file_url} hint={m.linkHint} inputMode="url" />}
+        <TextField name="image" label={m.imageSrc} optional hint={m.linkHint} inputMode="url" />
+        <TextField name="receipt_file" label={m.receiptSrc} optional hint={m.linkHint} inputMode="url" />
+      </fieldset>
+
+      <fieldset className="admin-packages__fieldset">
+        <legend>{m.sections.home}</legend>
+        <CheckboxField name="home" label={fieldLabels.home} />
+        <p className="field__hint">{m.homeHint}</p>
+        <CheckboxField name="active" label={m.statusLabel} />
+      </fieldset>
+    </>
+  );
+}
+
+function PackageForm({ record, id }: { record: ClassPackage | null; id: number | null }) {
+  const navigate = useNavigate();
+  const headingId = useId();
+  const classTypes = useServerQuery(classTypesQuery);
+  const save = useServerMutation({
+    mutationFn: (body: Record<string, unknown>) => savePackage(body, id),
+    meta: { alert: false, invalidates: [packageKeys.all] },
+  });
+  const schema = id === null ? classPackageSchema : classPackageUpdateSchema;
+  const heading = record ? fill(m.editOf, { name: record.title }) : m.create;
+
+  return (
+    <section className="screen admin-packages">
+      <p className="admin-packages__eyebrow muted">{m.singular}</p>
+      <h1 id={headingId}>{heading}</h1>
+      <Formik
+        initialValues={packageFormValues(record)}
+        validate={(values) => validateBody(schema, packageBody(values, id))}
+        onSubmit={async (values, helpers) => {
+          helpers.setStatus(null);
+          try {
+            await save.mutateAsync(packageBody(values, id));
+            showSuccess(m.saved);
+            await navigate(LIST_PATH);
+          } catch (error) {
+            helpers.setStatus(apiErrorText(error));
+            if (error instanceof ApiError && error.fields) helpers.setErrors(error.fields);
+          }
+        }}
+      >
+        {({ isSubmitting, status: submitError }) => (
+          <Form noValidate aria-labelledby={headingId} className="admin-packages__form" aria-busy={isSubmitting}>
+            <PackageFields classTypes={classTypes.data} classTypesFailed={classTypes.isError} />
+            <FormError message={typeof submitError === 'string' ? submitError : null} />
+            <div className="actions">
+              <Link to={LIST_PATH} className="button button--secondary">
+                {messages.common.cancel}
+              </Link>
+              <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting}>
+                {messages.common.save}
+              </button>
+            </div>
+            {isSubmitting && <Spinner label={m.saving} />}
+            <FocusFirstError />
+          </Form>
+        )}
+      </Formik>
+    </section>
+  );
+}
+
+function EditPackage({ id }: { id: number }) {
+  const { data, isPending, isError, error, isFetching, refetch } = useServerQuery(packageQuery(id));
+  if (data) return <PackageForm key={id} record={data} id={id} />;
+  return (
+    <section className="screen admin-packages">
+      <h1>{m.singular}</h1>
+      {isPending && <Spinner />}
+      {isError && <LoadError message={apiErrorText(error) ?? messages.common.genericError} retrying={isFetching} onRetry={() => void refetch()} />}
+    </section>
+  );
+}
+
+/**
+ * /admin/paquetes/nuevo and /admin/paquetes/:id: every field of a package,
+ * grouped, checked with the API's own create or update schema on the exact
+ * body about to be sent; saved, it goes back to the list.
+ */
+export function PackageFormScreen() {
+  const { id } = useParams();
+  if (id === undefined) return <PackageForm record={null} id={null} />;
+  // Ids are positive integers; anything else in the address is not a package.
+  if (!/^[1-9]\d{0,15}$/.test(id)) return <NotFound />;
+  return <EditPackage id={Number(id)} />;
+}

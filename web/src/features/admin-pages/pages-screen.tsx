@@ -1,0 +1,113 @@
+import { fill, messages } from '@studio/shared/messages';
+import { adminPagesMessages as m } from '@studio/shared/messages/admin-pages';
+import { fieldLabels } from '@studio/shared/messages/fields';
+import type { Page } from '@studio/shared/types/pages';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { LoadError } from '../../components/load-error';
+import { confirmAction } from '../../components/modal-store';
+import { Spinner } from '../../components/spinner';
+import { showSuccess } from '../../lib/alerts';
+import { apiErrorText } from '../../lib/api-client';
+import { useServerMutation, useServerQuery } from '../../lib/server-data';
+import { deletePage, pageKeys, pageListQuery, PAGES_PATH } from './admin-pages-api';
+import './admin-pages.css';
+
+const yesNo = (value: boolean) => (value ? m.yes : m.no);
+
+/**
+ * /admin/paginas: every content page (legal texts, FAQ…) with its slug and
+ * whether it must be accepted when buying or signing up; Nueva página, and
+ * Editar and Eliminar (after 'Precaución') on each.
+ */
+export function PagesAdminScreen() {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const { data, isPending, isError, isFetching, refetch } = useServerQuery(pageListQuery());
+  const remove = useServerMutation({
+    mutationFn: (id: number) => deletePage(id),
+    meta: { alert: false, invalidates: [pageKeys.all] },
+  });
+
+  async function askAndDelete(page: Page) {
+    setDeleteError(null);
+    if (!(await confirmAction(fill(m.removeQuestion, { name: page.title })))) return;
+    try {
+      await remove.mutateAsync(page.page_id);
+      showSuccess(messages.common.deleted);
+      // The row and its button are gone: keyboard users continue from the screen's title.
+      headingRef.current?.focus();
+    } catch (error) {
+      setDeleteError(apiErrorText(error));
+    }
+  }
+
+  let body;
+  if (data) {
+    body =
+      data.length === 0 ? (
+        <p className="muted">{m.empty}</p>
+      ) : (
+        <table className="admin-pages__table">
+          <thead>
+            <tr>
+              <th scope="col">{fieldLabels.title}</th>
+              <th scope="col">{fieldLabels.slug}</th>
+              <th scope="col">{fieldLabels.required}</th>
+              <th scope="col">{fieldLabels.required_signup}</th>
+              <th scope="col">{m.actions}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((page) => (
+              <tr key={page.page_id}>
+                <th scope="row">{page.title}</th>
+                <td data-label={fieldLabels.slug}>
+                  <span className="admin-pages__slug">/{page.slug}</span>
+                </td>
+                <td data-label={fieldLabels.required}>{yesNo(page.required)}</td>
+                <td data-label={fieldLabels.required_signup}>{yesNo(page.required_signup)}</td>
+                <td>
+                  <div className="admin-pages__actions">
+                    <Link to={`${PAGES_PATH}/${page.page_id}`} className="button button--secondary" aria-label={fill(m.editOf, { name: page.title })}>
+                      {m.edit}
+                    </Link>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      aria-label={fill(m.removeOf, { name: page.title })}
+                      disabled={remove.isPending}
+                      onClick={() => void askAndDelete(page)}
+                    >
+                      {m.remove}
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      );
+  } else if (isPending) {
+    body = <Spinner />;
+  } else if (isError) {
+    body = <LoadError message={m.listLoadError} retrying={isFetching} onRetry={() => void refetch()} />;
+  }
+
+  return (
+    <section className="screen admin-pages">
+      <div className="admin-pages__header">
+        <h1 ref={headingRef} tabIndex={-1}>
+          {m.title}
+        </h1>
+        <Link to={`${PAGES_PATH}/nuevo`} className="button">
+          {m.create}
+        </Link>
+      </div>
+      <div role="alert" className="form-error-slot">
+        {deleteError && <p className="form-error">{deleteError}</p>}
+      </div>
+      {body}
+    </section>
+  );
+}
