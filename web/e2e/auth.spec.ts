@@ -70,6 +70,8 @@ test('signing in redirects to /mystudio and Salir signs out', async ({ page }) =
   await expect(page).toHaveURL(/\/mystudio$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Calendario' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Mi Cuenta' }).getByRole('button', { name: 'Salir' }).click();
+  // Signing out ends when the area's menu goes: a reload before that would restore the session.
+  await expect(page.getByRole('navigation', { name: 'Mi Cuenta' })).toHaveCount(0);
   // Signed out, the area's screens wait for a customer; the calendar alone is shown to visitors, without the area's menu.
   await page.goto('/mystudio/reservaciones');
   await expect(page.getByText('Accediendo')).toBeVisible();
