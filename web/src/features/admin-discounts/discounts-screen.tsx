@@ -4,7 +4,7 @@ import { fill } from '@studio/shared/messages';
 import { adminDiscountsMessages as m } from '@studio/shared/messages/admin-discounts';
 import type { Discount } from '@studio/shared/schemas/discount';
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { AdminListHeader, RowActions } from '../../components/admin-list';
 import { LoadError } from '../../components/load-error';
 import { confirmAction } from '../../components/modal-store';
 import { Spinner } from '../../components/spinner';
@@ -77,7 +77,7 @@ export function DiscountsAdminScreen() {
       data.length === 0 ? (
         <p className="muted">{m.empty}</p>
       ) : (
-        <table className="admin-discounts__table">
+        <table className="admin-list__table">
           <thead>
             <tr>
               <th scope="col">{m.singular}</th>
@@ -99,20 +99,15 @@ export function DiscountsAdminScreen() {
                 <td data-label={m.columns.validity}>{validityOf(d, timezone)}</td>
                 <td data-label={m.columns.packages}>{packagesOf(d)}</td>
                 <td>
-                  <div className="admin-discounts__actions">
-                    <Link to={`/admin/descuentos/${d.discount_id}`} className="button button--secondary" aria-label={fill(m.editOf, { name: d.code })}>
-                      {m.edit}
-                    </Link>
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      aria-label={fill(m.archiveOf, { name: d.code })}
-                      disabled={archive.isPending}
-                      onClick={() => void askAndArchive(d)}
-                    >
-                      {m.archive}
-                    </button>
-                  </div>
+                  <RowActions
+                    editTo={`/admin/descuentos/${d.discount_id}`}
+                    editText={m.edit}
+                    editLabel={fill(m.editOf, { name: d.code })}
+                    removeText={m.archive}
+                    removeLabel={fill(m.archiveOf, { name: d.code })}
+                    busy={archive.isPending}
+                    onRemove={() => void askAndArchive(d)}
+                  />
                 </td>
               </tr>
             ))}
@@ -127,17 +122,7 @@ export function DiscountsAdminScreen() {
 
   return (
     <section className="screen admin-discounts">
-      <div className="admin-discounts__header">
-        <h1 ref={headingRef} tabIndex={-1}>
-          {m.title}
-        </h1>
-        <Link to="/admin/descuentos/nuevo" className="button">
-          {m.create}
-        </Link>
-      </div>
-      <div role="alert" className="form-error-slot">
-        {archiveError && <p className="form-error">{archiveError}</p>}
-      </div>
+      <AdminListHeader title={m.title} headingRef={headingRef} createTo={'/admin/descuentos/nuevo'} createText={m.create} error={archiveError} />
       {body}
     </section>
   );

@@ -4,7 +4,7 @@ import { adminPackagesMessages as m } from '@studio/shared/messages/admin-packag
 import { UNLIMITED_CLASSES } from '@studio/shared/schemas/class-package';
 import type { ClassPackage } from '@studio/shared/types/class-packages';
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { AdminListHeader, RowActions } from '../../components/admin-list';
 import { LoadError } from '../../components/load-error';
 import { confirmAction } from '../../components/modal-store';
 import { Spinner } from '../../components/spinner';
@@ -70,7 +70,7 @@ export function PackagesAdminScreen() {
       data.length === 0 ? (
         <p className="muted">{m.empty}</p>
       ) : (
-        <table className="admin-packages__table">
+        <table className="admin-list__table">
           <thead>
             <tr>
               <th scope="col">{m.singular}</th>
@@ -94,20 +94,15 @@ export function PackagesAdminScreen() {
                 <td data-label={m.columns.home}>{p.home ? fill(m.homeAt, { n: homeIds.indexOf(p.class_package_id) + 1 }) : m.no}</td>
                 <td data-label={m.columns.status}>{statusOf(p)}</td>
                 <td>
-                  <div className="admin-packages__actions">
-                    <Link to={`/admin/paquetes/${p.class_package_id}`} className="button button--secondary" aria-label={fill(m.editOf, { name: p.title })}>
-                      {m.edit}
-                    </Link>
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      aria-label={fill(m.archiveOf, { name: p.title })}
-                      disabled={archive.isPending}
-                      onClick={() => void askAndArchive(p)}
-                    >
-                      {m.archive}
-                    </button>
-                  </div>
+                  <RowActions
+                    editTo={`/admin/paquetes/${p.class_package_id}`}
+                    editText={m.edit}
+                    editLabel={fill(m.editOf, { name: p.title })}
+                    removeText={m.archive}
+                    removeLabel={fill(m.archiveOf, { name: p.title })}
+                    busy={archive.isPending}
+                    onRemove={() => void askAndArchive(p)}
+                  />
                 </td>
               </tr>
             ))}
@@ -122,17 +117,7 @@ export function PackagesAdminScreen() {
 
   return (
     <section className="screen admin-packages">
-      <div className="admin-packages__header">
-        <h1 ref={headingRef} tabIndex={-1}>
-          {m.title}
-        </h1>
-        <Link to="/admin/paquetes/nuevo" className="button">
-          {m.create}
-        </Link>
-      </div>
-      <div role="alert" className="form-error-slot">
-        {archiveError && <p className="form-error">{archiveError}</p>}
-      </div>
+      <AdminListHeader title={m.title} headingRef={headingRef} createTo={'/admin/paquetes/nuevo'} createText={m.create} error={archiveError} />
       {body}
     </section>
   );

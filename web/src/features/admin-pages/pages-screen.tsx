@@ -3,7 +3,7 @@ import { adminPagesMessages as m } from '@studio/shared/messages/admin-pages';
 import { fieldLabels } from '@studio/shared/messages/fields';
 import type { Page } from '@studio/shared/types/pages';
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { AdminListHeader, RowActions } from '../../components/admin-list';
 import { LoadError } from '../../components/load-error';
 import { confirmAction } from '../../components/modal-store';
 import { Spinner } from '../../components/spinner';
@@ -48,7 +48,7 @@ export function PagesAdminScreen() {
       data.length === 0 ? (
         <p className="muted">{m.empty}</p>
       ) : (
-        <table className="admin-pages__table">
+        <table className="admin-list__table">
           <thead>
             <tr>
               <th scope="col">{fieldLabels.title}</th>
@@ -68,20 +68,15 @@ export function PagesAdminScreen() {
                 <td data-label={fieldLabels.required}>{yesNo(page.required)}</td>
                 <td data-label={fieldLabels.required_signup}>{yesNo(page.required_signup)}</td>
                 <td>
-                  <div className="admin-pages__actions">
-                    <Link to={`${PAGES_PATH}/${page.page_id}`} className="button button--secondary" aria-label={fill(m.editOf, { name: page.title })}>
-                      {m.edit}
-                    </Link>
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      aria-label={fill(m.removeOf, { name: page.title })}
-                      disabled={remove.isPending}
-                      onClick={() => void askAndDelete(page)}
-                    >
-                      {m.remove}
-                    </button>
-                  </div>
+                  <RowActions
+                    editTo={`${PAGES_PATH}/${page.page_id}`}
+                    editText={m.edit}
+                    editLabel={fill(m.editOf, { name: page.title })}
+                    removeText={m.remove}
+                    removeLabel={fill(m.removeOf, { name: page.title })}
+                    busy={remove.isPending}
+                    onRemove={() => void askAndDelete(page)}
+                  />
                 </td>
               </tr>
             ))}
@@ -96,17 +91,7 @@ export function PagesAdminScreen() {
 
   return (
     <section className="screen admin-pages">
-      <div className="admin-pages__header">
-        <h1 ref={headingRef} tabIndex={-1}>
-          {m.title}
-        </h1>
-        <Link to={`${PAGES_PATH}/nuevo`} className="button">
-          {m.create}
-        </Link>
-      </div>
-      <div role="alert" className="form-error-slot">
-        {deleteError && <p className="form-error">{deleteError}</p>}
-      </div>
+      <AdminListHeader title={m.title} headingRef={headingRef} createTo={`${PAGES_PATH}/nuevo`} createText={m.create} error={deleteError} />
       {body}
     </section>
   );
