@@ -13,6 +13,7 @@ import { TRIGGER_TIMEOUT_SECONDS } from './data/store/local/trigger-dispatcher';
 import type { DocumentTrigger } from './data/store/types';
 import { createRuntimeDeps } from './runtime';
 import { closeWaitlistsJob } from './scheduled/close-waitlists-job';
+import { computeDashboardDaysJob } from './scheduled/compute-dashboard-days-job';
 import { detectNoShowsJob } from './scheduled/detect-no-shows';
 import { lapseUnpaidPurchasesJob } from './scheduled/lapse-unpaid-purchases-job';
 import { type ScheduledJob, scheduleOf } from './scheduled/scheduled-job';
@@ -114,3 +115,6 @@ export const notifyOnClass = deployTrigger(notifyOnClassTrigger);
 // No-shows and penalties (ADR 0063).
 export const detectNoShows = deployJob(detectNoShowsJob);
 export const lapseUnpaidPurchases = deployJob(lapseUnpaidPurchasesJob);
+
+// The console's dashboard figures, one document per studio day (docs/admin).
+export const computeDashboardDays = deployJob(computeDashboardDaysJob);

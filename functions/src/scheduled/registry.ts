@@ -1,4 +1,5 @@
 import { closeWaitlistsJob } from './close-waitlists-job';
+import { computeDashboardDaysJob } from './compute-dashboard-days-job';
 import { detectNoShowsJob } from './detect-no-shows';
 import { lapseUnpaidPurchasesJob } from './lapse-unpaid-purchases-job';
 import type { ScheduledJob } from './scheduled-job';
@@ -8,4 +9,4 @@ import type { ScheduledJob } from './scheduled-job';
  * (a test checks the lists agree); the local stack runs the same handlers on
  * the same period (run-scheduled-jobs.ts).
  */
-export const scheduledJobs: ScheduledJob[] = [closeWaitlistsJob, detectNoShowsJob, lapseUnpaidPurchasesJob];
+export const scheduledJobs: ScheduledJob[] = [closeWaitlistsJob, detectNoShowsJob, lapseUnpaidPurchasesJob, computeDashboardDaysJob];

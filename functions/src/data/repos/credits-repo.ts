@@ -113,3 +113,9 @@ export async function listOnlineLotsOfUid(store: DocumentStore, uid: string): Pr
   const result = await store.collection('available_classes').where('uid', '==', uid).where('is_online', '==', true).get();
   return result.docs.map((d) => d.data() as unknown as AvailableClassDoc);
 }
+
+/** Lots whose expiry falls in [from, to) (any status): the dashboard's credits that expired unused. */
+export async function listLotsExpiringBetween(store: DocumentStore, from: Date, to: Date): Promise<AvailableClassDoc[]> {
+  const result = await store.collection('available_classes').where('expiration_date', '>=', from).where('expiration_date', '<', to).get();
+  return result.docs.map((d) => d.data() as unknown as AvailableClassDoc);
+}

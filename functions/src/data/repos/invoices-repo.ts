@@ -17,3 +17,16 @@ export async function listInvoicesOfCustomer(store: DocumentStore, customerId: n
   const result = await readQuery(store.collection('invoices').where('customer_id', '==', customerId), tx);
   return result.docs.map((d) => d.data() as unknown as InvoiceDoc);
 }
+
+/** Charges recorded in [from, to) (any status): the dashboard's sales of a day. */
+export async function listInvoicesBetween(store: DocumentStore, from: Date, to: Date): Promise<InvoiceDoc[]> {
+  const result = await store.collection('invoices').where('createdAt', '>=', from).where('createdAt', '<', to).get();
+  return result.docs.map((d) => d.data() as unknown as InvoiceDoc);
+}
+
+/** When the first charge was recorded, or null: how far back the dashboard's figures can go. */
+export async function firstInvoiceAt(store: DocumentStore): Promise<Date | null> {
+  const result = await store.collection('invoices').orderBy('createdAt').limit(1).get();
+  const first = result.docs[0]?.data() as InvoiceDoc | undefined;
+  return first?.createdAt ?? null;
+}

@@ -147,3 +147,9 @@ export async function hasUpcomingClassUsing(store: DocumentStore, tx: Transactio
   const result = await tx.get(query);
   return !result.empty;
 }
+
+/** When the first class starts, or null: how far back the dashboard's figures can go. */
+export async function firstClassDate(store: DocumentStore): Promise<Date | null> {
+  const result = await singleClasses(store).orderBy('class_date').limit(1).get();
+  return result.docs[0] ? asClass(result.docs[0].data()).class_date : null;
+}

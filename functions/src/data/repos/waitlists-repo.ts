@@ -118,3 +118,9 @@ export async function listWaitingDueBy(store: DocumentStore, until: Date, limit:
   const query = store.collection('waitlists').where('status', '==', 'waiting').where('class_date', '<=', until).orderBy('class_date').limit(limit);
   return (await query.get()).docs.map((doc) => doc.data() as unknown as WaitlistDoc);
 }
+
+/** Every line entry (any status) of classes starting in [from, to): the dashboard's day figures. */
+export async function listWaitlistsOfClassesBetween(store: DocumentStore, from: Date, to: Date): Promise<WaitlistDoc[]> {
+  const result = await store.collection('waitlists').where('class_date', '>=', from).where('class_date', '<', to).get();
+  return result.docs.map((doc) => doc.data() as unknown as WaitlistDoc);
+}

@@ -5,6 +5,7 @@ import { checkInRoutes } from '../check-in';
 import { classReservationPenaltyRoutes } from '../class-reservation-penaltys';
 import { classReservationRoutes } from '../class-reservations';
 import { classRosterRoutes } from '../class-roster';
+import { dashboardRoutes } from '../dashboard';
 import { mailRoutes } from '../mail';
 import { notificationRoutes } from '../notifications';
 import { singleClassRoutes } from '../single-class';
@@ -21,4 +22,5 @@ export function mountScheduleRoutes(api: Router, deps: Deps): void {
   api.use('/notifications', notificationRoutes(deps));
   api.use('/calendar', calendarFeedRoutes(deps));
   api.use('/mail', mailRoutes(deps));
+  api.use('/dashboard', dashboardRoutes(deps));
 }

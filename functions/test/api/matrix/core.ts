@@ -183,4 +183,20 @@ export const coreRows: MatrixRow[] = [
   // The sent e-mail list (docs/mail): admins only; a missing id is the admin's 404.
   { route: 'GET /api/mail', call: () => ({ method: 'GET', path: '/api/mail?page=1' }), anonymous: 401, customer: 403, other: 403, admin: 200 },
   { route: 'GET /api/mail/{id}', call: () => ({ method: 'GET', path: '/api/mail/matriz-no-existe' }), anonymous: 401, customer: 403, other: 403, admin: 404 },
+  {
+    route: 'GET /api/dashboard',
+    call: () => ({ method: 'GET', path: '/api/dashboard?start_date=2026-01-01&end_date=2026-01-31' }),
+    anonymous: 401,
+    customer: 403,
+    other: 403,
+    admin: 200,
+  },
+  {
+    route: 'GET /api/dashboard (bad period)',
+    call: () => ({ method: 'GET', path: '/api/dashboard?start_date=2026-02-01&end_date=2026-01-01' }),
+    anonymous: 401,
+    customer: 403,
+    other: 403,
+    admin: 400,
+  },
 ];

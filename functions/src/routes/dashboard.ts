@@ -1,0 +1,23 @@
+import { type DashboardQuery, dashboardQuerySchema } from '@studio/shared/schemas/dashboard';
+import { Router } from 'express';
+import type { Deps } from '../deps';
+import { requireAdmin } from '../http/authenticate';
+import { queryOf } from '../http/request-context';
+import { validate } from '../http/validate';
+import { refreshToday } from '../services/dashboard/compute-dashboard-days';
+import { readDashboard } from '../services/dashboard/read-dashboard';
+
+/** /api/dashboard: the console's figures for a period (docs/admin "Dashboard"), admins only. */
+export function dashboardRoutes(deps: Deps): Router {
+  const router = Router();
+
+  router.get('/', requireAdmin, validate(dashboardQuerySchema, 'query'), async (_req, res) => {
+    res.json({ dashboard: await readDashboard(deps, queryOf<DashboardQuery>(res)) });
+  });
+
+  router.post('/refresh', requireAdmin, async (_req, res) => {
+    res.json(await refreshToday(deps));
+  });
+
+  return router;
+}
