@@ -20,9 +20,9 @@ async function signIn(page: Page, account: { email: string; password: string }) 
 test('/admin opens the console for the account whose ID token carries the admin claim', async ({ page }) => {
   await signIn(page, admin);
   await page.goto('/admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Administración' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tablero' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Administración' });
-  await expect(nav.getByRole('link', { name: 'Inicio' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Tablero' })).toHaveAttribute('aria-current', 'page');
   await expect(nav.getByRole('link', { name: 'Sedes' })).toHaveAttribute('href', '/admin/sedes');
 });
 
@@ -34,9 +34,9 @@ test('/admin shows a customer without the claim the no-access page, without the 
   await expect(page.getByRole('navigation', { name: 'Administración' })).toHaveCount(0);
 });
 
-// The console's screens built so far: the hub, check-in, and each catalogue list and form.
+// Every console screen: the dashboard, the operation screens, and each catalogue list and form.
 const CATALOGUE =
-  /^\/admin\/(paquetes|descuentos|sedes|tipos-de-clase|coaches|etiquetas|categorias|avisos|programas|tipos-de-video|metodos-de-pago|paginas|configuracion)/;
+  /^\/admin\/(paquetes|descuentos|sedes|tipos-de-clase|coaches|etiquetas|categorias|avisos|programas|tipos-de-video|metodos-de-pago|paginas|configuracion|formularios|campos-personalizados)/;
 const ADMIN_ROUTES = [
   '/admin',
   '/admin/checkin',
@@ -52,7 +52,9 @@ const ADMIN_ROUTES = [
   '/admin/sedes/nuevo',
   '/admin/sedes/1',
   '/admin/tipos-de-clase',
+  '/admin/tipos-de-clase/nuevo',
   '/admin/coaches',
+  '/admin/coaches/nuevo',
   '/admin/etiquetas',
   '/admin/categorias',
   '/admin/avisos',
@@ -62,6 +64,11 @@ const ADMIN_ROUTES = [
   '/admin/paginas',
   '/admin/paginas/nuevo',
   '/admin/configuracion',
+  '/admin/formularios',
+  '/admin/formularios/nuevo',
+  '/admin/formularios/6',
+  '/admin/campos-personalizados',
+  '/admin/campos-personalizados/nuevo',
 ];
 
 async function expectAxeCleanRoutes(page: Page, routes: string[]) {
@@ -83,7 +90,7 @@ async function expectAxeCleanRoutes(page: Page, routes: string[]) {
 }
 
 // Two halves, so each stays well inside a test's time (axe takes a moment per page).
-test('the console hub and its operation screens pass axe-core', async ({ page }) => {
+test('the dashboard and the operation screens pass axe-core', async ({ page }) => {
   await expectAxeCleanRoutes(
     page,
     ADMIN_ROUTES.filter((path) => !CATALOGUE.test(path)),
@@ -282,4 +289,34 @@ test('an admin creates a package that shows in the public shop', async ({ page, 
   const created = class_packages.find((p) => p.title === title);
   if (created)
     await request.delete(`/api/class_packages/${created.class_package_id}`, { headers: { authorization: `Bearer ${await adminTokenFor(request)}` } });
+});
+
+test('an admin sees a booking of today on the dashboard once today is refreshed', async ({ page, request }) => {
+  const headers = { authorization: `Bearer ${await adminTokenFor(request)}` };
+  // A class type of its own, so the dashboard's row for it counts only this test's booking.
+  const typeName = `Tipo E2E ${Date.now()}`;
+  const created = await request.post('/api/class_types', { headers, data: { name: typeName } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { class_type } = (await created.json()) as { class_type: { class_type_id: number } };
+  // Started a few minutes ago when that is still today in the studio (the refresh recomputes today only), else just after midnight.
+  const earlier = studioSoon(-10);
+  const when = earlier.date === studioDayFromToday(0) ? earlier : studioSoon(1);
+  const cls = await createClass(request, { ...when, classTypeId: class_type.class_type_id, capacity: 4 });
+  const customer = await newCustomer(request);
+  const added = await request.post(`/api/single_class/${cls.id}/reservations`, { headers, data: { customer_id: customer.customerId, charge: false } });
+  expect(added.status(), await added.text()).toBe(201);
+
+  await signIn(page, admin);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tablero' })).toBeVisible();
+  const byType = page.getByRole('figure', { name: 'Ocupación por tipo de clase' });
+  // Today's figures may have been computed less than a minute ago (429 then): the refresh is tried again until it is taken.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Actualizar cifras de hoy' }).click();
+    await expect(page.getByText('Cifras de hoy actualizadas.')).toBeVisible({ timeout: 5_000 });
+  }).toPass({ intervals: [10_000], timeout: 120_000 });
+  await byType.getByText('Ver datos').click();
+  const row = byType.getByRole('row', { name: new RegExp(typeName) });
+  await expect(row).toContainText('25%');
+  await expectNoAxeViolations(page, '/admin (refreshed)');
 });

@@ -1,6 +1,6 @@
 /**
  * Spanish texts of the admin console's shell (/admin): the no-access page, the
- * console's menu and its hub. Imported by the console's own code only, so the
+ * console's menu. Imported by the console's own code only, so the
  * landing bundle never carries them. Each screen keeps its texts in its own group.
  */
 export const adminMessages = {
@@ -8,11 +8,10 @@ export const adminMessages = {
   noAccessTitle: 'Sin acceso',
   noAccessBody: 'Esta área es solo para el equipo del estudio.',
   backToMyStudio: 'Ir a Mi Estudio',
-  /** The console's menu and hub; the console's name is messages.screens.adminTitle. */
-  hubIntro: 'Elige una sección para administrarla.',
+  /** The console's menu; the console's name is messages.screens.adminTitle. */
   groups: { operation: 'Operación', catalogue: 'Catálogo' },
   links: {
-    home: 'Inicio',
+    home: 'Tablero',
     checkIn: 'Check-in',
     schedule: 'Horario',
     customers: 'Clientes',
@@ -29,6 +28,8 @@ export const adminMessages = {
     programs: 'Programas',
     videoTypes: 'Tipos de video',
     paymentMethods: 'Métodos de pago',
+    forms: 'Formularios',
+    customFields: 'Campos personalizados',
     pages: 'Páginas',
     config: 'Configuración',
   },

@@ -1,9 +1,9 @@
-import { messages } from '@studio/shared/messages';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { NotFound } from '../../components/not-found';
 import type { AdminPath } from '../../features/admin/admin-links';
 import { catalogueRoutes } from '../../features/admin-catalogue/resource-routes';
+import { adminFormsRoutes } from '../../features/admin-forms/admin-forms-routes';
 import { paths } from '../../lib/paths';
 
 /**
@@ -107,6 +107,7 @@ export const adminScreens: RouteObject[] = [
   }),
   adminScreen('/admin/configuracion', async () => (await import('../../features/admin-config/config-screen')).ConfigScreen),
   ...catalogueRoutes(),
+  ...adminFormsRoutes(),
 ];
 
 /**
@@ -120,10 +121,16 @@ export function adminRoutes(): RouteObject {
     lazy: async () => ({ Component: (await import('../../features/admin/admin-area')).AdminArea }),
     children: [
       {
+        // The dashboard: the console's first screen, titled with its menu label like every section.
         id: 'admin-home',
         index: true,
-        handle: { title: messages.screens.adminTitle },
-        lazy: async () => ({ Component: (await import('../../features/admin/admin-hub')).AdminHub }),
+        lazy: async () => {
+          const [{ adminLinkLabel }, { DashboardScreen }] = await Promise.all([
+            import('../../features/admin/admin-links'),
+            import('../../features/admin-dashboard/dashboard-screen'),
+          ]);
+          return { Component: DashboardScreen, handle: { title: adminLinkLabel(paths.admin) } };
+        },
       },
       ...adminScreens,
       { id: 'admin-not-found', path: '*', Component: NotFound },

@@ -34,6 +34,8 @@ const sections = {
   '/admin/programas': { label: l.programs, group: 'catalogue' },
   '/admin/tipos-de-video': { label: l.videoTypes, group: 'catalogue' },
   '/admin/metodos-de-pago': { label: l.paymentMethods, group: 'catalogue' },
+  '/admin/formularios': { label: l.forms, group: 'catalogue' },
+  '/admin/campos-personalizados': { label: l.customFields, group: 'catalogue' },
   '/admin/paginas': { label: l.pages, group: 'catalogue' },
   '/admin/configuracion': { label: l.config, group: 'catalogue' },
 } as const satisfies Record<string, Omit<AdminLink, 'path'>>;
