@@ -1,0 +1,120 @@
+import { fill, messages } from '@studio/shared/messages';
+import { adminCatalogueMessages as c } from '@studio/shared/messages/admin-catalogue';
+import { adminFormsMessages as m } from '@studio/shared/messages/admin-forms';
+import { fieldLabels } from '@studio/shared/messages/fields';
+import { ADDRESS_FORM_ID } from '@studio/shared/schemas/catalogue/forms';
+import type { Form } from '@studio/shared/types/catalogue';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { AdminListHeader, RowActions } from '../../components/admin-list';
+import { LoadError } from '../../components/load-error';
+import { confirmAction } from '../../components/modal-store';
+import { Spinner } from '../../components/spinner';
+import { showSuccess } from '../../lib/alerts';
+import { apiErrorText } from '../../lib/api-client';
+import { useServerMutation, useServerQuery } from '../../lib/server-data';
+import { adminFormsKeys, deleteForm, formsQuery } from './admin-forms-api';
+import { adminFormsPaths } from './admin-forms-paths';
+import './admin-forms.css';
+
+const fieldCount = (n: number) => (n === 1 ? m.forms.oneField : fill(m.forms.fieldCount, { n }));
+
+/**
+ * /admin/formularios: every live form with its number of fields; each with
+ * Editar and Eliminar (after 'Precaución'). The billing-address form is the
+ * system's (ADR 0013): it can be seen, not changed or deleted.
+ */
+export function FormsScreen() {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const { data, isPending, isError, isFetching, refetch } = useServerQuery(formsQuery);
+  const remove = useServerMutation({
+    mutationFn: deleteForm,
+    meta: { alert: false, invalidates: [adminFormsKeys.forms] },
+  });
+
+  async function askAndDelete(form: Form) {
+    setDeleteError(null);
+    if (!(await confirmAction(fill(c.removeQuestion, { name: form.name })))) return;
+    try {
+      await remove.mutateAsync(form.form_id);
+      showSuccess(messages.common.deleted);
+      // The row and its button are gone: keyboard users continue from the screen's title.
+      headingRef.current?.focus();
+    } catch (error) {
+      // The server's refusal stays on screen until the next attempt.
+      setDeleteError(apiErrorText(error));
+    }
+  }
+
+  let body;
+  if (data) {
+    body =
+      data.length === 0 ? (
+        <p className="muted">{m.forms.empty}</p>
+      ) : (
+        <table className="admin-list__table">
+          <thead>
+            <tr>
+              <th scope="col">{fieldLabels.name}</th>
+              <th scope="col">{fieldLabels.description}</th>
+              <th scope="col">{m.forms.fieldsColumn}</th>
+              <th scope="col">{c.actions}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((form) => (
+              <tr key={form.form_id}>
+                <th scope="row">{form.name}</th>
+                <td data-label={fieldLabels.description}>
+                  {form.description ? <span className="admin-forms__clamp">{form.description}</span> : <span aria-hidden="true">—</span>}
+                </td>
+                <td data-label={m.forms.fieldsColumn}>{fieldCount(form.form_fields.length)}</td>
+                <td>
+                  {form.form_id === ADDRESS_FORM_ID ? (
+                    <div className="admin-list__actions">
+                      <Link
+                        to={`${adminFormsPaths.forms}/${form.form_id}`}
+                        className="button button--secondary"
+                        aria-label={fill(m.forms.viewOf, { name: form.name })}
+                      >
+                        {m.forms.view}
+                      </Link>
+                      <span className="admin-forms__badge">{m.forms.system}</span>
+                    </div>
+                  ) : (
+                    <RowActions
+                      editTo={`${adminFormsPaths.forms}/${form.form_id}`}
+                      editText={c.edit}
+                      editLabel={fill(c.editOf, { name: form.name })}
+                      removeText={c.remove}
+                      removeLabel={fill(c.removeOf, { name: form.name })}
+                      busy={remove.isPending}
+                      onRemove={() => void askAndDelete(form)}
+                    />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      );
+  } else if (isPending) {
+    body = <Spinner />;
+  } else if (isError) {
+    body = <LoadError message={c.listLoadError} retrying={isFetching} onRetry={() => void refetch()} />;
+  }
+
+  return (
+    <section className="screen admin-forms">
+      <AdminListHeader
+        title={m.forms.title}
+        headingRef={headingRef}
+        createTo={`${adminFormsPaths.forms}/nuevo`}
+        createText={m.forms.create}
+        error={deleteError}
+      />
+      {body}
+    </section>
+  );
+}
