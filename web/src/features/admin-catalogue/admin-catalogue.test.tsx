@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -32,9 +32,24 @@ function render(entry: string) {
 
 const sent = (calls: FetchCall[], method: string) => calls.filter((call) => call.method === method);
 
+const cycling = { class_type_id: 3, name: 'Cycling', description: null, icon: null, spot_map: '4,5,5,4', file: null, ...STAMPS };
+const picture = { name: 'sala.png', type: 'image/png', src: '/api/files/raw/41' };
+/** What POST /api/files answers (docs/files/README.md): more than the {name, type, src} a record embeds. */
+const uploaded = { file_id: 41, file: { file_id: 41, ...picture, alt: null, size: 3, width: null, height: null, visibility: 'public', status: 'uploaded' } };
+
+/** Picks a file in the form's (hidden) file input, as the 'Subir imagen' / 'Cambiar imagen' button's dialog would. */
+function pickFile(container: HTMLElement, file: File) {
+  const input = container.querySelector<HTMLInputElement>('input[type="file"]');
+  if (!input) throw new Error('no file input');
+  fireEvent.change(input, { target: { files: [file] } });
+}
+
 describe('admin catalogue', () => {
   beforeEach(() => {
     useAlerts.setState({ error: null, success: null });
+    // jsdom has no object URLs; the image field previews a picked file through one.
+    Object.defineProperty(URL, 'createObjectURL', { value: vi.fn(() => 'blob:sala'), configurable: true });
+    Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true });
   });
 
   it('routes every resource to its list, create form and edit form', () => {
@@ -197,6 +212,8 @@ describe('admin catalogue', () => {
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/admin/sedes'));
     expect(sent(calls, 'PUT')[0]).toMatchObject({ url: '/api/locations', body: { location_id: 1, name: 'Latido Roma Norte', address: null } });
+    // The router's address changes before React shows the list; until it has, 'Cancelar' could be the old form's.
+    await screen.findByRole('heading', { level: 1, name: 'Sedes' });
 
     await router.navigate('/admin/sedes/1');
     await user.click(await screen.findByRole('link', { name: 'Cancelar' }));
@@ -215,5 +232,114 @@ describe('admin catalogue', () => {
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/admin/coaches'));
     expect(sent(calls, 'POST')[0]?.body).toMatchObject({ name: 'Sofía', birthdate: '1990-05-04', home: true, home_order: 2, last_name: null });
+  });
+
+  it('class type create sends the map built in the room editor and the uploaded public image', async () => {
+    const user = userEvent.setup();
+    const { calls, fetchMock } = mockFetch((call) => {
+      if (call.method === 'POST' && call.url === '/api/files') return { status: 201, body: uploaded };
+      if (call.method === 'POST') return { status: 201, body: { class_type: { ...cycling, spot_map: '4,5', file: picture } } };
+      if (call.url === '/api/class_types') return { body: { class_types: [] } };
+      return undefined;
+    });
+    const { router, container } = render('/admin/tipos-de-clase/nuevo');
+    await user.type(await screen.findByLabelText('Nombre'), 'Cycling');
+    expect(screen.getByText(/Las clases ya creadas conservan el mapa que tenían/)).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Sin lugares asignados' }));
+    for (let i = 0; i < 3; i++) await user.click(screen.getByRole('button', { name: 'Agregar un lugar a la fila 1' }));
+    await user.click(screen.getByRole('button', { name: 'Agregar fila' }));
+    await user.click(screen.getByRole('button', { name: 'Agregar un lugar a la fila 2' }));
+    expect(screen.getByText('9 lugares')).toHaveAttribute('role', 'status');
+
+    expect(screen.getByText('Sin imagen.')).toBeInTheDocument();
+    pickFile(container, new File(['png'], 'sala.png', { type: 'image/png' }));
+    expect(await screen.findByRole('img', { name: 'Imagen actual: sala.png' })).toHaveAttribute('src', 'blob:sala');
+    const upload = fetchMock.mock.calls.find(([url]) => url === '/api/files')?.[1]?.body;
+    expect(upload).toBeInstanceOf(FormData);
+    expect((upload as FormData).get('file')).toBeInstanceOf(File);
+    expect(JSON.parse(String((upload as FormData).get('data')))).toEqual({ visibility: 'public' });
+    expect(screen.getByRole('button', { name: 'Cambiar imagen' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/admin/tipos-de-clase'));
+    expect(sent(calls, 'POST').find((call) => call.url === '/api/class_types')?.body).toEqual({
+      name: 'Cycling',
+      description: null,
+      icon: null,
+      spot_map: '4,5',
+      file: picture,
+    });
+  });
+
+  it('class type edit loads the map into the editor and, the image untouched, sends no file key', async () => {
+    const user = userEvent.setup();
+    const withPicture = { ...cycling, file: { file_id: 9, name: 'cycling.jpg', type: 'image/jpeg', src: '/api/files/raw/9' } };
+    const { calls } = mockFetch((call) => {
+      if (call.url === '/api/class_types/3') return { body: { class_type: withPicture } };
+      if (call.method === 'PUT') return { body: { class_type: withPicture } };
+      if (call.url === '/api/class_types') return { body: { class_types: [withPicture] } };
+      return undefined;
+    });
+    const { router } = render('/admin/tipos-de-clase/3');
+    expect(await screen.findByRole('img', { name: 'Imagen actual: cycling.jpg' })).toHaveAttribute('src', '/api/files/raw/9');
+    expect(screen.getByRole('checkbox', { name: 'Sin lugares asignados' })).not.toBeChecked();
+    expect(screen.getByText('18 lugares')).toHaveAttribute('role', 'status');
+    await user.click(screen.getByRole('button', { name: 'Quitar un lugar de la fila 4' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/admin/tipos-de-clase'));
+    const body = sent(calls, 'PUT')[0]?.body;
+    expect(body).toEqual({ class_type_id: 3, name: 'Cycling', description: null, icon: null, spot_map: '4,5,5,3' });
+    expect(body).not.toHaveProperty('file');
+  });
+
+  it("'Quitar imagen' sends file: null", async () => {
+    const user = userEvent.setup();
+    const sofia = {
+      instructor_id: 4,
+      name: 'Sofía',
+      last_name: 'Ramos',
+      home: false,
+      file: { name: 'sofia.jpg', type: 'image/jpeg', src: '/api/files/raw/8' },
+      ...STAMPS,
+    };
+    const { calls } = mockFetch((call) => {
+      if (call.url === '/api/instructors/4') return { body: { instructor: sofia } };
+      if (call.method === 'PUT') return { body: { instructor: { ...sofia, file: null } } };
+      if (call.url === '/api/instructors') return { body: { instructors: [sofia] } };
+      return undefined;
+    });
+    const { router } = render('/admin/coaches/4');
+    expect(await screen.findByRole('img', { name: 'Imagen actual: sofia.jpg' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Quitar imagen' }));
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.getByText('Sin imagen.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/admin/coaches'));
+    expect(sent(calls, 'PUT')[0]?.body).toMatchObject({ instructor_id: 4, name: 'Sofía', file: null });
+  });
+
+  it("shows the files API's refusal in Spanish, refuses non-images before sending, and keeps the image unchanged", async () => {
+    const user = userEvent.setup();
+    const mismatch = 'El contenido del archivo no corresponde a su tipo.';
+    const { calls } = mockFetch((call) => {
+      if (call.method === 'POST' && call.url === '/api/files') return { status: 400, body: { error: { code: 'files/type-mismatch', message: mismatch } } };
+      if (call.method === 'POST') return { status: 201, body: { program: {} } };
+      return { body: { programs: [] } };
+    });
+    const { router, container } = render('/admin/programas/nuevo');
+    await user.type(await screen.findByLabelText('Nombre'), 'Reto 21 días');
+    expect(container.querySelector('input[type="file"]')).toHaveAttribute('accept', expect.not.stringContaining('pdf'));
+
+    pickFile(container, new File(['%PDF'], 'reto.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('Elige una imagen JPG, PNG, WebP o GIF.')).toBeInTheDocument();
+    expect(sent(calls, 'POST')).toHaveLength(0);
+
+    pickFile(container, new File(['nope'], 'reto.png', { type: 'image/png' }));
+    expect(await screen.findByText(mismatch)).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: /Imagen/ })).toHaveAccessibleDescription(expect.stringContaining(mismatch));
+
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/admin/programas'));
+    expect(sent(calls, 'POST').at(-1)?.body).toEqual({ name: 'Reto 21 días', description: null });
   });
 });

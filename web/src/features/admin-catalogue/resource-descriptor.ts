@@ -7,8 +7,12 @@ export type CatalogueRecord = Readonly<Record<string, unknown>>;
 
 export type FieldName = keyof typeof fieldLabels;
 
-/** How a field is edited; each kind maps to one input type and one form value type. */
-export type FieldKind = 'text' | 'textarea' | 'number' | 'color' | 'date' | 'checkbox';
+/**
+ * How a field is edited; each kind maps to one input and one form value type.
+ * 'spot-map' edits the row-sizes text ("4,5,5,4") as a room; 'image' uploads
+ * through /api/files and holds the {name, type, src} the record embeds.
+ */
+export type FieldKind = 'text' | 'textarea' | 'number' | 'color' | 'date' | 'checkbox' | 'spot-map' | 'image';
 
 export interface ResourceField {
   name: FieldName;
@@ -40,7 +44,7 @@ export interface ResourceDescriptor {
   label: (record: CatalogueRecord) => string;
   /** What the list shows after the record's name. */
   columns: readonly FieldName[];
-  /** What the form edits. Files are not here: they are uploaded separately. */
+  /** What the form edits, in order. */
   fields: readonly ResourceField[];
   /** Fixed values a create sends (class categories mark a new record with class_category_id 'nueva'). */
   createExtras?: Readonly<Record<string, unknown>>;

@@ -12,8 +12,10 @@ import { showSuccess } from '../../lib/alerts';
 import { ApiError, apiErrorText } from '../../lib/api-client';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { catalogueKeys, resourceQuery, saveResource } from './admin-catalogue-api';
+import { ImageField } from './image-field';
 import type { CatalogueRecord, ResourceDescriptor, ResourceField } from './resource-descriptor';
 import { type FormValues, formValues, requestBody } from './resource-form-values';
+import { SpotMapEditor } from './spot-map-editor';
 import './admin-catalogue.css';
 
 const INPUT_TYPES = { text: 'text', number: 'number', color: 'color', date: 'date' } as const;
@@ -59,9 +61,18 @@ function CheckboxField({ name, label }: { name: string; label: string }) {
   return <Checkbox label={label} checked={field.value} onChange={(checked) => void helpers.setValue(checked)} error={meta.error} />;
 }
 
+function SpotMapField({ name, label, optional }: { name: string; label: string; optional: boolean }) {
+  const [field, meta, helpers] = useField<string>(name);
+  const { submitCount } = useFormikContext();
+  const error = (meta.touched || submitCount > 0) && typeof meta.error === 'string' ? meta.error : undefined;
+  return <SpotMapEditor value={field.value} onChange={(value) => void helpers.setValue(value)} label={label} optional={optional} error={error} />;
+}
+
 function ResourceInput({ field, optional }: { field: ResourceField; optional: boolean }) {
   if (field.kind === 'textarea') return <TextAreaField name={field.name} label={field.label} optional={optional} />;
   if (field.kind === 'checkbox') return <CheckboxField name={field.name} label={field.label} />;
+  if (field.kind === 'spot-map') return <SpotMapField name={field.name} label={field.label} optional={optional} />;
+  if (field.kind === 'image') return <ImageField name={field.name} label={field.label} optional={optional} />;
   return (
     <TextField
       name={field.name}

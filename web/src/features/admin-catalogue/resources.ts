@@ -19,6 +19,9 @@ const field = (name: FieldName, kind: FieldKind = 'text', extra: Partial<Resourc
   ...extra,
 });
 
+// The records' `file` is always a picture in the console, so it reads 'Imagen', not 'Archivo'.
+const image = field('file', 'image', { label: fieldLabels.image });
+
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const byName = (record: CatalogueRecord) => text(record.name);
 
@@ -44,9 +47,9 @@ function resource(
 }
 
 /**
- * The catalogue resources the console edits (docs/catalogue/README.md). File
- * fields (class types', instructors' and programs' `file`) are left out until
- * uploads join the console: an omitted field keeps its stored value on PUT.
+ * The catalogue resources the console edits (docs/catalogue/README.md). The
+ * `file` of class types, instructors and programs is an 'image' field: sent
+ * only when changed, since an omitted field keeps its stored value on PUT.
  */
 export const resources: Readonly<Record<CatalogueKey, ResourceDescriptor>> = {
   locations: resource('locations', 'location', {
@@ -59,8 +62,7 @@ export const resources: Readonly<Record<CatalogueKey, ResourceDescriptor>> = {
   class_types: resource('class_types', 'class_type', {
     label: byName,
     columns: ['icon', 'spot_map'],
-    // The spot map is typed as row sizes for now; a visual editor replaces this field later.
-    fields: [field('name'), field('description', 'textarea'), field('icon'), field('spot_map', 'text', { hint: m.spotMapHint })],
+    fields: [field('name'), field('description', 'textarea'), field('icon'), field('spot_map', 'spot-map'), image],
     createSchema: classTypeCreateSchema,
     updateSchema: classTypeUpdateSchema,
   }),
@@ -78,6 +80,7 @@ export const resources: Readonly<Record<CatalogueKey, ResourceDescriptor>> = {
       field('music_type'),
       field('home', 'checkbox'),
       field('home_order', 'number'),
+      image,
     ],
     createSchema: instructorCreateSchema,
     updateSchema: instructorUpdateSchema,
@@ -107,7 +110,7 @@ export const resources: Readonly<Record<CatalogueKey, ResourceDescriptor>> = {
   programs: resource('programs', 'program', {
     label: byName,
     columns: ['description'],
-    fields: [field('name'), field('description', 'textarea')],
+    fields: [field('name'), field('description', 'textarea'), image],
     createSchema: programCreateSchema,
     updateSchema: programUpdateSchema,
   }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { moveFocus, spotRows } from './spot-map-keys';
+import { spotRows } from '../../lib/spot-numbers';
+import { moveFocus } from './spot-map-keys';
 
 // '4,5,5,4' drawn centred:
 //      1  2  3  4

@@ -1,7 +1,8 @@
+import { spotRows } from '../../lib/spot-numbers';
+
 /**
- * Numbering and keyboard model of the spot map (./spot-map.tsx), kept pure so every key is tested alone.
- * Spots are numbered as the server numbers them (docs/booking/README.md, "Capacity and spot map"):
- * 1-based, row by row from the front, left to right in each row.
+ * Keyboard model of the spot map (./spot-map.tsx), kept pure so every key is tested alone.
+ * Spots are numbered by lib/spot-numbers.ts, as the server numbers them.
  */
 
 /** The keys of a keydown event this model reads (a React or DOM KeyboardEvent fits). */
@@ -11,12 +12,6 @@ export interface KeyPress {
   metaKey?: boolean;
   altKey?: boolean;
   shiftKey?: boolean;
-}
-
-/** Spot numbers of each row: '4,5' → [[1, 2, 3, 4], [5, 6, 7, 8, 9]]. */
-export function spotRows(rows: readonly number[]): number[][] {
-  let next = 1;
-  return rows.map((size) => Array.from({ length: size }, () => next++));
 }
 
 /**

@@ -18,6 +18,7 @@ import { DynamicFormFields, dynamicInitialValues } from '../../components/dynami
 import { FocusFirstError, FormError } from '../../components/form-field';
 import { showSuccess } from '../../lib/alerts';
 import { api, ApiError, apiErrorText, showApiError } from '../../lib/api-client';
+import { uploadFile } from '../../lib/file-upload';
 import { queryOptions, useServerMutation, useServerQuery } from '../../lib/server-data';
 import { updateCustomer, useSession } from '../../lib/session';
 import { reloadCustomer } from './profile-api';
@@ -37,10 +38,8 @@ const customerFieldsQuery = queryOptions({
   meta: { alert: false },
 });
 
-async function uploadFile(file: File): Promise<StudioFileRef> {
-  const body = new FormData();
-  body.append('file', file);
-  const { file: stored } = await api.post<{ file: StudioFileRef }>('/files', body);
+async function uploadCustomFile(file: File): Promise<StudioFileRef> {
+  const stored = await uploadFile(file);
   return { file_id: stored.file_id, name: stored.name, type: stored.type, src: stored.src };
 }
 
@@ -121,7 +120,7 @@ function EditForm({ fields, customer, headingId, form, onDone }: EditFormProps) 
     >
       {({ isSubmitting }) => (
         <Form ref={form} noValidate aria-labelledby={headingId}>
-          <DynamicFormFields fields={fields} upload={uploadFile} />
+          <DynamicFormFields fields={fields} upload={uploadCustomFile} />
           <SubmitSummary fields={fields} serverError={save.error ? apiErrorText(save.error) : null} />
           <div className="actions">
             <button type="button" className="button button--secondary" disabled={isSubmitting} onClick={cancel}>

@@ -1,7 +1,6 @@
 import { messages } from '@studio/shared/messages';
 import type { AddressCreateInput, AddressUpdateInput } from '@studio/shared/schemas/catalogue/addresses';
 import type { CustomerUpdateInput } from '@studio/shared/schemas/customer';
-import type { StudioFile } from '@studio/shared/schemas/file';
 import type { Customer } from '@studio/shared/types/api';
 import type { Address } from '@studio/shared/types/catalogue';
 import { api, ApiError } from '../../lib/api-client';
@@ -26,13 +25,6 @@ export async function reloadCustomer(): Promise<Customer> {
   const { customer } = await api.get<{ customer: Customer }>('/customer');
   updateCustomer(customer);
   return customer;
-}
-
-/** POST /files (multipart): the photo goes up first, then the customer names it by file_id. */
-export async function uploadPhoto(file: File): Promise<StudioFile> {
-  const form = new FormData();
-  form.set('file', file, file.name);
-  return (await api.post<{ file_id: number; file: StudioFile }>('/files', form)).file;
 }
 
 /** Our own file bytes; only these may be fetched with the token (never send it to another host). */

@@ -1,25 +1,13 @@
 import { fill, messages } from '@studio/shared/messages';
-import { filesMessages } from '@studio/shared/messages/files';
 import { profileMessages as m } from '@studio/shared/messages/profile';
-import { ALLOWED_FILE_TYPES, normalizeFileType } from '@studio/shared/schemas/file';
 import type { Customer } from '@studio/shared/types/api';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { Spinner } from '../../components/spinner';
 import { showSuccess } from '../../lib/alerts';
 import { apiErrorText } from '../../lib/api-client';
+import { IMAGE_ACCEPT, imageProblem, uploadFile } from '../../lib/file-upload';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
-import { isApiFile, photoQuery, saveCustomer, uploadPhoto } from './profile-api';
-
-const IMAGE_TYPES = Object.entries(ALLOWED_FILE_TYPES).filter(([, spec]) => spec.image);
-const PHOTO_ACCEPT = IMAGE_TYPES.flatMap(([type, spec]) => [type, ...spec.extensions.map((ext) => `.${ext}`)]).join(',');
-
-/** The files API's own limits, checked before sending so a wrong pick is told at once and costs no upload. */
-function photoProblem(file: File): string | null {
-  const type = normalizeFileType(file.type);
-  if (type === null || !ALLOWED_FILE_TYPES[type].image) return m.photoType;
-  const { maxBytes } = ALLOWED_FILE_TYPES[type];
-  return file.size > maxBytes ? fill(filesMessages.tooLarge, { mb: maxBytes / (1024 * 1024) }) : null;
-}
+import { isApiFile, photoQuery, saveCustomer } from './profile-api';
 
 /** What an <img> can show: our private files through their fetched bytes, any other source as it is. */
 function usePhotoUrl(src: string | null): string | null {
@@ -40,7 +28,7 @@ export function ProfilePhoto({ customer }: { customer: Customer }) {
   // Uploaded first, then named on the customer: the profile schema requires its three fields, sent again unchanged.
   const upload = useServerMutation({
     mutationFn: async (file: File) =>
-      saveCustomer({ name: customer.name, last_name: customer.last_name, phone: customer.phone, file_id: (await uploadPhoto(file)).file_id }),
+      saveCustomer({ name: customer.name, last_name: customer.last_name, phone: customer.phone, file_id: (await uploadFile(file)).file_id }),
     meta: { alert: false },
   });
 
@@ -49,7 +37,7 @@ export function ProfilePhoto({ customer }: { customer: Customer }) {
     // Cleared so that picking the same file again, after a fix or a failure, fires again.
     event.target.value = '';
     if (!file) return;
-    const problem = photoProblem(file);
+    const problem = imageProblem(file, m.photoType);
     setError(problem);
     if (problem) return;
     upload.mutate(file, {
@@ -68,7 +56,7 @@ export function ProfilePhoto({ customer }: { customer: Customer }) {
         </span>
       )}
       <div className="profile-photo__actions">
-        <input ref={input} type="file" accept={PHOTO_ACCEPT} hidden onChange={onPick} />
+        <input ref={input} type="file" accept={IMAGE_ACCEPT} hidden onChange={onPick} />
         <button
           type="button"
           className="button button--secondary"
