@@ -1,5 +1,11 @@
 import { addCalendarDays } from '@studio/shared/format/schedule-week';
-import type { AttendanceInput, ClassRoster, RosterReservation } from '@studio/shared/schemas/class-roster';
+import type {
+  AdminAddReservationInput,
+  AdminRemoveReservationQuery,
+  AttendanceInput,
+  ClassRoster,
+  RosterReservation,
+} from '@studio/shared/schemas/class-roster';
 import type {
   CancellationSummary,
   ClassSeries,
@@ -10,6 +16,7 @@ import type {
   SingleClassUpdateInput,
 } from '@studio/shared/schemas/single-class';
 import type { ClassType } from '@studio/shared/types/catalogue';
+import type { Customer } from '@studio/shared/types/customers';
 import { api } from '../../lib/api-client';
 import { scheduleKeys } from '../../lib/schedule-api';
 import { queryOptions } from '../../lib/server-data';
@@ -85,3 +92,33 @@ export const cancelClass = (id: number, body: SingleClassCancelInput) =>
 
 export const setAttendance = (id: number, body: AttendanceInput) =>
   api.put<{ class_reservation: RosterReservation; changed: boolean }>(`/single_class/${id}/attendance`, body);
+
+/** POST /single_class/{id}/reservations (admin): 201 with the new reservation as the roster shows it. */
+export const addToClass = (id: number, body: AdminAddReservationInput) =>
+  api.post<{ class_reservation: RosterReservation }>(`/single_class/${id}/reservations`, body);
+
+/** DELETE /single_class/{id}/reservations/{rid}?refund: a query parameter, since the API reads no DELETE bodies. */
+export const removeFromClass = (id: number, rid: number, query: AdminRemoveReservationQuery) => {
+  const search = query.refund === undefined ? '' : `?${new URLSearchParams({ refund: String(query.refund) }).toString()}`;
+  return api.delete<{ class_reservation: RosterReservation }>(`/single_class/${id}/reservations/${rid}${search}`);
+};
+
+/** One page of GET /customer/admin/all: newest first, 50 a page (the admin-customers feature has its own copy; features do not share). */
+export interface CustomerSearchPage {
+  customers: Customer[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+/**
+ * The first page of GET /customer/admin/all?query, for picking whom to add.
+ * Its own key, outside the schedule's prefix, so adding someone (which
+ * invalidates the schedule) does not search again.
+ */
+export const customerSearchQuery = (query: string) =>
+  queryOptions({
+    queryKey: ['admin-schedule', 'customer-search', query] as const,
+    queryFn: ({ signal }) => api.get<CustomerSearchPage>(`/customer/admin/all?${new URLSearchParams(query ? { query } : {}).toString()}`, { signal }),
+    meta: { alert: false },
+  });

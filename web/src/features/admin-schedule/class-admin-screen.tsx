@@ -179,12 +179,12 @@ function ClassAdmin({ id }: { id: number }) {
       <ClassFacts c={c} />
       {cancelled ? <p>{m.editLocked}</p> : <EditClassForm c={c} options={options} />}
       <CancelClassSection c={c} />
-      <RosterSection id={c.single_class_id} />
+      <RosterSection c={c} />
     </section>
   );
 }
 
-/** /admin/horario/{id}: one class — its facts, edit form, cancellation and roster with attendance. */
+/** /admin/horario/{id}: one class — its facts, edit form, cancellation and roster with attendance, adding and removing customers. */
 export function ClassAdminScreen() {
   const { id } = useParams();
   // Ids are positive integers; anything else in the address is not a class.

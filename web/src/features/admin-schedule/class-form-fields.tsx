@@ -5,7 +5,7 @@ import type { ClassType, Instructor, Location } from '@studio/shared/types/catal
 import { Field, getIn, setIn, useField, useFormikContext } from 'formik';
 import { type ReactNode, useId } from 'react';
 import { type Schema, ValidationError } from 'yup';
-import { TextField } from '../../components/form-field';
+import { TextField, useVisibleError } from '../../components/form-field';
 
 /** Form state: inputs hold strings ('' when empty), checkbox groups the checked values. */
 export interface ClassFormValues {
@@ -16,13 +16,6 @@ export interface ClassFormValues {
   start_time: string;
   duration_minutes: string | number;
   capacity: string | number;
-}
-
-/** Errors show once a field was left or the form was submitted (as form-field.tsx does). */
-function useVisibleError(name: string): string | undefined {
-  const [, meta] = useField(name);
-  const { submitCount } = useFormikContext();
-  return (meta.touched || submitCount > 0) && typeof meta.error === 'string' ? meta.error : undefined;
 }
 
 /**
