@@ -1,37 +1,17 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app';
-import { type AuthUser, EmailAlreadyExists } from '../../src/data/auth/auth-gateway';
+import type { AuthUser } from '../../src/data/auth/auth-gateway';
 import { signUp } from '../../src/services/customers/sign-up';
-import { type TestEnv, testEnv } from './support';
+import { type fakeAuth, type TestEnv, testEnv } from './support';
 
 let env: TestEnv;
 let accounts: Map<string, AuthUser>;
 let app: ReturnType<typeof createApp>;
 
-/** The shared fake plus the account calls the desk needs, keeping created identities in a map the tests inspect. */
-function withAccounts(): void {
-  accounts = new Map();
-  let next = 1;
-  Object.assign(env.deps.auth, {
-    async createUser({ email }: { email: string }) {
-      if ([...accounts.values()].some((u) => u.email === email.toLowerCase())) throw new EmailAlreadyExists();
-      const user = { uid: `desk-${next++}`, email: email.toLowerCase(), admin: false };
-      accounts.set(user.uid, user);
-      return user;
-    },
-    async deleteUser(uid: string) {
-      accounts.delete(uid);
-    },
-    async generatePasswordResetLink(email: string) {
-      return `https://auth.example.test/reset?email=${encodeURIComponent(email)}&oob=abc`;
-    },
-  });
-}
-
 beforeEach(() => {
   env = testEnv();
-  withAccounts();
+  accounts = (env.deps.auth as ReturnType<typeof fakeAuth>).accounts;
   app = createApp(env.deps);
 });
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type AuthGateway, type AuthUser, TokenError } from '../../src/data/auth/auth-gateway';
+import { type AuthGateway, type AuthUser, EmailAlreadyExists, TokenError } from '../../src/data/auth/auth-gateway';
 import { createLocalFileStorage } from '../../src/data/files/local-file-storage';
 import { openLocalStore, type RetryBackoff } from '../../src/data/store/local/local-store';
 import type { DocumentStore } from '../../src/data/store/types';
@@ -9,13 +9,17 @@ import type { Deps } from '../../src/deps';
 
 /**
  * Tokens for the fake gateway: "uid:<uid>" for a customer, "admin:<uid>" for
- * an admin, "expired" and anything else invalid.
+ * an admin, "expired" and anything else invalid. Identities the server
+ * creates (the front desk) are kept in `accounts`, which tests inspect.
  */
-export function fakeAuth(): AuthGateway & { resetEmails: string[] } {
+export function fakeAuth(): AuthGateway & { resetEmails: string[]; accounts: Map<string, AuthUser> } {
   const resetEmails: string[] = [];
   const users = new Map<string, AuthUser>();
+  const accounts = new Map<string, AuthUser>();
+  let nextAccount = 1;
   return {
     resetEmails,
+    accounts,
     async verifyIdToken(token) {
       if (token === 'expired') throw new TokenError('auth/id-token-expired', 'expired');
       const match = /^(uid|admin):(.+)$/.exec(token);
@@ -34,6 +38,18 @@ export function fakeAuth(): AuthGateway & { resetEmails: string[] } {
     },
     async sendPasswordResetEmail(email) {
       resetEmails.push(email);
+    },
+    async createUser({ email }) {
+      if ([...accounts.values()].some((u) => u.email === email.toLowerCase())) throw new EmailAlreadyExists();
+      const user = { uid: `desk-${nextAccount++}`, email: email.toLowerCase(), admin: false };
+      accounts.set(user.uid, user);
+      return user;
+    },
+    async deleteUser(uid) {
+      accounts.delete(uid);
+    },
+    async generatePasswordResetLink(email) {
+      return `https://auth.example.test/reset?email=${encodeURIComponent(email)}&oob=abc`;
     },
   };
 }

@@ -3,9 +3,10 @@ import { dynamicFormMessages } from '@studio/shared/messages/dynamic-form';
 import { type DynamicField, type DynamicValue, nestedFields } from '@studio/shared/schemas/dynamic-form';
 import { normalizePhone } from '@studio/shared/schemas/fields';
 import type { StudioFileRef } from '@studio/shared/schemas/file';
-import { useField, useFormikContext } from 'formik';
+import { useField } from 'formik';
 import { type ChangeEvent, type KeyboardEvent, type ReactNode, useId, useState } from 'react';
 import { errorMessage } from '../lib/api-client';
+import { useVisibleError } from './form-field';
 import './dynamic-form-fields.css';
 
 const t = dynamicFormMessages;
@@ -39,13 +40,6 @@ export function dynamicInitialValues(fields: readonly DynamicField[], saved: Rea
     }
   }
   return values;
-}
-
-/** Errors show once a field was left or the form was submitted; an address's own error is its parts'. */
-function useVisibleError(name: string): string | undefined {
-  const [, meta] = useField(name);
-  const { submitCount } = useFormikContext();
-  return (meta.touched || submitCount > 0) && typeof meta.error === 'string' ? meta.error : undefined;
 }
 
 interface ShellProps {

@@ -6,7 +6,7 @@ import { type InputHTMLAttributes, type SelectHTMLAttributes, useEffect, useId, 
 import './form-field.css';
 
 /** Errors show once a field was left or the form was submitted, not while someone is still typing a first time. */
-function useVisibleError(name: string): string | undefined {
+export function useVisibleError(name: string): string | undefined {
   const [, meta] = useField(name);
   const { submitCount } = useFormikContext();
   return (meta.touched || submitCount > 0) && typeof meta.error === 'string' ? meta.error : undefined;

@@ -52,16 +52,11 @@ export interface AuthGateway {
    * whether or not the account exists, so callers cannot enumerate accounts.
    */
   sendPasswordResetEmail(email: string): Promise<void>;
-  /*
-   * Identities made by the server (a customer created at the front desk,
-   * docs/auth/README.md). Optional so gateways that never create accounts
-   * (the unit tests' shared fake) still satisfy the interface; the Firebase
-   * gateway implements all three, and the service answers 503 without them.
-   */
+  /* Identities made by the server (a customer created at the front desk, docs/auth/README.md). */
   /** Creates a password-less identity; throws EmailAlreadyExists when the address has one. */
-  createUser?(input: { email: string; displayName?: string }): Promise<AuthUser>;
+  createUser(input: { email: string; displayName?: string }): Promise<AuthUser>;
   /** Removes an identity (undoing a createUser whose customer record was refused); a missing one is fine. */
-  deleteUser?(uid: string): Promise<void>;
+  deleteUser(uid: string): Promise<void>;
   /** A link that lets the account's owner choose a password (the reset flow), for an e-mail we send ourselves. */
-  generatePasswordResetLink?(email: string): Promise<string>;
+  generatePasswordResetLink(email: string): Promise<string>;
 }

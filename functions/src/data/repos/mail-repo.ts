@@ -15,7 +15,8 @@ export type MailKind =
   | 'purchase-cancelled'
   | 'trial-started'
   | 'renewal-paid'
-  | 'renewal-failed';
+  | 'renewal-failed'
+  | 'customer-created';
 
 /** An attachment as the Trigger Email extension passes it to Nodemailer. */
 export interface MailAttachment {
@@ -41,7 +42,7 @@ export interface MailDoc {
   };
   kind: MailKind;
   customer_id: number;
-  reference: { type: 'class_reservation' | 'waitlist' | 'video' | 'purchase' | 'invoice'; id: number };
+  reference: { type: 'class_reservation' | 'waitlist' | 'video' | 'purchase' | 'invoice' | 'customer'; id: number };
   createdAt: Date;
 }
 

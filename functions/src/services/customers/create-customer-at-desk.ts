@@ -27,17 +27,8 @@ export interface DeskCreatedCustomer {
   mail_sent: boolean;
 }
 
-type AccountGateway = AuthGateway & Required<Pick<AuthGateway, 'createUser' | 'deleteUser' | 'generatePasswordResetLink'>>;
-
-function accountGateway(auth: AuthGateway): AccountGateway {
-  if (!auth.createUser || !auth.deleteUser || !auth.generatePasswordResetLink) {
-    throw new AppError('unavailable', 'auth/accounts-unavailable', messages.http.unavailable);
-  }
-  return auth as AccountGateway;
-}
-
 /** Undoes the identity of a refused creation, so nothing is left half-made; a failure here is logged, the refusal still answered. */
-async function dropIdentity(auth: AccountGateway, uid: string): Promise<void> {
+async function dropIdentity(auth: AuthGateway, uid: string): Promise<void> {
   try {
     await auth.deleteUser(uid);
   } catch (error) {
@@ -56,7 +47,7 @@ async function dropIdentity(auth: AccountGateway, uid: string): Promise<void> {
  * write fails the customer stays (mail_sent false) rather than being undone.
  */
 export async function createCustomerAtDesk(deps: Deps, input: CustomerCreateInput): Promise<DeskCreatedCustomer> {
-  const auth = accountGateway(deps.auth);
+  const auth = deps.auth;
   if (await getPhoneOwner(deps.store, input.phone)) throw phoneTaken();
 
   const name = input.name.trim();
@@ -128,7 +119,7 @@ async function writeWelcomeMail(deps: Deps, customer: CustomerDoc, link: string)
       `<p><a href="${escapeHtml(link)}">${escapeHtml(w.action)}</a></p>`,
       `<p>${escapeHtml(w.ignore)}</p>`,
     ].join('\n');
-    const mail = {
+    const mail: MailDoc = {
       to: customer.email,
       message: { subject, html, text: [greeting, '', body, link, '', w.ignore].join('\n') },
       kind: 'customer-created',
@@ -136,8 +127,7 @@ async function writeWelcomeMail(deps: Deps, customer: CustomerDoc, link: string)
       reference: { type: 'customer', id: customer.customer_id },
       createdAt: deps.now(),
     };
-    // mail-repo's MailDoc does not list this kind and reference type yet (the admin list shows them as plain strings).
-    await createMailOnce(deps.store, deskWelcomeMailId(customer.customer_id), mail as unknown as MailDoc);
+    await createMailOnce(deps.store, deskWelcomeMailId(customer.customer_id), mail);
     return true;
   } catch (error) {
     console.error('Front-desk customer created, but the password e-mail was not written', customer.customer_id, error);

@@ -7,7 +7,7 @@ import type { ClassPackage } from '@studio/shared/types/class-packages';
 import { Field, Form, Formik, useField, useFormikContext } from 'formik';
 import { useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Checkbox, FocusFirstError, FormError, TextField } from '../../components/form-field';
+import { Checkbox, FocusFirstError, FormError, TextField, useVisibleError } from '../../components/form-field';
 import { LoadError } from '../../components/load-error';
 import { NotFound } from '../../components/not-found';
 import { Spinner } from '../../components/spinner';
@@ -20,13 +20,6 @@ import { discountBody, type DiscountFormValues, discountFormValues, validateBody
 import './admin-discounts.css';
 
 const LIST_PATH = '/admin/descuentos';
-
-/** Errors show once a field was left or the form was submitted (as form-field.tsx does). */
-function useVisibleError(name: string): string | undefined {
-  const [, meta] = useField(name);
-  const { submitCount } = useFormikContext();
-  return (meta.touched || submitCount > 0) && typeof meta.error === 'string' ? meta.error : undefined;
-}
 
 function KindField() {
   const id = useId();

@@ -8,6 +8,7 @@ import { FieldArray, Form, Formik, getIn, useFormikContext } from 'formik';
 import { useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FocusFirstError, FormError, TextField } from '../../components/form-field';
+import { CheckboxField, ChoiceField, TextAreaField } from '../../components/formik-fields';
 import { LoadError } from '../../components/load-error';
 import { NotFound } from '../../components/not-found';
 import { Spinner } from '../../components/spinner';
@@ -15,7 +16,6 @@ import { showSuccess } from '../../lib/alerts';
 import { ApiError, apiErrorText } from '../../lib/api-client';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { classTypesQuery, packageKeys, packageQuery, savePackage } from './admin-packages-api';
-import { CheckboxField, ChoiceField, TextAreaField } from './package-fields';
 import { EMPTY_VARIANT, packageBody, type PackageFormValues, packageFormValues, validateBody } from './package-form-values';
 import './admin-packages.css';
 

@@ -1,16 +1,15 @@
 import { messages } from '@studio/shared/messages';
-import { useField, useFormikContext } from 'formik';
+import { useField } from 'formik';
 import { useId } from 'react';
-import { Checkbox } from '../../components/form-field';
+import { Checkbox, useVisibleError } from './form-field';
 
-/** Errors show once a field was left or the form was submitted (as form-field.tsx does). */
-export function useVisibleError(name: string): string | undefined {
-  const [, meta] = useField(name);
-  const { submitCount } = useFormikContext();
-  return (meta.touched || submitCount > 0) && typeof meta.error === 'string' ? meta.error : undefined;
-}
+/**
+ * Formik-bound fields the plain ones of ./form-field.tsx lack: a multi-line
+ * text, a select whose options have their own labels (ids named by the
+ * catalogue, types by their Spanish names) and a checkbox. Same label, error
+ * and description wiring as TextField.
+ */
 
-/** form-field.tsx has no multi-line input; this one follows TextField's label and error wiring. */
 export function TextAreaField({ name, label, optional }: { name: string; label: string; optional?: boolean }) {
   const id = useId();
   const [field] = useField<string>(name);
@@ -26,6 +25,7 @@ export function TextAreaField({ name, label, optional }: { name: string; label: 
         className="field__control"
         rows={4}
         {...field}
+        aria-required={optional ? undefined : true}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
       />
@@ -38,7 +38,6 @@ export function TextAreaField({ name, label, optional }: { name: string; label: 
   );
 }
 
-/** form-field.tsx's SelectField shows values as labels; ids need names (class types, periods). */
 export function ChoiceField({
   name,
   label,
