@@ -24,9 +24,61 @@ export function formatStudioDate(instant: Date | string | number, tz: string = D
   return inStudioZone(instant, tz).format(format);
 }
 
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+function wallClockFormat(tz: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(tz);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    wallClockFormats.set(tz, format);
+  }
+  return format;
+}
+
+export interface StudioWallClock {
+  /** YYYY-MM-DD */
+  date: string;
+  /** HH:mm */
+  time: string;
+  /** ss */
+  seconds: string;
+  /** The zone's offset from UTC at that instant, in minutes (-360 for UTC−6). */
+  offsetMinutes: number;
+}
+
+/**
+ * The studio's calendar day, wall-clock time and UTC offset of an instant,
+ * from one cached Intl formatter per zone. dayjs' tz() builds its dates twice
+ * per call: a week of classes formatted that way cost a phone a tenth of a
+ * second of blocked main thread. Null for an invalid instant.
+ */
+export function studioWallClockOf(instant: Date | string | number, tz: string = DEFAULT_TIMEZONE): StudioWallClock | null {
+  const ms = instant instanceof Date ? instant.getTime() : typeof instant === 'number' ? instant : Date.parse(instant);
+  if (Number.isNaN(ms)) return null;
+  const parts: Record<string, string> = {};
+  for (const part of wallClockFormat(tz).formatToParts(ms)) parts[part.type] = part.value;
+  const { year, month, day, hour, minute, second } = parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;
+  const asUtc = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));
+  return {
+    date: `${year}-${month}-${day}`,
+    time: `${hour}:${minute}`,
+    seconds: second,
+    offsetMinutes: Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60_000),
+  };
+}
+
 /** The studio's calendar day of an instant, as YYYY-MM-DD. */
 export function studioDay(instant: Date | string | number, tz: string = DEFAULT_TIMEZONE): string {
-  return inStudioZone(instant, tz).format('YYYY-MM-DD');
+  return studioWallClockOf(instant, tz)?.date ?? inStudioZone(instant, tz).format('YYYY-MM-DD');
 }
 
 /** The instant a studio wall-clock time happens, e.g. ('2026-03-02', '07:00'). */

@@ -6,7 +6,7 @@
  * functions that turn an instant into a day or a time look at a zone, and they
  * take the studio's zone explicitly.
  */
-import { DATE_FORMAT, dayjs, studioDay } from './dates';
+import { DATE_FORMAT, dayjs, studioDay, studioWallClockOf } from './dates';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -68,12 +68,17 @@ export function formatCalendarDay(day: string): string {
 
 /** HH:mm of an instant on the studio's clock. */
 export function studioClockTime(instant: Date | string | number, tz: string): string {
-  return dayjs(instant).tz(tz).format('HH:mm');
+  return studioWallClockOf(instant, tz)?.time ?? dayjs(instant).tz(tz).format('HH:mm');
 }
 
 /** An instant as ISO 8601 with the studio's UTC offset, e.g. '2026-11-16T07:00:00-06:00' (schema.org dates). */
 export function studioIsoWithOffset(instant: Date | string | number, tz: string): string {
-  return dayjs(instant).tz(tz).format('YYYY-MM-DDTHH:mm:ssZ');
+  const clock = studioWallClockOf(instant, tz);
+  if (!clock) return dayjs(instant).tz(tz).format('YYYY-MM-DDTHH:mm:ssZ');
+  const sign = clock.offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(clock.offsetMinutes);
+  const offset = `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return `${clock.date}T${clock.time}:${clock.seconds}${offset}`;
 }
 
 /**

@@ -3,9 +3,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { loadAppConfig } from '../lib/app-config';
+import { afterFirstPaint } from '../lib/first-paint';
 import { startSession } from '../lib/session';
 import { applyBranding } from '../lib/theme';
-import { loadPageLinks } from './layout/footer';
 import { createAppRouter } from './router';
 
 /**
@@ -14,10 +14,6 @@ import { createAppRouter } from './router';
  */
 export async function boot(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
-  // The footer's server-data code downloads while the config is on its way; the first paint never waits for it.
-  loadPageLinks().catch(() => {
-    // The footer copes without it.
-  });
   try {
     const config = await loadAppConfig();
     applyBranding(config);
@@ -26,7 +22,8 @@ export async function boot(container: HTMLElement): Promise<void> {
         <RouterProvider router={createAppRouter(config)} />
       </StrictMode>,
     );
-    startSession(config.firebaseConfig);
+    // The auth SDK is the largest download after React; the first screen never waits for it (screens that need the session say so while it resolves).
+    afterFirstPaint(() => startSession(config.firebaseConfig));
   } catch {
     root.render(
       <main className="screen screen--center">

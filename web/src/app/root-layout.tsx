@@ -5,8 +5,9 @@ import { AlertRegion } from '../components/alert-region';
 import { APP_ROOT_ID } from '../components/modal';
 import { ModalHost } from '../components/modal-host';
 import { useDocumentHead } from '../lib/document-head';
+import { markFirstRender, useAfterFirstPaint } from '../lib/first-paint';
 
-// The landing's structured data reads the locations through server-data: a lazy island, off the first load (ADR 0080).
+// The landing's structured data reads the locations through server-data: a lazy island, loaded after the first paint (ADR 0080).
 const StudioStructuredData = lazy(async () => ({ default: (await import('../lib/document-head-studio')).StudioStructuredData }));
 
 function focusMain(): void {
@@ -27,6 +28,8 @@ function useFocusOnNavigation(): void {
 export function RootLayout() {
   useDocumentHead();
   useFocusOnNavigation();
+  useEffect(markFirstRender, []);
+  const painted = useAfterFirstPaint();
   const { pathname } = useLocation();
   return (
     <>
@@ -46,7 +49,7 @@ export function RootLayout() {
       <AlertRegion />
       <ModalHost />
       <ScrollRestoration />
-      {pathname === '/' && (
+      {painted && pathname === '/' && (
         <Suspense fallback={null}>
           <StudioStructuredData />
         </Suspense>

@@ -3,15 +3,15 @@ import { messages } from '@studio/shared/messages';
 import { type ComponentType, lazy, type ReactNode, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { configString, useConfig } from '../../lib/app-config';
+import { useAfterFirstPaint } from '../../lib/first-paint';
 import { whatsappUrl } from '../../lib/links';
 import { paths } from '../../lib/paths';
 
 /** The page list is server data: it loads after the first paint, with the server-data code (docs/adr/0080). */
-export const loadPageLinks = () => import('../../features/pages/page-links');
 // Without its code (a dropped connection, a deploy mid-visit) the footer simply lists no pages; the page stays usable.
 const PageLinks = lazy(async (): Promise<{ default: ComponentType }> => {
   try {
-    return { default: (await loadPageLinks()).PageLinks };
+    return { default: (await import('../../features/pages/page-links')).PageLinks };
   } catch {
     return { default: () => null };
   }
@@ -38,6 +38,7 @@ function FooterSection({ title, children }: { title: string; children: ReactNode
 
 export function Footer() {
   const config = useConfig();
+  const painted = useAfterFirstPaint();
   const whatsapp = configString(config, 'whatsapp');
   const email = configString(config, 'email');
   const location = configString(config, 'location');
@@ -72,9 +73,11 @@ export function Footer() {
         )}
         <FooterSection title={messages.landing.footerInfo}>
           <ul className="footer__list">
-            <Suspense fallback={null}>
-              <PageLinks />
-            </Suspense>
+            {painted && (
+              <Suspense fallback={null}>
+                <PageLinks />
+              </Suspense>
+            )}
             <li>
               <Link to={paths.announcements}>{messages.nav.announcements}</Link>
             </li>

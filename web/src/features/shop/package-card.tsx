@@ -16,16 +16,19 @@ export function checkoutPath(classPackageId: number): string {
 
 /**
  * One package of the shop: what it is, what it costs (the sale price beside the struck regular one) and the way to buy it.
- * `headingLevel` 3 where the cards sit under a section's h2 (the landing's packages).
+ * `headingLevel` 3 where the cards sit under a section's h2 (the landing's packages); `priority` for the first card of the shop.
  */
-export function PackageCard({ pkg, headingLevel = 2 }: { pkg: ClassPackage; headingLevel?: 2 | 3 }) {
+export function PackageCard({ pkg, headingLevel = 2, priority = false }: { pkg: ClassPackage; headingLevel?: 2 | 3; priority?: boolean }) {
   const Title = headingLevel === 3 ? 'h3' : 'h2';
   const wording = pkg.is_subscription ? subscriptionWording(pkg.subscription_period, pkg.subscription_interval) : null;
   const onSale = pkg.sale_price !== null && pkg.sale_price !== pkg.price;
   return (
     <li className="package-card">
       {/* Decorative: the title right below names the package. */}
-      {pkg.image?.src && <img className="package-card__image" src={pkg.image.src} alt="" loading="lazy" />}
+      {pkg.image?.src && (
+        // The shop's first card is above the fold on every screen: its image is fetched at once, first; the others when scrolled near.
+        <img className="package-card__image" src={pkg.image.src} alt="" loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : undefined} />
+      )}
       <div className="package-card__body">
         {pkg.is_trial && pkg.free_trial_length ? <p className="package-card__badge">{fill(m.trialBadge, { n: pkg.free_trial_length })}</p> : null}
         <Title className="package-card__title">{pkg.title}</Title>

@@ -24,8 +24,8 @@ export function ShopScreen() {
         <p className="muted">{packagesMessages.empty}</p>
       ) : (
         <ul className="shop-grid">
-          {packages.map((pkg) => (
-            <PackageCard key={pkg.class_package_id} pkg={pkg} />
+          {packages.map((pkg, index) => (
+            <PackageCard key={pkg.class_package_id} pkg={pkg} priority={index === 0} />
           ))}
         </ul>
       );

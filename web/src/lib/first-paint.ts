@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * "After the first paint": work that the first screen does not show (the
+ * session's SDK, the footer's page list, structured data) starts once the
+ * app's first render has reached the screen, so its downloads never compete
+ * with what the visitor is waiting for (docs/public-site "Speed").
+ */
+let painted = false;
+let scheduled = false;
+const waiting: Array<() => void> = [];
+
+const nextFrame = (fn: () => void) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(fn) : setTimeout(fn, 16));
+
+/** Called once the first screen has committed: the frame after it is painted, and a task later the waiting work runs. */
+export function markFirstRender(): void {
+  if (scheduled) return;
+  scheduled = true;
+  nextFrame(() =>
+    setTimeout(() => {
+      painted = true;
+      for (const fn of waiting.splice(0)) fn();
+    }, 0),
+  );
+}
+
+/** Runs `fn` after the first paint (at once if it has happened). */
+export function afterFirstPaint(fn: () => void): void {
+  if (painted) fn();
+  else waiting.push(fn);
+}
+
+/** True once the first paint has happened: gates islands that should not load with the first screen. */
+export function useAfterFirstPaint(): boolean {
+  const [done, setDone] = useState(painted);
+  useEffect(() => {
+    if (!done) afterFirstPaint(() => setDone(true));
+  }, [done]);
+  return done;
+}
+
+/** For tests: back to "nothing painted yet". */
+export function resetFirstPaintForTests(): void {
+  painted = false;
+  scheduled = false;
+  waiting.splice(0);
+}
