@@ -19,8 +19,14 @@ describe('studioWallClockOf (one cached Intl formatter per zone)', () => {
       for (const t of instants()) {
         const clock = studioWallClockOf(t, tz);
         const reference = dayjs(t).tz(tz);
-        const expected = { date: reference.format('YYYY-MM-DD'), time: reference.format('HH:mm'), seconds: reference.format('ss'), offsetMinutes: reference.utcOffset() };
-        if (JSON.stringify(clock) !== JSON.stringify(expected)) mismatches.push(`${tz} ${new Date(t).toISOString()} ${JSON.stringify(clock)} ≠ ${JSON.stringify(expected)}`);
+        const expected = {
+          date: reference.format('YYYY-MM-DD'),
+          time: reference.format('HH:mm'),
+          seconds: reference.format('ss'),
+          offsetMinutes: reference.utcOffset(),
+        };
+        if (JSON.stringify(clock) !== JSON.stringify(expected))
+          mismatches.push(`${tz} ${new Date(t).toISOString()} ${JSON.stringify(clock)} ≠ ${JSON.stringify(expected)}`);
       }
     }
     expect(mismatches.slice(0, 5)).toEqual([]);
