@@ -36,7 +36,7 @@ test('/admin shows a customer without the claim the no-access page, without the 
 
 // Every console screen: the dashboard, the operation screens, and each catalogue list and form.
 const CATALOGUE =
-  /^\/admin\/(paquetes|descuentos|sedes|tipos-de-clase|coaches|etiquetas|categorias|avisos|programas|tipos-de-video|metodos-de-pago|paginas|configuracion|formularios|campos-personalizados)/;
+  /^\/admin\/(paquetes|descuentos|sedes|tipos-de-clase|coaches|etiquetas|categorias|avisos|programas|tipos-de-video|videos|metodos-de-pago|paginas|configuracion|formularios|campos-personalizados)/;
 const ADMIN_ROUTES = [
   '/admin',
   '/admin/checkin',
@@ -60,6 +60,8 @@ const ADMIN_ROUTES = [
   '/admin/avisos',
   '/admin/programas',
   '/admin/tipos-de-video',
+  '/admin/videos',
+  '/admin/videos/nuevo',
   '/admin/metodos-de-pago',
   '/admin/paginas',
   '/admin/paginas/nuevo',

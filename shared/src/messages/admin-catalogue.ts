@@ -15,6 +15,7 @@ export const adminCatalogueMessages = {
     programs: { title: 'Programas', singular: 'Programa', create: 'Nuevo programa' },
     video_types: { title: 'Tipos de video', singular: 'Tipo de video', create: 'Nuevo tipo de video' },
     payment_methods: { title: 'Métodos de pago', singular: 'Método de pago', create: 'Nuevo método de pago' },
+    videos: { title: 'Videos', singular: 'Video', create: 'Nuevo video' },
   },
   search: 'Buscar',
   empty: 'Aún no hay registros.',
@@ -50,6 +51,28 @@ export const adminCatalogueMessages = {
     removeRow: 'Quitar la última fila',
     minSpots: 'Cada fila tiene al menos un lugar.',
     minRows: 'El mapa tiene al menos una fila; si la clase no asigna lugares, marca «Sin lugares asignados».',
+  },
+  /** A field naming records of another resource: a select ('reference') or a group of checkboxes ('references'). */
+  reference: {
+    none: '—',
+    unlisted: 'No disponible (n.º {id})',
+    noOptions: 'Aún no hay registros para elegir.',
+    loadError: 'No pudimos cargar las opciones; lo ya elegido se conserva al guardar.',
+  },
+  /** A date and time typed on the studio's clock and sent as an instant. */
+  instant: {
+    day: 'Fecha',
+    time: 'Hora',
+    zone: 'Hora del estudio ({zone}).',
+    incomplete: 'Escribe la fecha y la hora, o deja ambas vacías.',
+  },
+  /** Videos: how the list marks what customers do not see yet, and the form's hints. */
+  videos: {
+    draft: 'Borrador',
+    upcoming: 'Programado',
+    urlHint: 'Una dirección https:// (Vimeo, YouTube…) o una ruta del sitio que empiece con /.',
+    availableHint: 'Sin marcar es un borrador: los clientes no lo ven.',
+    releaseHint: 'Los clientes lo ven desde ese momento; vacía en un video nuevo, desde que se guarda.',
   },
   /** Catalogue pictures (class types, coaches, programs), uploaded through /api/files as public files. */
   image: {

@@ -27,6 +27,7 @@ export const adminMessages = {
     announcements: 'Avisos',
     programs: 'Programas',
     videoTypes: 'Tipos de video',
+    videos: 'Videos',
     paymentMethods: 'Métodos de pago',
     forms: 'Formularios',
     customFields: 'Campos personalizados',

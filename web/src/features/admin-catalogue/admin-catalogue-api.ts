@@ -6,6 +6,7 @@ import type { CatalogueRecord, ResourceDescriptor } from './resource-descriptor'
 export const catalogueKeys = {
   resource: (d: ResourceDescriptor) => ['admin-catalogue', d.key] as const,
   list: (d: ResourceDescriptor) => [...catalogueKeys.resource(d), 'list'] as const,
+  page: (d: ResourceDescriptor, page: number, search: string) => [...catalogueKeys.list(d), page, search] as const,
   one: (d: ResourceDescriptor, id: number) => [...catalogueKeys.resource(d), id] as const,
 };
 
@@ -14,6 +15,31 @@ export const resourceListQuery = (d: ResourceDescriptor) =>
   queryOptions({
     queryKey: catalogueKeys.list(d),
     queryFn: async ({ signal }) => (await api.get<Record<string, CatalogueRecord[]>>(d.api, { signal }))[d.many] ?? [],
+    meta: { alert: false },
+  });
+
+/** One page of a list the server pages (`paging: 'server'`): its records, how many match in all, and how many a page holds. */
+export interface ResourcePage {
+  records: CatalogueRecord[];
+  total: number;
+  pageSize: number;
+}
+
+/** GET /<resource>?page&query, for `paging: 'server'`; the rows shown stay while the next page loads. */
+export const resourcePageQuery = (d: ResourceDescriptor, page: number, search: string) =>
+  queryOptions({
+    queryKey: catalogueKeys.page(d, page, search),
+    queryFn: async ({ signal }): Promise<ResourcePage> => {
+      const params = new URLSearchParams({ page: String(page), ...(search ? { query: search } : {}) });
+      const answer = await api.get<Record<string, unknown>>(`${d.api}?${params}`, { signal });
+      const records = (answer[d.many] as CatalogueRecord[] | undefined) ?? [];
+      return {
+        records,
+        total: typeof answer.total === 'number' ? answer.total : records.length,
+        pageSize: typeof answer.page_size === 'number' && answer.page_size > 0 ? answer.page_size : Math.max(records.length, 1),
+      };
+    },
+    placeholderData: (previous) => previous,
     meta: { alert: false },
   });
 

@@ -54,8 +54,18 @@ describe('admin catalogue', () => {
 
   it('routes every resource to its list, create form and edit form', () => {
     const paths = catalogueRoutes().map((route) => route.path);
-    expect(paths).toHaveLength(27);
-    expect(paths).toEqual(expect.arrayContaining(['/admin/sedes', '/admin/sedes/nuevo', '/admin/sedes/:id', '/admin/metodos-de-pago']));
+    expect(paths).toHaveLength(30);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/admin/sedes',
+        '/admin/sedes/nuevo',
+        '/admin/sedes/:id',
+        '/admin/metodos-de-pago',
+        '/admin/videos',
+        '/admin/videos/nuevo',
+        '/admin/videos/:id',
+      ]),
+    );
   });
 
   it('lists the records with their actions and a create link, and filters them by search', async () => {

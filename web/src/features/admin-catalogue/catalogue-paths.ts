@@ -15,6 +15,7 @@ export const cataloguePaths = {
   programs: `${paths.admin}/programas`,
   video_types: `${paths.admin}/tipos-de-video`,
   payment_methods: `${paths.admin}/metodos-de-pago`,
+  videos: `${paths.admin}/videos`,
 } as const;
 
 export type CatalogueKey = keyof typeof cataloguePaths;

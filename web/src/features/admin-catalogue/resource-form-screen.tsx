@@ -1,3 +1,4 @@
+import { DEFAULT_TIMEZONE } from '@studio/shared/format/dates';
 import { fill, messages } from '@studio/shared/messages';
 import { adminCatalogueMessages as m } from '@studio/shared/messages/admin-catalogue';
 import { Form, Formik, useField, useFormikContext, yupToFormErrors } from 'formik';
@@ -10,9 +11,12 @@ import { NotFound } from '../../components/not-found';
 import { Spinner } from '../../components/spinner';
 import { showSuccess } from '../../lib/alerts';
 import { ApiError, apiErrorText } from '../../lib/api-client';
+import { configString, useConfig } from '../../lib/app-config';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { catalogueKeys, resourceQuery, saveResource } from './admin-catalogue-api';
 import { ImageField } from './image-field';
+import { InstantField } from './instant-field';
+import { ReferenceChecks, ReferenceSelect } from './reference-fields';
 import type { CatalogueRecord, ResourceDescriptor, ResourceField } from './resource-descriptor';
 import { type FormValues, formValues, requestBody } from './resource-form-values';
 import { SpotMapEditor } from './spot-map-editor';
@@ -56,9 +60,25 @@ function TextAreaField({ name, label, optional }: { name: string; label: string;
   );
 }
 
-function CheckboxField({ name, label }: { name: string; label: string }) {
+function CheckboxField({ name, label, hint }: { name: string; label: string; hint?: string }) {
+  const hintId = useId();
   const [field, meta, helpers] = useField<boolean>(name);
-  return <Checkbox label={label} checked={field.value} onChange={(checked) => void helpers.setValue(checked)} error={meta.error} />;
+  return (
+    <>
+      <Checkbox
+        label={label}
+        checked={field.value}
+        onChange={(checked) => void helpers.setValue(checked)}
+        error={meta.error}
+        descriptionId={hint ? hintId : undefined}
+      />
+      {hint && (
+        <p id={hintId} className="field__hint admin-catalogue__checkbox-hint">
+          {hint}
+        </p>
+      )}
+    </>
+  );
 }
 
 function SpotMapField({ name, label, optional }: { name: string; label: string; optional: boolean }) {
@@ -68,21 +88,34 @@ function SpotMapField({ name, label, optional }: { name: string; label: string; 
   return <SpotMapEditor value={field.value} onChange={(value) => void helpers.setValue(value)} label={label} optional={optional} error={error} />;
 }
 
-function ResourceInput({ field, optional }: { field: ResourceField; optional: boolean }) {
-  if (field.kind === 'textarea') return <TextAreaField name={field.name} label={field.label} optional={optional} />;
-  if (field.kind === 'checkbox') return <CheckboxField name={field.name} label={field.label} />;
-  if (field.kind === 'spot-map') return <SpotMapField name={field.name} label={field.label} optional={optional} />;
-  if (field.kind === 'image') return <ImageField name={field.name} label={field.label} optional={optional} />;
-  return (
-    <TextField
-      name={field.name}
-      label={field.label}
-      optional={optional}
-      hint={field.hint}
-      type={INPUT_TYPES[field.kind]}
-      inputMode={field.kind === 'number' ? 'numeric' : undefined}
-    />
-  );
+function ResourceInput({ field, optional, timezone }: { field: ResourceField; optional: boolean; timezone: string }) {
+  switch (field.kind) {
+    case 'textarea':
+      return <TextAreaField name={field.name} label={field.label} optional={optional} />;
+    case 'checkbox':
+      return <CheckboxField name={field.name} label={field.label} hint={field.hint} />;
+    case 'spot-map':
+      return <SpotMapField name={field.name} label={field.label} optional={optional} />;
+    case 'image':
+      return <ImageField name={field.name} label={field.label} optional={optional} />;
+    case 'instant':
+      return <InstantField name={field.name} label={field.label} optional={optional} hint={field.hint} timezone={timezone} />;
+    case 'reference':
+      return <ReferenceSelect field={field} optional={optional} />;
+    case 'references':
+      return <ReferenceChecks field={field} optional={optional} />;
+    default:
+      return (
+        <TextField
+          name={field.name}
+          label={field.label}
+          optional={optional}
+          hint={field.hint}
+          type={INPUT_TYPES[field.kind]}
+          inputMode={field.kind === 'number' ? 'numeric' : undefined}
+        />
+      );
+  }
 }
 
 /** Validates exactly what will be sent, with the API's schema, so the form shows the API's own messages. */
@@ -105,18 +138,20 @@ function ResourceForm({ descriptor: d, record, id }: { descriptor: ResourceDescr
   });
   const schema = id === null ? d.createSchema : d.updateSchema;
   const heading = record ? fill(m.editOf, { name: d.label(record) }) : d.createLabel;
+  // Instants are typed and shown on the studio's clock, not the browser's.
+  const timezone = configString(useConfig(), 'timezone') || DEFAULT_TIMEZONE;
 
   return (
     <section className="screen admin-catalogue">
       <p className="admin-catalogue__eyebrow muted">{d.singular}</p>
       <h1 id={headingId}>{heading}</h1>
       <Formik
-        initialValues={formValues(d, record)}
-        validate={(values) => validateBody(schema, requestBody(d, values, id))}
+        initialValues={formValues(d, record, timezone)}
+        validate={(values) => validateBody(schema, requestBody(d, values, id, timezone))}
         onSubmit={async (values, helpers) => {
           helpers.setStatus(null);
           try {
-            await save.mutateAsync(requestBody(d, values, id));
+            await save.mutateAsync(requestBody(d, values, id, timezone));
             showSuccess(messages.common.saved);
             await navigate(d.path);
           } catch (error) {
@@ -128,7 +163,7 @@ function ResourceForm({ descriptor: d, record, id }: { descriptor: ResourceDescr
         {({ isSubmitting, status: submitError }) => (
           <Form noValidate aria-labelledby={headingId} className="admin-catalogue__form" aria-busy={isSubmitting}>
             {d.fields.map((field) => (
-              <ResourceInput key={field.name} field={field} optional={isOptional(schema, field.name)} />
+              <ResourceInput key={field.name} field={field} optional={isOptional(schema, field.name)} timezone={timezone} />
             ))}
             <FormError message={typeof submitError === 'string' ? submitError : null} />
             <div className="actions">

@@ -1,3 +1,4 @@
+import { inStudioZone, studioWallTimeToInstant } from '@studio/shared/format/dates';
 import type { CatalogueFile } from '@studio/shared/types/catalogue';
 import type { CatalogueRecord, ResourceDescriptor, ResourceField } from './resource-descriptor';
 
@@ -12,10 +13,23 @@ export interface ImageValue {
 }
 
 /**
- * Form state: text inputs (and the spot map's row sizes) hold strings ('' when
- * empty), number inputs a number or '', checkboxes a boolean, images an ImageValue.
+ * An instant field's state: the studio's calendar day (YYYY-MM-DD) and wall
+ * time (HH:mm) as typed, and the stored instant they were drawn from. Left as
+ * shown, the stored instant goes back as it was (its seconds are not shown).
  */
-export type FormValues = Record<string, string | number | boolean | ImageValue>;
+export interface InstantValue {
+  day: string;
+  time: string;
+  stored: string | null;
+}
+
+/**
+ * Form state: text inputs (and the spot map's row sizes, and a reference's
+ * select) hold strings ('' when empty), number inputs a number or '',
+ * checkboxes a boolean, a references group the ticked ids as strings, images
+ * an ImageValue, instants an InstantValue.
+ */
+export type FormValues = Record<string, string | number | boolean | string[] | ImageValue | InstantValue>;
 
 // The colour picker always shows a colour, so a new record starts with the one it shows.
 const EMPTY_COLOR = '#000000';
@@ -29,15 +43,34 @@ function isFile(value: unknown): value is CatalogueFile {
   return typeof value === 'object' && value !== null && typeof (value as CatalogueFile).src === 'string';
 }
 
-/** The form's starting values: the record's, or empty ones for a new record. */
-export function formValues(d: ResourceDescriptor, record: CatalogueRecord | null): FormValues {
-  return Object.fromEntries(
-    d.fields.map((field) => {
-      const value = record?.[field.name];
-      if (field.kind === 'image') return [field.name, { file: isFile(value) ? value : null, changed: false } satisfies ImageValue];
-      return [field.name, typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : emptyValue(field)];
-    }),
-  );
+const isId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
+
+/** A stored instant as the studio's day and time ('' and '' when there is none). */
+export function instantValue(value: unknown, timezone: string): InstantValue {
+  const local = typeof value === 'string' ? inStudioZone(value, timezone) : null;
+  if (!local?.isValid()) return { day: '', time: '', stored: null };
+  return { day: local.format('YYYY-MM-DD'), time: local.format('HH:mm'), stored: value as string };
+}
+
+function startValue(field: ResourceField, record: CatalogueRecord | null, timezone: string): FormValues[string] {
+  const value = record?.['of' in field ? (field.source ?? field.name) : field.name];
+  switch (field.kind) {
+    case 'image':
+      return { file: isFile(value) ? value : null, changed: false } satisfies ImageValue;
+    case 'instant':
+      return instantValue(value, timezone);
+    case 'reference':
+      return isId(value) ? String(value) : '';
+    case 'references':
+      return Array.isArray(value) ? value.filter(isId).map(String) : [];
+    default:
+      return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : emptyValue(field);
+  }
+}
+
+/** The form's starting values: the record's, or empty ones for a new record; instants shown in the studio's `timezone`. */
+export function formValues(d: ResourceDescriptor, record: CatalogueRecord | null, timezone: string): FormValues {
+  return Object.fromEntries(d.fields.map((field) => [field.name, startValue(field, record, timezone)]));
 }
 
 /** An image as the API takes it: exactly {name, type, src} (the schema refuses other keys), or null to clear it. */
@@ -46,17 +79,46 @@ function imageBody({ file }: ImageValue): CatalogueFile | null {
 }
 
 /**
+ * The ISO instant of a studio day and time; null when both are empty or only
+ * one is (the field itself says what is missing, and blocks the save).
+ */
+function instantBody({ day, time, stored }: InstantValue, timezone: string): string | null {
+  const shown = stored === null ? null : instantValue(stored, timezone);
+  if (stored !== null && shown?.day === day && shown.time === time) return stored;
+  if (day === '' || time === '') return null;
+  const instant = studioWallTimeToInstant(day, time, timezone);
+  // An unparsable value goes as typed, so the schema's own message names the problem.
+  return Number.isNaN(instant.getTime()) ? `${day}T${time}` : instant.toISOString();
+}
+
+/** One field's value as sent, or undefined to leave it out (an untouched image). */
+function fieldBody(field: ResourceField, value: FormValues[string], timezone: string): unknown {
+  switch (field.kind) {
+    case 'image':
+      return (value as ImageValue).changed ? imageBody(value as ImageValue) : undefined;
+    case 'instant':
+      return instantBody(value as InstantValue, timezone);
+    case 'reference':
+      return value === '' ? null : Number(value);
+    case 'references':
+      return (value as string[]).map(Number);
+    default:
+      return value === '' ? null : value;
+  }
+}
+
+/**
  * What POST or PUT sends, and what the shared schema validates before it goes:
  * every form field (an empty one as null, which clears it, as the API's rules
- * say; an image only when it was changed), plus the id on update or the create
- * marker (class categories' 'nueva').
+ * say; an image only when it was changed; reference ids as numbers; an instant
+ * typed in the studio's `timezone` as ISO), plus the id on update or the
+ * create marker (class categories' 'nueva').
  */
-export function requestBody(d: ResourceDescriptor, values: FormValues, id: number | null): Record<string, unknown> {
+export function requestBody(d: ResourceDescriptor, values: FormValues, id: number | null, timezone: string): Record<string, unknown> {
   const fields = Object.fromEntries(
     d.fields.flatMap((field): [string, unknown][] => {
-      const value = values[field.name];
-      if (typeof value === 'object') return value.changed ? [[field.name, imageBody(value)]] : [];
-      return [[field.name, value === '' ? null : value]];
+      const value = fieldBody(field, values[field.name] as FormValues[string], timezone);
+      return value === undefined ? [] : [[field.name, value]];
     }),
   );
   return id === null ? { ...d.createExtras, ...fields } : { [d.id]: id, ...fields };

@@ -1,15 +1,17 @@
+import { DATE_FORMAT, DEFAULT_TIMEZONE, formatStudioDate, TIME_FORMAT } from '@studio/shared/format/dates';
 import { fill, messages } from '@studio/shared/messages';
 import { adminCatalogueMessages as m } from '@studio/shared/messages/admin-catalogue';
 import { fieldLabels } from '@studio/shared/messages/fields';
 import { useId, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { LoadError } from '../../components/load-error';
 import { confirmAction } from '../../components/modal-store';
 import { Spinner } from '../../components/spinner';
 import { showSuccess } from '../../lib/alerts';
 import { apiErrorText } from '../../lib/api-client';
+import { configString, useConfig } from '../../lib/app-config';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
-import { catalogueKeys, deleteResource, resourceListQuery } from './admin-catalogue-api';
+import { catalogueKeys, deleteResource, resourceListQuery, type ResourcePage, resourcePageQuery } from './admin-catalogue-api';
 import type { CatalogueRecord, FieldName, ResourceDescriptor } from './resource-descriptor';
 import './admin-catalogue.css';
 
@@ -28,14 +30,19 @@ const folded = (text: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
 
-function cellText(value: unknown): string {
+/** An instant in the list: the studio's day and time, with the year (videos are released over years). */
+const INSTANT_FORMAT = `${DATE_FORMAT}, ${TIME_FORMAT}`;
+
+function cellText(d: ResourceDescriptor, name: FieldName, value: unknown, timezone: string): string {
   if (typeof value === 'boolean') return value ? m.yes : m.no;
+  if (typeof value === 'string' && d.fields.some((field) => field.name === name && field.kind === 'instant')) {
+    return formatStudioDate(value, timezone, INSTANT_FORMAT);
+  }
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   return '';
 }
 
-function Cell({ name, value }: { name: FieldName; value: unknown }) {
-  const text = cellText(value);
+function Cell({ name, text }: { name: FieldName; text: string }) {
   if (!text) return <span aria-hidden="true">—</span>;
   if (name === 'color') {
     return (
@@ -46,6 +53,32 @@ function Cell({ name, value }: { name: FieldName; value: unknown }) {
     );
   }
   return <span className="admin-catalogue__text">{text}</span>;
+}
+
+/** The rows one page shows, which page that is of how many, and whether the resource has no records at all. */
+interface ListPage {
+  rows: CatalogueRecord[];
+  page: number;
+  pages: number;
+  empty: boolean;
+}
+
+/** A whole list, searched (accent-insensitive, over the name and the columns) and paged here. */
+function wholePage(d: ResourceDescriptor, records: CatalogueRecord[], requested: number, search: string, timezone: string): ListPage {
+  const words = folded(search);
+  const found = words
+    ? records.filter((record) => folded([d.label(record), ...d.columns.map((name) => cellText(d, name, record[name], timezone))].join(' ')).includes(words))
+    : records;
+  const pages = Math.max(1, Math.ceil(found.length / PAGE_SIZE));
+  // A page past the end (after deleting or searching) shows the last one.
+  const page = Math.min(requested, pages);
+  return { rows: found.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), page, pages, empty: records.length === 0 };
+}
+
+/** A page the server chose (and searched); a page past the end is sent back to the last one by the screen. */
+function serverPage(answer: ResourcePage, requested: number, search: string): ListPage {
+  const pages = Math.max(1, Math.ceil(answer.total / answer.pageSize));
+  return { rows: answer.records, page: Math.min(requested, pages), pages, empty: answer.total === 0 && search === '' };
 }
 
 function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
@@ -65,8 +98,9 @@ function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (
 
 /**
  * /admin/<resource>: every record of one catalogue resource, searched and paged
- * on the page (catalogues are small), 20 a page, as a table on wide screens and
- * cards on phones; each with Editar and Eliminar (after 'Precaución').
+ * on the page (catalogues are small), 20 a page — or, for a resource the server
+ * pages (videos), the page and search it answers — as a table on wide screens
+ * and cards on phones; each with Editar and Eliminar (after 'Precaución').
  */
 export function ResourceListScreen({ descriptor: d }: { descriptor: ResourceDescriptor }) {
   const searchId = useId();
@@ -74,7 +108,18 @@ export function ResourceListScreen({ descriptor: d }: { descriptor: ResourceDesc
   const [params, setParams] = useSearchParams();
   const [query, setQuery] = useState('');
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const { data, isPending, isError, isFetching, refetch } = useServerQuery(resourceListQuery(d));
+  // Whether a record is not yet seen by customers (d.status) is judged against when the list was opened.
+  const [now] = useState(() => new Date());
+  const timezone = configString(useConfig(), 'timezone') || DEFAULT_TIMEZONE;
+  const requested = pageFrom(params.get(PAGE_PARAM));
+  const search = query.trim();
+  const server = d.paging === 'server';
+  const whole = useServerQuery({ ...resourceListQuery(d), enabled: !server });
+  const paged = useServerQuery({ ...resourcePageQuery(d, requested, search), enabled: server });
+  const { isPending, isError, isFetching, refetch } = server ? paged : whole;
+  let list: ListPage | undefined;
+  if (server) list = paged.data && serverPage(paged.data, requested, search);
+  else list = whole.data && wholePage(d, whole.data, requested, search, timezone);
   const remove = useServerMutation({
     mutationFn: (id: number) => deleteResource(d, id),
     meta: { alert: false, invalidates: [catalogueKeys.resource(d)] },
@@ -87,6 +132,9 @@ export function ResourceListScreen({ descriptor: d }: { descriptor: ResourceDesc
       else next.set(PAGE_PARAM, String(page));
       return next;
     });
+
+  // A server page past the end (after a delete, or an old address) answers no rows: show the last page instead.
+  const pastEnd = server && list !== undefined && requested > list.pages;
 
   async function askAndDelete(record: CatalogueRecord) {
     setDeleteError(null);
@@ -103,18 +151,16 @@ export function ResourceListScreen({ descriptor: d }: { descriptor: ResourceDesc
   }
 
   let body;
-  if (data) {
-    const words = folded(query.trim());
-    const found = words
-      ? data.filter((record) => folded([d.label(record), ...d.columns.map((name) => cellText(record[name]))].join(' ')).includes(words))
-      : data;
-    const pages = Math.max(1, Math.ceil(found.length / PAGE_SIZE));
-    // A page past the end (after deleting or searching) shows the last one.
-    const page = Math.min(pageFrom(params.get(PAGE_PARAM)), pages);
-    const rows = found.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  if (list && pastEnd) {
+    const last = new URLSearchParams(params);
+    if (list.pages <= 1) last.delete(PAGE_PARAM);
+    else last.set(PAGE_PARAM, String(list.pages));
+    body = <Navigate replace to={{ search: last.toString() }} />;
+  } else if (list) {
+    const { rows, page, pages } = list;
     body =
       rows.length === 0 ? (
-        <p className="muted">{data.length === 0 ? m.empty : m.noMatches}</p>
+        <p className="muted">{list.empty ? m.empty : m.noMatches}</p>
       ) : (
         <>
           <table className="admin-catalogue__table">
@@ -133,12 +179,16 @@ export function ResourceListScreen({ descriptor: d }: { descriptor: ResourceDesc
               {rows.map((record) => {
                 const id = String(record[d.id]);
                 const name = d.label(record);
+                const status = d.status?.(record, now);
                 return (
                   <tr key={id}>
-                    <th scope="row">{name}</th>
+                    <th scope="row">
+                      {name}
+                      {status && <span className="admin-catalogue__status">{status}</span>}
+                    </th>
                     {d.columns.map((column) => (
                       <td key={column} data-label={fieldLabels[column]}>
-                        <Cell name={column} value={record[column]} />
+                        <Cell name={column} text={cellText(d, column, record[column], timezone)} />
                       </td>
                     ))}
                     <td>

@@ -9,13 +9,22 @@ import { paymentMethodCreateSchema, paymentMethodUpdateSchema } from '@studio/sh
 import { programCreateSchema, programUpdateSchema } from '@studio/shared/schemas/catalogue/programs';
 import { tagCreateSchema, tagUpdateSchema } from '@studio/shared/schemas/catalogue/tags';
 import { videoTypeCreateSchema, videoTypeUpdateSchema } from '@studio/shared/schemas/catalogue/video-types';
+import { videoCreateSchema, videoUpdateSchema } from '@studio/shared/schemas/video';
 import { type CatalogueKey, cataloguePaths } from './catalogue-paths';
-import type { CatalogueRecord, FieldKind, FieldName, ResourceDescriptor, ResourceField } from './resource-descriptor';
+import type { CatalogueRecord, FieldKind, FieldName, ReferenceField, ReferenceKind, ResourceDescriptor, ValueField } from './resource-descriptor';
 
-const field = (name: FieldName, kind: FieldKind = 'text', extra: Partial<ResourceField> = {}): ResourceField => ({
+const field = (name: FieldName, kind: FieldKind = 'text', extra: Partial<ValueField> = {}): ValueField => ({
   name,
   label: fieldLabels[name],
   kind,
+  ...extra,
+});
+
+const reference = (name: FieldName, of: CatalogueKey, kind: ReferenceKind = 'reference', extra: Partial<ReferenceField> = {}): ReferenceField => ({
+  name,
+  label: fieldLabels[name],
+  kind,
+  of,
   ...extra,
 });
 
@@ -24,6 +33,12 @@ const image = field('file', 'image', { label: fieldLabels.image });
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const byName = (record: CatalogueRecord) => text(record.name);
+
+/** What customers do not see yet: a draft, or a video released later (GET /videos answers both to admins). */
+function videoStatus(record: CatalogueRecord, now: Date): string | null {
+  if (record.available === false) return m.videos.draft;
+  return Date.parse(text(record.release_date)) > now.getTime() ? m.videos.upcoming : null;
+}
 
 /** The descriptor's names, paths and texts; `one` is the API's singular wrapper, `many` its plural and path. */
 function resource(
@@ -47,9 +62,10 @@ function resource(
 }
 
 /**
- * The catalogue resources the console edits (docs/catalogue/README.md). The
- * `file` of class types, instructors and programs is an 'image' field: sent
- * only when changed, since an omitted field keeps its stored value on PUT.
+ * The catalogue resources the console edits (docs/catalogue/README.md, and
+ * docs/videos for videos). The `file` of class types, instructors, programs
+ * and videos is an 'image' field: sent only when changed, since an omitted
+ * field keeps its stored value on PUT.
  */
 export const resources: Readonly<Record<CatalogueKey, ResourceDescriptor>> = {
   locations: resource('locations', 'location', {
@@ -127,5 +143,31 @@ export const resources: Readonly<Record<CatalogueKey, ResourceDescriptor>> = {
     fields: [field('name')],
     createSchema: paymentMethodCreateSchema,
     updateSchema: paymentMethodUpdateSchema,
+  }),
+  // GET /videos pages (32, newest first, drafts and upcoming ones included for admins) and searches by name on the server.
+  videos: resource('videos', 'video', {
+    label: byName,
+    status: videoStatus,
+    columns: ['release_date', 'duration'],
+    paging: 'server',
+    fields: [
+      field('name'),
+      field('description', 'textarea'),
+      field('url', 'text', { hint: m.videos.urlHint }),
+      field('thumbnail', 'text', { hint: m.videos.urlHint }),
+      field('duration', 'number'),
+      reference('instructor_id', 'instructors'),
+      reference('video_type_id', 'video_types'),
+      reference('program_id', 'programs'),
+      reference('class_type_id', 'class_types'),
+      reference('class_category_id', 'class_categories'),
+      // The API takes tag ids as `tags` and answers them as `tag_ids` (its `tags` are the joined records).
+      reference('tags', 'tags', 'references', { source: 'tag_ids' }),
+      field('available', 'checkbox', { initial: true, hint: m.videos.availableHint }),
+      field('release_date', 'instant', { hint: m.videos.releaseHint }),
+      image,
+    ],
+    createSchema: videoCreateSchema,
+    updateSchema: videoUpdateSchema,
   }),
 };

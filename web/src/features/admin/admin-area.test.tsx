@@ -38,6 +38,7 @@ const catalogue = [
   ['Avisos', '/admin/avisos'],
   ['Programas', '/admin/programas'],
   ['Tipos de video', '/admin/tipos-de-video'],
+  ['Videos', '/admin/videos'],
   ['Métodos de pago', '/admin/metodos-de-pago'],
   ['Formularios', '/admin/formularios'],
   ['Campos personalizados', '/admin/campos-personalizados'],

@@ -33,6 +33,7 @@ const sections = {
   '/admin/avisos': { label: l.announcements, group: 'catalogue' },
   '/admin/programas': { label: l.programs, group: 'catalogue' },
   '/admin/tipos-de-video': { label: l.videoTypes, group: 'catalogue' },
+  '/admin/videos': { label: l.videos, group: 'catalogue' },
   '/admin/metodos-de-pago': { label: l.paymentMethods, group: 'catalogue' },
   '/admin/formularios': { label: l.forms, group: 'catalogue' },
   '/admin/campos-personalizados': { label: l.customFields, group: 'catalogue' },
