@@ -6,9 +6,15 @@ export default defineConfig({
   plugins: [
     react(),
     // The public screens people arrive at from search or a shared link; the default paths (a studio's own class_packages_path gets no hint).
+    // `reads`: public reads the screen starts with, answered the same to everyone (never one that depends on who asks);
+    // `images`: the first few images one of them names (the shop's cards, the largest thing on a phone's screen).
     routePreloads({
-      '/paquetes': 'src/features/shop/shop-screen.tsx',
-      '/calendario': 'src/features/schedule/schedule-screen.tsx',
+      '/paquetes': {
+        screen: 'src/features/shop/shop-screen.tsx',
+        reads: ['/class_packages'],
+        images: { read: '/class_packages', list: 'class_packages', src: ['image', 'src'], max: 3 },
+      },
+      '/calendario': { screen: 'src/features/schedule/schedule-screen.tsx', reads: ['/locations', '/instructors'] },
       '/avisos': 'src/features/announcements/announcements-screen.tsx',
       '/ubicacion': 'src/features/location/location-screen.tsx',
       '/preguntas-frecuentes': 'src/features/faq/faq-screen.tsx',

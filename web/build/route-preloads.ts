@@ -52,18 +52,55 @@ export function routePreloadMap(bundle: Bundle, routes: Record<string, string>):
   return map;
 }
 
-/** The inline script: on a mapped path, preload its files while the entry downloads (CSS as style, JS as modulepreload). */
-export function preloadScript(map: Record<string, string[]>): string {
-  return `(function(){var m=${JSON.stringify(map)};var p=location.pathname.replace(/\\/+$/,'')||'/';(m[p]||[]).forEach(function(h){var l=document.createElement('link');if(/\\.css$/.test(h)){l.rel='preload';l.setAttribute('as','style')}else{l.rel='modulepreload'}l.href=h;document.head.appendChild(l)})})();`;
+/**
+ * Images a screen shows from one of its reads: `list` is the answer's array,
+ * `src` the path to each item's image address; the first `max` distinct ones
+ * are preloaded when the answer arrives (the shop's cards: the largest thing
+ * on the screen would otherwise wait for the app to render it).
+ */
+export interface EarlyImages {
+  read: string;
+  list: string;
+  src: string[];
+  max: number;
+}
+
+/** What index.html starts for one path beyond its files: public reads, and images found in one of them. */
+export interface EarlyData {
+  reads: string[];
+  images?: EarlyImages;
 }
 
 /**
- * A public screen behind a lazy route waits for the entry to run before its
- * own chunk is even requested. For the screens people land on from search
- * (docs/public-site "Speed"), index.html starts those downloads at once.
- * `routes`: path → screen module, relative to web/ (e.g. src/features/shop/shop-screen.tsx).
+ * The inline script, on a mapped path: the screen's files (CSS as style, JS as
+ * modulepreload) and its public data (API paths, fetched once into
+ * `window.__studioEarly`, which lib/api-client.ts takes instead of asking
+ * again), then the images the data names. Everything starts a frame after
+ * the boot screen first paints: it downloads beside the entry, and the first
+ * paint never shares the network with it.
  */
-export function routePreloads(routes: Record<string, string>): Plugin {
+export function preloadScript(map: Record<string, string[]>, data: Record<string, EarlyData> = {}): string {
+  return `(function(){var m=${JSON.stringify(map)},d=${JSON.stringify(data)};var p=location.pathname.replace(/\\/+$/,'')||'/';var f=m[p]||[],e=d[p]||{reads:[]};if(!f.length&&!e.reads.length)return;var early=window.__studioEarly={};function link(rel,href,as){var l=document.createElement('link');l.rel=rel;if(as)l.setAttribute('as',as);l.href=href;document.head.appendChild(l)}requestAnimationFrame(function(){setTimeout(function(){e.reads.forEach(function(a){early[a]=fetch('/api'+a,{headers:{Accept:'application/json'}}).then(function(r){return r.ok?r.json():null}).catch(function(){return null})});var i=e.images;if(i&&early[i.read])early[i.read].then(function(j){var seen=[];((j&&j[i.list])||[]).forEach(function(item){var v=item;i.src.forEach(function(k){v=v&&v[k]});if(typeof v==='string'&&/^(\\/(?!\\/)|https:\\/\\/)/.test(v)&&seen.indexOf(v)<0&&seen.length<i.max){seen.push(v);link('preload',v,'image')}})});f.forEach(function(h){if(/\\.css$/.test(h))link('preload',h,'style');else link('modulepreload',h)})},0)})})();`;
+}
+
+/** A screen to preload: its module (relative to web/) and, optionally, the public API reads it starts with. */
+export type RouteScreen = string | ({ screen: string } & EarlyData);
+
+/**
+ * A public screen behind a lazy route waits for the entry to run before its
+ * own chunk is even requested, and for its render before its data is. For
+ * the screens people land on from search (docs/public-site "Speed"),
+ * index.html starts those downloads at once. `reads` may list only public
+ * reads that answer the same to everyone (no token is sent with them).
+ * `routes`: path → screen module (e.g. src/features/shop/shop-screen.tsx) or { screen, reads, images }.
+ */
+export function routePreloads(routes: Record<string, RouteScreen>): Plugin {
+  const screens = Object.fromEntries(Object.entries(routes).map(([path, route]) => [path, typeof route === 'string' ? route : route.screen]));
+  const data: Record<string, EarlyData> = Object.fromEntries(
+    Object.entries(routes).flatMap(([path, route]) =>
+      typeof route === 'string' ? [] : [[path, { reads: route.reads, ...(route.images ? { images: route.images } : {}) }]],
+    ),
+  );
   return {
     name: 'route-preloads',
     apply: 'build',
@@ -71,8 +108,8 @@ export function routePreloads(routes: Record<string, string>): Plugin {
       order: 'post',
       handler(_html, context) {
         if (!context.bundle) return [];
-        const map = routePreloadMap(context.bundle as unknown as Bundle, routes);
-        return [{ tag: 'script', children: preloadScript(map), injectTo: 'head' }];
+        const map = routePreloadMap(context.bundle as unknown as Bundle, screens);
+        return [{ tag: 'script', children: preloadScript(map, data), injectTo: 'head' }];
       },
     },
   };

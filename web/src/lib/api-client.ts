@@ -145,8 +145,23 @@ async function request<T>(method: Method, path: string, body?: unknown, options:
  * The web's only door to /api. Bodies are sent as JSON, except a FormData body,
  * which goes as multipart/form-data (file uploads: POST /files, POST /files/s3).
  */
+declare global {
+  interface Window {
+    /** Public reads index.html started for the screen being opened (web/build/route-preloads.ts). */
+    __studioEarly?: Record<string, Promise<unknown>>;
+  }
+}
+
+/** index.html's answer to this read, taken once (later reads ask the server); null when none was started or it failed. */
+async function earlyAnswer(path: string): Promise<unknown> {
+  const early = typeof window === 'undefined' ? undefined : window.__studioEarly?.[path];
+  if (!early) return null;
+  delete window.__studioEarly?.[path];
+  return early;
+}
+
 export const api = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  get: async <T>(path: string, options?: RequestOptions) => ((await earlyAnswer(path)) as T | null) ?? request<T>('GET', path, undefined, options),
   post: <T>(path: string, body: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
   put: <T>(path: string, body: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),

@@ -20,7 +20,7 @@ describe('after the first paint', () => {
     expect(work).not.toHaveBeenCalled();
     markFirstRender();
     markFirstRender();
-    await vi.advanceTimersByTimeAsync(100);
+    await vi.advanceTimersByTimeAsync(1500);
     expect(work).toHaveBeenCalledTimes(1);
     // Afterwards, work runs at once.
     const later = vi.fn();
@@ -33,7 +33,7 @@ describe('after the first paint', () => {
     render(<Gate />);
     expect(screen.getByText('primera vista')).toBeInTheDocument();
     markFirstRender();
-    await act(() => vi.advanceTimersByTimeAsync(100));
+    await act(() => vi.advanceTimersByTimeAsync(1500));
     expect(screen.getByText('pintado')).toBeInTheDocument();
   });
 });

@@ -11,16 +11,22 @@ let scheduled = false;
 const waiting: Array<() => void> = [];
 
 const nextFrame = (fn: () => void) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(fn) : setTimeout(fn, 16));
+/** Once the main thread has nothing left to do (the screen's own data and render come first), or after a second at the latest. */
+const whenIdle = (fn: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 1000 }) : setTimeout(fn, 200));
 
-/** Called once the first screen has committed: the frame after it is painted, and a task later the waiting work runs. */
+/** Called once the first screen has committed: the frame after it is painted, and once the main thread is idle, the waiting work runs. */
 export function markFirstRender(): void {
   if (scheduled) return;
   scheduled = true;
   nextFrame(() =>
-    setTimeout(() => {
-      painted = true;
-      for (const fn of waiting.splice(0)) fn();
-    }, 0),
+    setTimeout(
+      () =>
+        whenIdle(() => {
+          painted = true;
+          for (const fn of waiting.splice(0)) fn();
+        }),
+      0,
+    ),
   );
 }
 
