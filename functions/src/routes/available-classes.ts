@@ -2,6 +2,7 @@ import { availableClassCreateSchema, availableClassUpdateSchema, lotsOnDateQuery
 import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireAdmin, requireUser } from '../http/authenticate';
+import { idempotentCall, sendIdempotent } from '../http/idempotency-key';
 import { numericParam } from '../http/params';
 import { identityOf, queryOf } from '../http/request-context';
 import { validate } from '../http/validate';
@@ -13,6 +14,8 @@ import {
   listOwnLotsOnDate,
   updateLotForCustomer,
 } from '../services/access/available-classes';
+import { GRANT_STATUS } from '../services/access/give-access';
+import { runIdempotent } from '../services/idempotency';
 
 /** /api/available_classes: the caller's own credits; admin edits go through the ledger. */
 export function availableClassRoutes(deps: Deps): Router {
@@ -31,7 +34,12 @@ export function availableClassRoutes(deps: Deps): Router {
   });
 
   router.post('/', requireAdmin, validate(availableClassCreateSchema), async (req, res) => {
-    res.status(201).json({ available_class: await createLotForCustomer(deps, identityOf(req), req.body) });
+    const admin = identityOf(req);
+    const answer = await runIdempotent(deps, idempotentCall(req, 'available_classes'), async (guard) => ({
+      status: GRANT_STATUS,
+      body: { available_class: await createLotForCustomer(deps, admin, req.body, guard) },
+    }));
+    sendIdempotent(res, answer);
   });
 
   router.put('/', requireAdmin, validate(availableClassUpdateSchema), async (req, res) => {

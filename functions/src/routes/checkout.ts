@@ -8,10 +8,12 @@ import {
 import { type Request, Router } from 'express';
 import type { Deps } from '../deps';
 import { requireUser } from '../http/authenticate';
+import { idempotentCall, sendIdempotent } from '../http/idempotency-key';
 import { identityOf, queryOf } from '../http/request-context';
 import { validate } from '../http/validate';
 import { attemptCheckout } from '../services/checkout/attempt-checkout';
 import { quoteForCustomer } from '../services/checkout/quote-for-customer';
+import { runIdempotent } from '../services/idempotency';
 import { checkoutWithSavedCard } from '../services/payments/checkout-saved-card';
 import { capturePayPalOrder, startPayPalOrder } from '../services/payments/start-paypal-order';
 
@@ -22,6 +24,9 @@ import { capturePayPalOrder, startPayPalOrder } from '../services/payments/start
  */
 const siteOriginOf = (req: Request) => `${req.protocol}://${req.get('x-forwarded-host') ?? req.get('host') ?? 'localhost'}`;
 
+/** A new purchase is a 201; a retry answered with the pending purchase it had already made, a 200. */
+const asAnswer = <T>({ created, answer }: { created: boolean; answer: T }) => ({ status: created ? 201 : 200, body: answer });
+
 /** /api/checkout: the server's quote, and the purchase attempt (docs/payments). */
 export function checkoutRoutes(deps: Deps): Router {
   const router = Router();
@@ -31,19 +36,29 @@ export function checkoutRoutes(deps: Deps): Router {
     res.json(await quoteForCustomer(deps, req.identity ?? null, query.class_package_id, query.discountCode ?? null));
   });
 
+  // Each purchase-creating call takes an Idempotency-Key (ADR 0101): a retried request gets the first answer.
   router.post('/attempt', requireUser, validate(checkoutAttemptSchema), async (req, res) => {
-    const { created, answer } = await attemptCheckout(deps, identityOf(req), req.body, siteOriginOf(req));
-    res.status(created ? 201 : 200).json(answer);
+    const identity = identityOf(req);
+    const answer = await runIdempotent(deps, idempotentCall(req, 'checkout/attempt'), async (guard) =>
+      asAnswer(await attemptCheckout(deps, identity, req.body, siteOriginOf(req), guard)),
+    );
+    sendIdempotent(res, answer);
   });
 
   router.post('/', requireUser, validate(checkoutSavedCardSchema), async (req, res) => {
-    const { created, answer } = await checkoutWithSavedCard(deps, identityOf(req), req.body, siteOriginOf(req));
-    res.status(created ? 201 : 200).json(answer);
+    const identity = identityOf(req);
+    const answer = await runIdempotent(deps, idempotentCall(req, 'checkout'), async (guard) =>
+      asAnswer(await checkoutWithSavedCard(deps, identity, req.body, siteOriginOf(req), guard)),
+    );
+    sendIdempotent(res, answer);
   });
 
   router.post('/paypal', requireUser, validate(checkoutPayPalSchema), async (req, res) => {
-    const { created, answer } = await startPayPalOrder(deps, identityOf(req), req.body);
-    res.status(created ? 201 : 200).json(answer);
+    const identity = identityOf(req);
+    const answer = await runIdempotent(deps, idempotentCall(req, 'checkout/paypal'), async (guard) =>
+      asAnswer(await startPayPalOrder(deps, identity, req.body, guard)),
+    );
+    sendIdempotent(res, answer);
   });
 
   router.post('/capture', requireUser, validate(checkoutCaptureSchema), async (req, res) => {

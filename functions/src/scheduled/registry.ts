@@ -1,3 +1,4 @@
+import { cleanUpFilesJob } from './clean-up-files-job';
 import { closeWaitlistsJob } from './close-waitlists-job';
 import { computeDashboardDaysJob } from './compute-dashboard-days-job';
 import { detectNoShowsJob } from './detect-no-shows';
@@ -9,4 +10,4 @@ import type { ScheduledJob } from './scheduled-job';
  * (a test checks the lists agree); the local stack runs the same handlers on
  * the same period (run-scheduled-jobs.ts).
  */
-export const scheduledJobs: ScheduledJob[] = [closeWaitlistsJob, detectNoShowsJob, lapseUnpaidPurchasesJob, computeDashboardDaysJob];
+export const scheduledJobs: ScheduledJob[] = [closeWaitlistsJob, detectNoShowsJob, lapseUnpaidPurchasesJob, computeDashboardDaysJob, cleanUpFilesJob];

@@ -5,6 +5,7 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app';
 import { createLocalFileStorage } from '../../src/data/files/local-file-storage';
+import { signUp } from '../../src/services/customers/sign-up';
 import { findFileRef } from '../../src/services/files/file-refs';
 import { jpeg, pdf, png } from './files-fixtures';
 import { type TestEnv, testEnv } from './support';
@@ -35,6 +36,13 @@ beforeEach(async () => {
   env = testEnv();
   env.deps.files = createLocalFileStorage(mkdtempSync(path.join(tmpdir(), 'studio-access-')));
   app = createApp(env.deps);
+  // Only customers (and admins) upload.
+  for (const [uid, phone] of [
+    ['ana', '5511111111'],
+    ['diego', '5522222222'],
+  ] as const) {
+    await signUp(env.deps, { uid, email: `${uid}@example.com`, emailVerified: true, admin: false }, { uid, name: uid, last_name: 'Prueba', phone });
+  }
   publicId = await uploadAs('admin:admin', png(), 'portada.png', 'image/png');
   anaId = await uploadAs('uid:ana', pdf(), 'certificado.pdf', 'application/pdf');
   diegoId = await uploadAs('uid:diego', jpeg(), 'perfil.jpg', 'image/jpeg');

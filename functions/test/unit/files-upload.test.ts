@@ -12,10 +12,13 @@ import { type TestEnv, testEnv } from './support';
 
 let env: TestEnv;
 let filesDir: string;
-beforeEach(() => {
+/** c1's customer number: customers upload, and numbers are claimed, not counted from 1 (ADR 0009). */
+let c1CustomerId: number;
+beforeEach(async () => {
   env = testEnv();
   filesDir = mkdtempSync(path.join(tmpdir(), 'studio-upload-'));
   env.deps.files = createLocalFileStorage(filesDir);
+  ({ customer_id: c1CustomerId } = await signUp(env.deps, identity('c1'), { uid: 'c1', name: 'Ana', last_name: 'López', phone: '5512345678' }));
 });
 afterEach(async () => {
   vi.restoreAllMocks();
@@ -91,7 +94,7 @@ describe('POST /api/files: accepted uploads', () => {
     });
     const doc = (await env.store.doc('files/1').get()).data() as Record<string, unknown>;
     expect(doc.key).toMatch(/^files\/[0-9a-f-]{36}\.png$/);
-    expect(doc).toMatchObject({ owner_uid: 'a1', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(doc).toMatchObject({ owner_uid: 'a1', by_admin: true, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(storedBytes()).toEqual([path.basename(doc.key as string)]);
 
     const raw = await request(createApp(env.deps))
@@ -111,15 +114,13 @@ describe('POST /api/files: accepted uploads', () => {
   });
 
   it('stores a customer PDF as private, owned, with their customer number', async () => {
-    // Customer numbers are claimed, not counted from 1 (ADR 0009): compare with the one sign-up gave.
-    const { customer_id } = await signUp(env.deps, identity('c1'), { uid: 'c1', name: 'Ana', last_name: 'López', phone: '5512345678' });
     const response = await upload('uid:c1', [{ bytes: pdf(), filename: 'Certificado médico.pdf', contentType: 'application/pdf' }]);
     expect(response.status).toBe(201);
     expect(response.body.file).toMatchObject({
       name: 'Certificado médico.pdf',
       type: 'application/pdf',
       visibility: 'private',
-      customer_id,
+      customer_id: c1CustomerId,
       status: 'uploaded',
     });
     const raw = await request(createApp(env.deps)).get(`/api/files/raw/${response.body.file_id}`).set('authorization', 'Bearer uid:c1');

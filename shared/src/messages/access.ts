@@ -17,6 +17,7 @@ export const accessMessages = {
   alreadyRevoked: 'Este acceso ya fue eliminado.',
   purchaseNotFound: 'No encontramos la compra.',
   packageNotFound: 'No encontramos el paquete.',
+  packageArchived: 'Este paquete está archivado y ya no se puede otorgar. Elige otro paquete.',
   paymentMethodNotFound: 'No encontramos el método de pago.',
   lotNotFound: 'No encontramos estos créditos.',
   unlimitedIsFixed: 'Los créditos ilimitados no cambian de cantidad, y los limitados no pueden volverse ilimitados.',

@@ -9,7 +9,12 @@ export const filesMessages = {
   invalidName: 'El nombre del archivo no es válido.',
   invalidData: 'El campo data debe ser un objeto JSON.',
   malformed: 'No pudimos leer el archivo enviado. Intenta de nuevo.',
+  pageTooFar: 'La página no puede ser mayor que {n}.',
   publicNeedsAdmin: 'Solo un administrador puede publicar archivos.',
+  /** Uploads are for customers' profiles and forms; an account that has not finished signing up has none. */
+  customerRequired: 'Completa tu registro como cliente antes de subir archivos.',
+  uploadRateLimited: 'Subiste demasiados archivos en poco tiempo: puedes subir hasta {count} por hora. Intenta de nuevo más tarde.',
+  uploadQuotaExceeded: 'Alcanzaste el límite de {mb} MB en archivos subidos por día. Intenta de nuevo más tarde.',
   /** A profile photo must be an image the person uploaded themselves. */
   photoNotUsable: 'Elige una imagen JPG, PNG, WebP o GIF que hayas subido a tu cuenta.',
 } as const;

@@ -108,9 +108,17 @@ export const fileUpdateSchema = object({
   .strict();
 export type FileUpdateInput = InferType<typeof fileUpdateSchema>;
 
+/** Paging skips documents (each billed as a read on Firestore, and an offset past 2^53 is no longer an integer), so deep pages are bounded. */
+export const FILES_MAX_PAGE = 1000;
+
 /** GET /api/files?page&visibility (visibility filters only an admin's list). */
 export const fileListQuerySchema = object({
-  page: number().typeError(v.mustBeNumber).integer(v.mustBeInteger).min(1, v.mustBePositive).optional(),
+  page: number()
+    .typeError(v.mustBeNumber)
+    .integer(v.mustBeInteger)
+    .min(1, v.mustBePositive)
+    .max(FILES_MAX_PAGE, fill(filesMessages.pageTooFar, { n: FILES_MAX_PAGE }))
+    .optional(),
   visibility: string()
     .typeError(v.mustBeText)
     .oneOf([...FILE_VISIBILITIES], v.selectOption)

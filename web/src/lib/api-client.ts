@@ -99,12 +99,15 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export interface RequestOptions {
   /** Cancels the request (server-data passes the query's signal); a cancelled call rejects with an AbortError, never an ApiError. */
   signal?: AbortSignal;
+  /** Sent as Idempotency-Key (grants and purchases, ADR 0101): the server answers a retry with the same key with its first answer. */
+  idempotencyKey?: string;
 }
 
 async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   const token = await currentIdToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   // Multipart bodies get their Content-Type, with the boundary, from the browser.
   const multipart = body instanceof FormData;
   if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';

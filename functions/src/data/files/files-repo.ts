@@ -16,6 +16,13 @@ export interface FileDoc {
   key: string;
   visibility: FileVisibility;
   owner_uid: string;
+  /**
+   * Uploaded with admin rights. Admins' files may be named by `src` in records
+   * the clean-up job cannot follow (catalogue, videos, pages, a customer's
+   * photo set at the desk), so only files with `false` are ever cleaned up;
+   * absent on files stored before the field, which are kept too.
+   */
+  by_admin?: boolean;
   /** The owner's customer number when they have a customer record. */
   customer_id: number | null;
   status: FileStatus;
@@ -68,4 +75,15 @@ export async function listFiles(store: DocumentStore, query: FileListQuery): Pro
   const ordered = base.orderBy('file_id', 'desc');
   const [page, total] = await Promise.all([ordered.offset(query.offset).limit(query.limit).get(), base.count()]);
   return { files: page.docs.map((doc) => doc.data() as unknown as FileDoc), total };
+}
+
+/**
+ * Private files newest first, with file_id below `belowId` (from the newest when null):
+ * the clean-up job's sweep, a batch at a time (index visibility + file_id desc).
+ */
+export async function listPrivateFilesBelow(store: DocumentStore, belowId: number | null, limit: number): Promise<FileDoc[]> {
+  let query = files(store).where('visibility', '==', 'private');
+  if (belowId !== null) query = query.where('file_id', '<', belowId);
+  const page = await query.orderBy('file_id', 'desc').limit(limit).get();
+  return page.docs.map((doc) => doc.data() as unknown as FileDoc);
 }

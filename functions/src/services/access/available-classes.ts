@@ -12,8 +12,9 @@ import { byExpiry, isUsable } from '../credits/balance';
 import { endOfStudioDay, studioTimezone } from '../credits/expiry';
 import { changeLot, grantLot, isUnlimited, type LedgerContext, revokeLot } from '../credits/ledger';
 import { lotsAfter, refreshUnlimitedMembership } from '../credits/membership';
+import type { IdempotencyGuard } from '../idempotency';
 import { toAvailableClassDto } from './dto';
-import { customerNotFound } from './give-access';
+import { customerNotFound, GRANT_STATUS } from './give-access';
 
 const lotNotFound = () => new AppError('not-found', 'access/lot-not-found', accessMessages.lotNotFound);
 const invalidField = (field: string, message: string) => invalidFields({ [field]: message });
@@ -64,10 +65,20 @@ const adminContext = (admin: VerifiedIdentity, reason: string | null | undefined
   reason: reason?.trim() || null,
 });
 
-/** POST /available_classes (admin): credits outside any purchase, granted through the ledger. */
-export async function createLotForCustomer(deps: Deps, admin: VerifiedIdentity, input: AvailableClassCreateInput): Promise<AvailableClass> {
+/**
+ * POST /available_classes (admin): credits outside any purchase, granted
+ * through the ledger; with an idempotency key, the answer a retry gets is
+ * stored in the same transaction (the route's body, `{available_class}`).
+ */
+export async function createLotForCustomer(
+  deps: Deps,
+  admin: VerifiedIdentity,
+  input: AvailableClassCreateInput,
+  guard: IdempotencyGuard | null = null,
+): Promise<AvailableClass> {
   const tz = await studioTimezone(deps);
-  const lot = await deps.store.runTransaction(async (tx) => {
+  return deps.store.runTransaction(async (tx) => {
+    await guard?.hold(tx);
     const customer = await getCustomerById(deps.store, input.customer_id, tx);
     if (!customer) throw customerNotFound();
     const classTypeId = input.class_type_id ?? null;
@@ -103,9 +114,10 @@ export async function createLotForCustomer(deps: Deps, admin: VerifiedIdentity, 
       adminContext(admin, input.reason),
     );
     refreshUnlimitedMembership(deps, tx, customer, lotsAfter(existing, [lot]));
-    return lot;
+    const created = toAvailableClassDto(lot, tz, now);
+    guard?.record(tx, { status: GRANT_STATUS, body: { available_class: created } });
+    return created;
   });
-  return toAvailableClassDto(lot, tz, deps.now());
 }
 
 /**

@@ -14,6 +14,7 @@ import { AppError } from '../../domain/errors';
 import { studioTimezone } from '../credits/expiry';
 import { grantLot } from '../credits/ledger';
 import { lotsAfter, refreshUnlimitedMembership } from '../credits/membership';
+import type { IdempotencyGuard } from '../idempotency';
 import { toAvailableClassDto, toPurchaseDto } from './dto';
 import { adminPurchase, lotFromSpec, planGrant } from './grant-plan';
 
@@ -25,18 +26,28 @@ export interface GrantResult {
 
 export const customerNotFound = () => new AppError('not-found', 'customer/not-found', messages.customer.notFound);
 
+export const packageArchived = () => new AppError('conflict', 'access/package-archived', accessMessages.packageArchived);
+
+/** A grant's answer status: the route sends it, and a key's record replays it. */
+export const GRANT_STATUS = 201;
+
 /**
  * POST /customer/giveAccess: one transaction writes the purchase, its lots,
- * one ledger entry per lot and the customer's derived unlimited fields.
+ * one ledger entry per lot and the customer's derived unlimited fields, and,
+ * with an idempotency key, the answer a retry gets (so a retry never grants
+ * twice). An archived package is refused (it is gone from the catalogue);
+ * an inactive one may still be given.
  */
-export async function giveAccess(deps: Deps, admin: VerifiedIdentity, input: GiveAccessInput): Promise<GrantResult> {
+export async function giveAccess(deps: Deps, admin: VerifiedIdentity, input: GiveAccessInput, guard: IdempotencyGuard | null = null): Promise<GrantResult> {
   const tz = await studioTimezone(deps);
   const isGift = input.is_gift ?? false;
-  const { purchase, lots } = await deps.store.runTransaction(async (tx) => {
+  return deps.store.runTransaction(async (tx) => {
+    await guard?.hold(tx);
     const customer = await getCustomerById(deps.store, input.customer_id, tx);
     if (!customer) throw customerNotFound();
     const pkg = await getClassPackage(deps.store, input.class_package_id, tx);
     if (!pkg) throw new AppError('not-found', 'access/package-not-found', accessMessages.packageNotFound);
+    if (pkg.archivedAt) throw packageArchived();
     let paymentMethod: { id: number; name: string } | null = null;
     if (input.payment_method_id !== undefined && input.payment_method_id !== null) {
       const method = await getRecord<PaymentMethodDoc>(deps.store, 'payment_methods', input.payment_method_id, tx);
@@ -63,8 +74,12 @@ export async function giveAccess(deps: Deps, admin: VerifiedIdentity, input: Giv
     const context = { actor: { uid: admin.uid, role: 'admin' as const }, reference: { type: 'purchase', id: purchase.purchase_id } };
     const lots = specs.map((spec, i) => grantLot(deps, tx, lotFromSpec(spec, ids.available_classes[i] as number, customer, purchase, now), context));
     refreshUnlimitedMembership(deps, tx, customer, lotsAfter(existing, lots));
-    return { purchase, lots };
+    const result: GrantResult = {
+      message: accessMessages.accessGranted,
+      purchase: toPurchaseDto(purchase),
+      available_classes: lots.map((lot) => toAvailableClassDto(lot, tz, now)),
+    };
+    guard?.record(tx, { status: GRANT_STATUS, body: result });
+    return result;
   });
-  const now = deps.now();
-  return { message: accessMessages.accessGranted, purchase: toPurchaseDto(purchase), available_classes: lots.map((lot) => toAvailableClassDto(lot, tz, now)) };
 }

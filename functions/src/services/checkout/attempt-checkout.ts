@@ -6,6 +6,7 @@ import { type ClassPackageDoc, getClassPackage } from '../../data/repos/class-pa
 import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';
 import { toPurchaseDto } from '../access/dto';
+import type { IdempotencyGuard } from '../idempotency';
 import { startCardPayment, startCheckoutSession } from '../payments/start-card-payment';
 import type { CheckoutMethod } from './checkout-purchase';
 import { checkoutSettings } from './checkout-settings';
@@ -58,6 +59,7 @@ export async function attemptCheckout(
   identity: VerifiedIdentity,
   input: CheckoutAttemptInput,
   siteOrigin: string,
+  guard: IdempotencyGuard | null = null,
 ): Promise<{ created: boolean; answer: CheckoutAttemptAnswer }> {
   // PayPal pays through its own window: its order comes from POST /checkout/paypal, so the browser uses PayPal's buttons, not this call.
   if (input.payment_method === 'paypal')
@@ -70,6 +72,7 @@ export async function attemptCheckout(
     discountCode: input.discountCode ?? null,
     method: (input.payment_method ?? null) as CheckoutPaymentMethod | null,
     availableMethods: methods,
+    guard,
   });
   const viaStripe = placed.purchase.checkout_method === 'card' || placed.purchase.checkout_method === 'oxxo';
   const card = viaStripe && placed.purchase.status === 'pending' && deps.cards ? deps.cards : null;

@@ -23,6 +23,7 @@ import { AppError } from '../../domain/errors';
 import { planGrant } from '../access/grant-plan';
 import { studioTimezone } from '../credits/expiry';
 import { type DiscountClaim, prepareDiscountClaim, recordDiscountClaim } from '../discounts/claim-discount';
+import type { IdempotencyGuard } from '../idempotency';
 import type { CheckoutMethod } from './checkout-purchase';
 import { checkoutPurchase } from './checkout-purchase';
 import { type CheckoutSettings, checkoutSettings } from './checkout-settings';
@@ -31,6 +32,8 @@ import { quoteCheckout } from './quote-checkout';
 
 const m = checkoutMessages;
 const HOUR = 3_600_000;
+/** A purchase that still holds what it was placed for (ADR 0070). */
+const LIVE_STATUSES: ReadonlySet<PurchaseDoc['status']> = new Set(['pending', 'completed', 'active']);
 
 export const packageNotFound = () => new AppError('not-found', 'checkout/package-not-found', m.packageNotFound);
 const noPaymentMethod = () => new AppError('invalid', 'checkout/no-payment-method', m.noPaymentMethod, { payment_method: m.noPaymentMethod });
@@ -45,6 +48,8 @@ export interface PlaceRequest {
   method: Exclude<CheckoutMethod, 'free'> | null;
   /** The methods this deployment can take now (cash when enabled; card, OXXO, PayPal when their gateways are set up). */
   availableMethods: ReadonlySet<CheckoutMethod>;
+  /** The request's idempotency key (ADR 0101): the purchase is bound to it in the transaction that creates it. */
+  guard?: IdempotencyGuard | null;
 }
 
 export interface Placed {
@@ -89,6 +94,9 @@ function methodFor(pkg: ClassPackageDoc, request: PlaceRequest): CheckoutMethod 
  * Every document it writes is this customer's own or a claimed number, so a
  * rush of buyers writes different documents (ADR 0009).
  *
+ * With an idempotency key the purchase is bound to the key in the same
+ * transaction, so a retry after a crash answers it instead of placing another.
+ *
  * A free offer, or any one-off purchase with nothing to charge now, is
  * completed and granted in the same transaction. Cash is left pending until
  * the studio confirms it (or it lapses); where the studio lets cash buyers
@@ -99,6 +107,14 @@ export async function placePurchase(deps: Deps, request: PlaceRequest): Promise<
   const [settings, tz] = await Promise.all([checkoutSettings(deps), studioTimezone(deps)]);
   return deps.store.runTransaction(async (tx) => {
     const now = deps.now();
+    // An earlier attempt under the same key that placed its purchase and then stopped: answer that purchase, never a second one
+    // (unless it has ended since, e.g. lapsed unpaid, and so gave its place back).
+    const bound = request.guard ? await request.guard.hold(tx) : null;
+    const earlier = bound === null ? null : await getPurchase(deps.store, bound.id, tx);
+    if (earlier !== null && LIVE_STATUSES.has(earlier.status)) {
+      const earlierPkg = await getClassPackage(deps.store, earlier.class_package_id, tx);
+      if (earlierPkg !== null) return { purchase: earlier, quote: pendingQuote(earlier, earlierPkg, now, tz), lots: [], reused: true };
+    }
     const customer = await getCustomerByUid(deps.store, request.uid, tx);
     if (!customer) throw new AppError('precondition', 'checkout/customer-required', m.customerRequired);
     const pkg = assertPurchasable(await getClassPackage(deps.store, request.classPackageId, tx), settings);
@@ -158,6 +174,7 @@ export async function placePurchase(deps: Deps, request: PlaceRequest): Promise<
     });
     if (limit !== null && unit !== null) takeNumber(deps.store, tx, packageUnits(pkg.class_package_id, limit), unit, { purchase_id: purchase.purchase_id });
     if (claim) recordDiscountClaim(deps, tx, claim, purchase.purchase_id);
+    request.guard?.bind(tx, { type: 'purchase', id: purchase.purchase_id });
     const lots =
       specs.length > 0
         ? grantPurchase(deps, tx, {

@@ -10,7 +10,9 @@ import { toFileRef } from './file-dto';
  * src}, or null when the file cannot be used there — missing, rejected, or:
  * - 'public': not public (catalogue records are shown to everyone);
  * - { ownerUid }: not that person's own upload (form answers, profile photo).
- * Pass the transaction to read it with the record's other reads.
+ * Pass the transaction to read it with the record's other reads. A new place
+ * that keeps `{ ownerUid }` files must be added to customerReferencesFile
+ * (clean-up-files.ts), or the clean-up deletes them after the grace period.
  */
 export async function findFileRef(
   deps: Pick<Deps, 'store'>,

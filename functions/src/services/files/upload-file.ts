@@ -20,6 +20,7 @@ import { AppError } from '../../domain/errors';
 import { toValidationAppError } from '../../domain/validation';
 import { sniffFileType } from './file-content';
 import { toFileDto } from './file-dto';
+import { consumeUploadQuota } from './upload-quota';
 
 /** The one file part of an upload, as received (nothing about it is trusted yet). */
 export interface UploadedPart {
@@ -57,7 +58,8 @@ async function parseData(text: string | undefined): Promise<FileDataInput> {
 /**
  * POST /api/files and /api/files/s3. Everything is checked before anything is
  * written: one non-empty file, an allowed declared type, its size limit, bytes
- * whose signature is that type, a name that is not a path. The bytes go under
+ * whose signature is that type, a name that is not a path; for customers also
+ * a customer record and room in their upload quota. The bytes go under
  * a fresh random key (never the client's name), then the metadata is created
  * with the next file_id; if that fails the bytes are removed again. The
  * processing trigger takes it from status 'uploaded'.
@@ -81,6 +83,13 @@ export async function uploadFile(deps: Deps, identity: VerifiedIdentity, upload:
 
   const visibility = data.visibility ?? (identity.admin ? 'public' : 'private');
   if (visibility === 'public' && !identity.admin) throw new AppError('forbidden', 'files/public-needs-admin', filesMessages.publicNeedsAdmin);
+  if (!identity.admin) {
+    // Customers upload for their profile and forms; an identity that never became a customer has no use for storage.
+    if ((await getCustomerByUid(deps.store, identity.uid)) === null) {
+      throw new AppError('forbidden', 'files/customer-required', filesMessages.customerRequired);
+    }
+    await consumeUploadQuota(deps, identity.uid, part.bytes.length);
+  }
 
   const key = `files/${randomUUID()}.${ALLOWED_FILE_TYPES[type].extensions[0]}`;
   const sha256 = createHash('sha256').update(part.bytes).digest('hex');
@@ -101,6 +110,7 @@ export async function uploadFile(deps: Deps, identity: VerifiedIdentity, upload:
         key,
         visibility,
         owner_uid: identity.uid,
+        by_admin: identity.admin,
         customer_id: customer?.customer_id ?? null,
         status: 'uploaded',
         width: null,

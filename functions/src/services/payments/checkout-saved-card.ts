@@ -7,6 +7,7 @@ import { getPurchase } from '../../data/repos/purchases-repo';
 import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';
 import { attemptCheckout, type CheckoutAttemptAnswer } from '../checkout/attempt-checkout';
+import type { IdempotencyGuard } from '../idempotency';
 import { processorDown } from './start-card-payment';
 
 const m = checkoutMessages;
@@ -24,6 +25,7 @@ export async function checkoutWithSavedCard(
   identity: VerifiedIdentity,
   input: CheckoutSavedCardInput,
   siteOrigin: string,
+  guard: IdempotencyGuard | null = null,
 ): Promise<{ created: boolean; answer: CheckoutAttemptAnswer & { payment_id: string | null } }> {
   const customer = await getCustomerById(deps.store, input.customer_id);
   if (!customer) throw new AppError('not-found', 'customer/not-found', m.purchaseNotFound);
@@ -47,6 +49,7 @@ export async function checkoutWithSavedCard(
     buyer,
     { class_package_id: input.class_package_id, discountCode: input.discountCode ?? null, payment_method: 'card', payment_source_id: cardId },
     siteOrigin,
+    guard,
   );
   const purchase = await getPurchase(deps.store, answer.purchase_id);
   return { created, answer: { ...answer, payment_id: purchase?.provider_ref ?? null } };

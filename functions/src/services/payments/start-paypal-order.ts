@@ -8,6 +8,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';
 import { availableMethods } from '../checkout/attempt-checkout';
 import { placePurchase } from '../checkout/place-purchase';
+import type { IdempotencyGuard } from '../idempotency';
 import { processorDown } from './start-card-payment';
 import { startPayPalSubscription } from './start-paypal-subscription';
 
@@ -35,6 +36,7 @@ export async function startPayPalOrder(
   deps: Deps,
   identity: VerifiedIdentity,
   input: CheckoutPayPalInput,
+  guard: IdempotencyGuard | null = null,
 ): Promise<{ created: boolean; answer: PayPalStartAnswer }> {
   const paypal = deps.paypal;
   const pkg = await getClassPackage(deps.store, input.class_package_id);
@@ -44,6 +46,7 @@ export async function startPayPalOrder(
     discountCode: input.discountCode ?? null,
     method: 'paypal',
     availableMethods: new Set(await availableMethods(deps, pkg ?? undefined)),
+    guard,
   });
   const purchase = placed.purchase;
   if (purchase.status !== 'pending')

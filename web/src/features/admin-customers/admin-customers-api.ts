@@ -113,7 +113,9 @@ export const paymentMethodsQuery = queryOptions({
   meta: inPlace,
 });
 
-export const giveAccess = (input: GiveAccessInput) => api.post<{ message: string; purchase: Purchase }>('/customer/giveAccess', input);
+/** With the submission's Idempotency-Key, so a retried 'Dar acceso' never grants twice. */
+export const giveAccess = (input: GiveAccessInput, idempotencyKey: string) =>
+  api.post<{ message: string; purchase: Purchase }>('/customer/giveAccess', input, { idempotencyKey });
 export const revokeAccess = (input: RevokeAccessInput) => api.put<{ message: string; purchase: Purchase }>('/customer/revokeAccess', input);
 export const removeClasses = (input: RemoveClassesInput) => api.put<{ message: string; removed: number; available: number }>('/customer/removeClasses', input);
 export const liftPenalty = async (input: PenaltyUpdateInput) =>

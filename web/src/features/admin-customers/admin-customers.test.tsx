@@ -248,6 +248,8 @@ describe('admin customers', () => {
       payment_method_id: 1,
       bill: false,
     });
+    // A retried grant must not grant twice: the submission carries its own Idempotency-Key.
+    expect(calls.find((call) => call.method === 'POST')?.headers['Idempotency-Key']).toMatch(/^[A-Za-z0-9_-]{8,255}$/);
     expect(useAlerts.getState().success?.text).toBe('¡Acceso agregado!');
     expect(ledgerReads(calls)).toBe(2);
     expect(await screen.findByLabelText('Saldo del cliente')).toHaveTextContent('18 clases disponibles');

@@ -15,6 +15,7 @@ import { Spinner } from '../../components/spinner';
 import { showSuccess } from '../../lib/alerts';
 import { ApiError, apiErrorText } from '../../lib/api-client';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
+import { useSubmissionKey } from '../../lib/submission-key';
 import { adminCustomersKeys, giveAccess, liftPenalty, packagesQuery, paymentMethodsQuery, removeClasses, revokeAccess } from './admin-customers-api';
 
 type Values = Record<string, string | number | boolean>;
@@ -149,10 +150,12 @@ interface CustomerActionProps {
   onClose: () => void;
 }
 
-/** 'Dar acceso': a package (any, even inactive: the studio may give anything), optional days, a gift or its payment method. */
+/** 'Dar acceso': a package (any not archived, even inactive), optional days, a gift or its payment method. */
 export function GiveAccessModal({ customerId, onClose }: CustomerActionProps) {
   const packages = useServerQuery(packagesQuery);
   const methods = useServerQuery(paymentMethodsQuery);
+  // Sending the same grant again after no answer (a dropped connection) keeps its Idempotency-Key, so it is granted once.
+  const submission = useSubmissionKey();
   if (!packages.data || !methods.data) {
     return (
       <Modal title={m.giveAccess} onClose={onClose}>
@@ -178,7 +181,11 @@ export function GiveAccessModal({ customerId, onClose }: CustomerActionProps) {
         ...(v.is_gift === true ? {} : { payment_method_id: numberOrNothing(v.payment_method_id) }),
         bill: v.bill === true,
       })}
-      send={(body) => giveAccess(body as Parameters<typeof giveAccess>[0])}
+      send={async (body) => {
+        const answer = await giveAccess(body as Parameters<typeof giveAccess>[0], submission.keyFor(body));
+        submission.settle();
+        return answer;
+      }}
       success={accessMessages.accessGranted}
     >
       <GiveAccessFields packageOptions={packageOptions} methodOptions={methodOptions} />

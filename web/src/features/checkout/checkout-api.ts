@@ -62,13 +62,14 @@ export function fetchQuote(classPackageId: number, discountCode: string | null, 
   return api.get<QuoteAnswer>(`/checkout/quote?${query.toString()}`, { signal });
 }
 
-export function postAttempt(input: AttemptInput): Promise<AttemptAnswer> {
-  return api.post<AttemptAnswer>('/checkout/attempt', input);
+/** Sent with the submission's Idempotency-Key: a retried click gets the first answer (ADR 0101). */
+export function postAttempt({ input, idempotencyKey }: { input: AttemptInput; idempotencyKey: string }): Promise<AttemptAnswer> {
+  return api.post<AttemptAnswer>('/checkout/attempt', input, { idempotencyKey });
 }
 
 /** A pending PayPal purchase and its order; a retry answers the same order (docs/payments "PayPal"). */
-export function postPayPalOrder(input: PayPalOrderInput): Promise<PayPalOrderAnswer> {
-  return api.post<PayPalOrderAnswer>('/checkout/paypal', input);
+export function postPayPalOrder({ input, idempotencyKey }: { input: PayPalOrderInput; idempotencyKey: string }): Promise<PayPalOrderAnswer> {
+  return api.post<PayPalOrderAnswer>('/checkout/paypal', input, { idempotencyKey });
 }
 
 /** After the buyer approves; the purchase completes later, on PayPal's notice to the server. */

@@ -94,6 +94,26 @@ describe('checkout', () => {
     expect(calls.find((call) => call.url === '/api/checkout/attempt')?.body).toEqual({ class_package_id: 2, payment_method: 'cash' });
   });
 
+  it('sends a click retried after no answer with the same Idempotency-Key, so the server answers it instead of buying twice', async () => {
+    const user = userEvent.setup();
+    let tries = 0;
+    const { calls } = api({
+      attempt: () => {
+        tries += 1;
+        return tries === 1 ? { status: 503, body: { error: { code: 'store/unavailable', message: 'El servicio no está disponible.' } } } : attemptAnswer();
+      },
+    });
+    renderCheckout();
+    await user.click(await screen.findByRole('button', { name: 'Pagar' }));
+    expect(await screen.findByText('El servicio no está disponible.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pagar' }));
+    expect(await screen.findByRole('heading', { name: 'Orden lista' })).toBeInTheDocument();
+    const keys = calls.filter((call) => call.url === '/api/checkout/attempt').map((call) => call.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{8,255}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it("offers a free package with a single 'Obtener Oferta' button and no method", async () => {
     const user = userEvent.setup();
     const { calls } = api({ quote: makeQuote({ list_price: 0, price: 0, total_now: 0, is_free_offer: true }), methods: ['cash'] });
@@ -259,6 +279,9 @@ describe('checkout', () => {
       { class_package_id: 2, payment_method: 'card' },
       { class_package_id: 2, payment_method: 'card' },
     ]);
+    // The first click was answered: paying again is a new submission (the server answers the same pending purchase).
+    const [firstKey, secondKey] = calls.filter((call) => call.url === '/api/checkout/attempt').map((call) => call.headers['Idempotency-Key']);
+    expect(secondKey).not.toBe(firstKey);
     vi.unstubAllGlobals();
   });
 });

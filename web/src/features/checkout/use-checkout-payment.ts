@@ -8,6 +8,7 @@ import { showSuccess } from '../../lib/alerts';
 import { ApiError, apiErrorText } from '../../lib/api-client';
 import { useServerMutation } from '../../lib/server-data';
 import { useSession } from '../../lib/session';
+import { useSubmissionKey } from '../../lib/submission-key';
 import { cardErrorText } from './card-errors';
 import type { CardHandle } from './card-field';
 import { checkoutKeys, postAttempt, postPayPalCapture, postPayPalOrder } from './checkout-api';
@@ -43,6 +44,9 @@ export function useCheckoutPayment({ classPackageId, appliedCode, free, method, 
   const paypalErrorShown = useRef(false);
   // The purchase PayPal's window is open for (a subscription's approval names only the subscription).
   const paypalPurchase = useRef<number | null>(null);
+  // A click that got no answer and is clicked again is the same submission: it keeps its Idempotency-Key.
+  const attemptKey = useSubmissionKey();
+  const paypalKey = useSubmissionKey();
 
   /** Stripe.js without the card element: a saved card's 3-D Secure and the OXXO voucher. */
   async function stripeOnly() {
@@ -82,7 +86,9 @@ export function useCheckoutPayment({ classPackageId, appliedCode, free, method, 
     paypalErrorShown.current = false;
     let answer;
     try {
-      answer = await paypalOrder.mutateAsync({ class_package_id: classPackageId, ...(appliedCode ? { discountCode: appliedCode } : {}) });
+      const input = { class_package_id: classPackageId, ...(appliedCode ? { discountCode: appliedCode } : {}) };
+      answer = await paypalOrder.mutateAsync({ input, idempotencyKey: paypalKey.keyFor(input) });
+      paypalKey.settle();
     } catch (caught) {
       paypalErrorShown.current = true;
       setError(errorText(caught));
@@ -135,12 +141,14 @@ export function useCheckoutPayment({ classPackageId, appliedCode, free, method, 
     setError(null);
     setPaying(true);
     try {
-      const answer = await attempt.mutateAsync({
+      const input = {
         class_package_id: classPackageId,
         ...(appliedCode ? { discountCode: appliedCode } : {}),
         ...(free || method === null ? {} : { payment_method: method }),
         ...(!free && savedCard ? { payment_source_id: savedCard.payment_source_id } : {}),
-      });
+      };
+      const answer = await attempt.mutateAsync({ input, idempotencyKey: attemptKey.keyFor(input) });
+      attemptKey.settle();
       if (answer.session) {
         window.location.assign(answer.session.url);
         return;
