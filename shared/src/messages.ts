@@ -48,6 +48,9 @@ export const messages = {
     badRequest: 'La solicitud no es válida.',
     validation: 'Revisa los campos faltantes o inválidos',
     unknownField: 'El campo {field} no está permitido.',
+    idempotencyKeyFormat: 'La clave Idempotency-Key debe tener de 8 a 255 letras, números, guiones o guiones bajos.',
+    idempotencyKeyReused: 'Esta clave Idempotency-Key ya se usó con otros datos. Genera una nueva para una solicitud distinta.',
+    idempotencyInProgress: 'Tu solicitud anterior con esta clave sigue en proceso. Espera unos segundos e intenta de nuevo.',
   },
   auth: {
     unauthenticated: 'Debes iniciar sesión para continuar.',
@@ -112,6 +115,7 @@ export const messages = {
     phoneTaken: 'Ya existe una cuenta con ese número de teléfono',
     notFound: 'No encontramos al cliente.',
     uidMismatch: 'La identidad no corresponde a tu sesión.',
+    signupTooManyAttempts: 'Hiciste demasiados intentos de registro. Intenta de nuevo en una hora.',
     profileUpdated: 'Perfil actualizado con éxito.',
     noEmailOnAccount: 'Tu cuenta no tiene un correo verificado.',
     signupReasons: ['Instagram', 'Facebook', 'TikTok', 'Google', 'Recomendación', 'Pasé por el estudio', 'Otro'],

@@ -11,11 +11,12 @@ import { customValuesBodySchema } from '@studio/shared/schemas/dynamic-form';
 import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireAdmin, requireUser } from '../http/authenticate';
+import { idempotentCall, sendIdempotent } from '../http/idempotency-key';
 import { numericParam } from '../http/params';
-import { identityOf, queryOf } from '../http/request-context';
+import { clientAddressOf, identityOf, queryOf } from '../http/request-context';
 import { validate } from '../http/validate';
 import { getCustomerLedger } from '../services/access/customer-ledger';
-import { giveAccess } from '../services/access/give-access';
+import { giveAccess, GRANT_STATUS } from '../services/access/give-access';
 import { removeClasses } from '../services/access/remove-classes';
 import { revokeAccess } from '../services/access/revoke-access';
 import { listCustomerPurchasesForAdmin, listCustomerReservationsForAdmin, listCustomerWaitlistsForAdmin } from '../services/customers/admin-customer-reads';
@@ -26,8 +27,9 @@ import { withPendingFields } from '../services/customers/pending-fields';
 import { recoverPassword } from '../services/customers/recover-password';
 import { saveCustomValues } from '../services/customers/save-custom-values';
 import { ADMIN_CUSTOMERS_PAGE_SIZE, listCustomersForAdmin, quickSearchCustomers } from '../services/customers/search-customers';
-import { signUp } from '../services/customers/sign-up';
+import { consumeSignUpAttempt, signUp } from '../services/customers/sign-up';
 import { updateCustomer } from '../services/customers/update-customer';
+import { runIdempotent } from '../services/idempotency';
 
 interface SearchQuery {
   query?: string;
@@ -39,7 +41,10 @@ export function customerRoutes(deps: Deps): Router {
   const router = Router();
 
   router.post('/signup', requireUser, validate(signupSchema), async (req, res) => {
-    res.status(201).json({ customer: await withPendingFields(deps, await signUp(deps, identityOf(req), req.body)) });
+    const identity = identityOf(req);
+    // Before anything that looks at the phone: a refused attempt must learn nothing.
+    await consumeSignUpAttempt(deps, identity, clientAddressOf(req));
+    res.status(201).json({ customer: await withPendingFields(deps, await signUp(deps, identity, req.body)) });
   });
 
   router.get('/', requireUser, async (req, res) => {
@@ -61,11 +66,11 @@ export function customerRoutes(deps: Deps): Router {
 
   router.get('/phone', validate(phoneQuerySchema, 'query'), async (req, res) => {
     const { phone } = queryOf<{ phone: string }>(res);
-    res.json({ available: await isPhoneAvailable(deps, req.ip ?? 'unknown', phone) });
+    res.json({ available: await isPhoneAvailable(deps, clientAddressOf(req), phone) });
   });
 
   router.post('/recover', validate(recoverSchema), async (req, res) => {
-    res.json({ message: await recoverPassword(deps, req.ip ?? 'unknown', req.body.email) });
+    res.json({ message: await recoverPassword(deps, clientAddressOf(req), req.body.email) });
   });
 
   router.get('/admin/all', requireAdmin, validate(customerSearchSchema, 'query'), async (_req, res) => {
@@ -95,7 +100,12 @@ export function customerRoutes(deps: Deps): Router {
   });
 
   router.post('/giveAccess', requireAdmin, validate(giveAccessSchema), async (req, res) => {
-    res.status(201).json(await giveAccess(deps, identityOf(req), req.body));
+    const admin = identityOf(req);
+    const answer = await runIdempotent(deps, idempotentCall(req, 'customer/giveAccess'), async (guard) => ({
+      status: GRANT_STATUS,
+      body: await giveAccess(deps, admin, req.body, guard),
+    }));
+    sendIdempotent(res, answer);
   });
 
   router.put('/revokeAccess', requireAdmin, validate(revokeAccessSchema), async (req, res) => {

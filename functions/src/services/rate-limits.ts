@@ -20,12 +20,23 @@ export interface RateRule {
 
 const HOUR = 60 * 60 * 1000;
 
+/**
+ * Per-address rules count a client network (clientAddressOf: an IPv4 address,
+ * an IPv6 /64). The studio-wide `…Global` ceilings never refuse anyone: past
+ * one, an alert is logged and the per-address limits of that path are halved
+ * (consumeAddressLimit), so spreading over many addresses cannot close the
+ * door on a fresh visitor.
+ */
 export const rateRules = {
   phoneCheckPerIp: { name: 'phone-check-ip', limit: 20, windowMs: HOUR },
-  /** A ceiling for the whole studio, in case client addresses are spread or spoofed. */
   phoneCheckGlobal: { name: 'phone-check-all', limit: 2000, windowMs: HOUR, studioWide: true },
   recoverPerIp: { name: 'recover-ip', limit: 20, windowMs: HOUR },
+  recoverGlobal: { name: 'recover-all', limit: 500, windowMs: HOUR, studioWide: true },
   recoverPerEmail: { name: 'recover-email', limit: 3, windowMs: HOUR },
+  /** Sign-up answers "that phone is taken" (409), so it is limited like the phone check, before the lookup. */
+  signUpPerUser: { name: 'signup-user', limit: 5, windowMs: HOUR },
+  signUpPerIp: { name: 'signup-ip', limit: 20, windowMs: HOUR },
+  signUpGlobal: { name: 'signup-all', limit: 1000, windowMs: HOUR, studioWide: true },
   /** Changing one's phone also says whether the new one is taken: limit it like the anonymous check. */
   phoneChangePerUser: { name: 'phone-change-user', limit: 5, windowMs: 24 * HOUR },
 } as const satisfies Record<string, RateRule>;
@@ -39,9 +50,34 @@ export async function consumeRateLimit(deps: Deps, rule: RateRule, subject: stri
   if (!(await tryConsumeRateLimit(deps, rule, subject))) throw new AppError('rate-limited', 'http/rate-limited', messages.http.tooManyRequests);
 }
 
+/**
+ * A per-address limit under a studio-wide ceiling. The ceiling is counted
+ * first; past it, an alert line is logged (`[alert] rate-ceiling`, severity
+ * ALERT, for a log-based alert policy) and the address gets half its usual
+ * limit. Throws 429 only when the address itself is over.
+ */
+export async function consumeAddressLimit(deps: Deps, perAddress: RateRule, ceiling: RateRule, address: string): Promise<void> {
+  const hits = await countStudioWideHit(deps, ceiling);
+  const tightened = hits > ceiling.limit;
+  if (tightened) {
+    console.error(
+      JSON.stringify({
+        severity: 'ALERT',
+        message: `[alert] rate-ceiling ${ceiling.name}`,
+        rule: ceiling.name,
+        hits,
+        limit: ceiling.limit,
+        windowMs: ceiling.windowMs,
+      }),
+    );
+  }
+  const limit = tightened ? Math.floor(perAddress.limit / 2) : perAddress.limit;
+  await consumeRateLimit(deps, { ...perAddress, limit }, address);
+}
+
 /** Like consumeRateLimit, but answers false instead of throwing once the window is full. */
 export async function tryConsumeRateLimit(deps: Deps, rule: RateRule, subject: string): Promise<boolean> {
-  if (rule.studioWide) return tryConsumeStudioWide(deps, rule);
+  if (rule.studioWide) return (await countStudioWideHit(deps, rule)) <= rule.limit;
   const key = createHash('sha256').update(`${rule.name}:${subject}`).digest('hex').slice(0, 40);
   const now = deps.now();
   const count = await deps.store.runTransaction(async (tx) => {
@@ -55,16 +91,15 @@ export async function tryConsumeRateLimit(deps: Deps, rule: RateRule, subject: s
 }
 
 /**
- * A studio-wide limit as a sliding window of hit documents: record this hit,
+ * A studio-wide window as a sliding window of hit documents: record this hit,
  * then count the rule's hits of the last `windowMs`, this one included. Hit
  * i (in commit order) counts at least i hits, so at most `limit` hits of any
- * window are allowed, however many race; a refused hit is recorded too, as a
- * refused request counted in the window before (sweeping keeps the window
- * full). Nothing is read and rewritten, so concurrent hits never contend.
+ * window are under the limit, however many race; a hit over it is recorded
+ * too (a rush keeps the window full). Nothing is read and rewritten, so
+ * concurrent hits never contend on a document.
  */
-async function tryConsumeStudioWide(deps: Deps, rule: RateRule): Promise<boolean> {
+async function countStudioWideHit(deps: Deps, rule: RateRule): Promise<number> {
   const now = deps.now();
   await recordRateHit(deps.store, rule.name, now, randomUUID(), new Date(now.getTime() + rule.windowMs));
-  const hits = await countRateHits(deps.store, rule.name, new Date(now.getTime() - rule.windowMs + 1));
-  return hits <= rule.limit;
+  return countRateHits(deps.store, rule.name, new Date(now.getTime() - rule.windowMs + 1));
 }

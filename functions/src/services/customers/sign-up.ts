@@ -7,10 +7,26 @@ import { createCustomer, type CustomerDoc, getCustomerByUid, getPhoneOwner, reco
 import { listSignupRequiredPages } from '../../data/repos/pages-repo';
 import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';
+import { consumeAddressLimit, rateRules, tryConsumeRateLimit } from '../rate-limits';
 import { toCustomerDto } from './customer-dto';
 import { buildSearchTerms } from './search-terms';
 
 const text = (value: string | null | undefined) => (value === undefined || value === null || value.trim() === '' ? null : value.trim());
+
+/**
+ * Counts one sign-up attempt; call it before signUp. Sign-up answers whether
+ * a phone is taken (409 customer/phone-taken), so without this the anonymous
+ * phone check's limits would be pointless. The identity is counted first (it
+ * is verified and shared by nobody); identities are cheap to make, so the
+ * client network is counted too, under a studio-wide ceiling that only
+ * tightens it.
+ */
+export async function consumeSignUpAttempt(deps: Deps, identity: VerifiedIdentity, clientAddress: string): Promise<void> {
+  if (!(await tryConsumeRateLimit(deps, rateRules.signUpPerUser, identity.uid))) {
+    throw new AppError('rate-limited', 'customer/signup-rate-limited', messages.customer.signupTooManyAttempts);
+  }
+  await consumeAddressLimit(deps, rateRules.signUpPerIp, rateRules.signUpGlobal, clientAddress);
+}
 
 /**
  * Registers the customer record for a freshly created identity. The phone's

@@ -49,7 +49,9 @@ export async function signUp(values: SignupValues): Promise<SignupOutcome> {
   try {
     if (!(await isPhoneAvailable(values.phone))) return { ok: false, field: 'phone', message: messages.customer.phoneTaken };
   } catch (error) {
-    return { ok: false, message: errorMessage(error) };
+    // The check is advisory: when it is rate-limited, registration still refuses a taken phone (and has its own limits).
+    const limited = error instanceof ApiError && error.status === 429;
+    if (!limited) return { ok: false, message: errorMessage(error) };
   }
 
   beginSignup();

@@ -178,6 +178,38 @@ describe('sign-up screen', () => {
     expect(createUserWithEmailAndPassword).not.toHaveBeenCalled();
   });
 
+  it('goes on to register when the advisory phone check is rate-limited, showing no error for it', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch((call) => {
+      if (call.url.startsWith('/api/customer/phone')) {
+        return { status: 429, body: { error: { code: 'http/rate-limited', message: messages.http.tooManyRequests } } };
+      }
+      if (call.url === '/api/customer/signup') return { status: 201, body: { customer: makeCustomer({ uid: 'uid-new' }) } };
+      return undefined;
+    });
+    renderSignup();
+    await fillValidForm(user);
+    await submit(user);
+
+    expect(await screen.findByRole('heading', { name: 'Mi estudio' })).toBeInTheDocument();
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['GET /api/customer/phone?phone=5512345678', 'POST /api/customer/signup']);
+    expect(screen.queryByText(messages.http.tooManyRequests)).not.toBeInTheDocument();
+    expect(useSession.getState().status).toBe('signed-in');
+  });
+
+  it('still stops on other phone-check failures', async () => {
+    const user = userEvent.setup();
+    mockFetch((call) =>
+      call.url.startsWith('/api/customer/phone') ? { status: 400, body: { error: { code: 'validation', message: 'Teléfono inválido' } } } : undefined,
+    );
+    renderSignup();
+    await fillValidForm(user);
+    await submit(user);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Teléfono inválido');
+    expect(createUserWithEmailAndPassword).not.toHaveBeenCalled();
+  });
+
   it('maps auth/email-already-in-use to the catalogue message', async () => {
     const user = userEvent.setup();
     signupApi();
