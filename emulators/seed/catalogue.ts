@@ -1,5 +1,5 @@
-import { ADDRESS_FORM_ID } from '@studio/shared/schemas/catalogue/forms';
 import type { SeedSet } from './seed-set';
+import { addressForm, lastId, records, type SeedForm, storedForm, systemPaymentMethods, textField } from './system-records';
 
 /** The demo studio's catalogue: locations, class types, categories, coaches, tags, payment methods, announcements, programs, video types, forms and custom fields. */
 export const locations = [
@@ -113,11 +113,8 @@ export const tags = [
   { tag_id: 2, name: 'Intenso', color: '#d9485f' },
 ];
 
-export const paymentMethods = [
-  { payment_method_id: 1, name: 'Tarjeta' },
-  { payment_method_id: 2, name: 'Efectivo' },
-  { payment_method_id: 3, name: 'PayPal' },
-];
+/** Card and cash are the system's (system-records.ts); the demo adds PayPal. */
+export const paymentMethods = [...systemPaymentMethods, { payment_method_id: 3, name: 'PayPal' }];
 
 export const announcements = [
   { announcement_id: 1, title: 'Nueva sede en Coyoacán', content: 'Ya abrimos Latido Coyoacán en Francisco Sosa 45. ¡Te esperamos!' },
@@ -142,20 +139,7 @@ export const videoTypes = [
   { video_type_id: 3, name: 'Meditación', description: null },
 ];
 
-const textField = (key: string, label: string, required: boolean, order: number, type = 'text') => ({
-  key,
-  name: key,
-  label,
-  type,
-  required,
-  step: 1,
-  order,
-  options: [] as Array<{ label: string; value: string }>,
-  className: null,
-  value: null,
-});
-
-export const forms = [
+export const forms: SeedForm[] = [
   {
     form_id: 1,
     name: 'Completa tu perfil',
@@ -171,22 +155,7 @@ export const forms = [
       textField('billing_address', 'Dirección de facturación', false, 5, 'address'),
     ],
   },
-  // The billing address every 'address' field nests (customer-area spec §3); read-only through the API.
-  {
-    form_id: ADDRESS_FORM_ID,
-    name: 'Dirección de facturación',
-    description: null,
-    form_fields: [
-      textField('street', 'Calle', false, 1),
-      textField('number', 'Número', false, 2),
-      textField('interior_number', 'Número interior', false, 3),
-      textField('neighborhood', 'Colonia', false, 4),
-      textField('city', 'Ciudad', true, 5),
-      textField('state', 'Estado', true, 6),
-      textField('country', 'País', true, 7),
-      textField('zip_code', 'Código postal', false, 8),
-    ],
-  },
+  addressForm,
 ];
 
 export const customFields = [
@@ -211,16 +180,7 @@ export const customFields = [
   },
 ];
 
-/** Each record as stored: its fields plus timestamps, live (deletedAt null, ADR 0010). */
-function records<T extends object>(collection: string, idField: keyof T & string, rows: T[], now: Date): SeedSet['docs'] {
-  return rows.map((row) => [`${collection}/${String(row[idField])}`, { ...row, createdAt: now, updatedAt: now, deletedAt: null }]);
-}
-
-/** Forms store their fields keyed by key, with their position (functions/src/data/repos/catalogue-repo.ts). */
-const storedForms = forms.map((form) => ({
-  ...form,
-  form_fields: Object.fromEntries(form.form_fields.map((field, position) => [field.key, { ...field, position }])),
-}));
+const storedForms = forms.map(storedForm);
 
 export function seedCatalogue(now: Date): SeedSet {
   const docs: SeedSet['docs'] = [
@@ -236,7 +196,6 @@ export function seedCatalogue(now: Date): SeedSet {
     ...records('forms', 'form_id', storedForms, now),
     ...records('custom_fields', 'custom_field_id', customFields, now),
   ];
-  const lastId = <T>(rows: T[], id: (row: T) => number) => Math.max(...rows.map(id));
   return {
     docs,
     counters: {

@@ -2,7 +2,10 @@ import express from 'express';
 import type { Deps } from './deps';
 import { authenticate } from './http/authenticate';
 import { jsonBody } from './http/body';
+import { appOriginsOnly } from './http/cors';
 import { errorHandler, notFoundRoute } from './http/errors';
+import { requestLog } from './http/request-log';
+import { securityHeaders } from './http/security-headers';
 import { acceptedPageRoutes } from './routes/accepted-pages';
 import { appConfigRoutes } from './routes/appconfig';
 import { customerRoutes } from './routes/customer';
@@ -18,6 +21,10 @@ import { pageRoutes } from './routes/pages';
 /** Proxies between the client and us whose X-Forwarded-For entries we believe. */
 export const TRUSTED_PROXY_HOPS = 1;
 
+const errorsOnly = (line: string) => {
+  if ((JSON.parse(line) as { severity?: string }).severity === 'ERROR') console.error(line);
+};
+
 /** The whole HTTP API as one Express app, mounted at /api (Hosting forwards the full path). */
 export function createApp(deps: Deps): express.Express {
   const app = express();
@@ -25,10 +32,11 @@ export function createApp(deps: Deps): express.Express {
   // anything to its left was written by the client (docs/auth: client addresses).
   app.set('trust proxy', TRUSTED_PROXY_HOPS);
   app.disable('x-powered-by');
-  app.use((_req, res, next) => {
-    res.set({ 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store', 'Referrer-Policy': 'same-origin' });
-    next();
-  });
+  // First: every request gets its id and its log line, refused ones included. Without a sink (tests) only errors are printed.
+  app.use(requestLog({ projectId: deps.web.projectId, write: deps.logLine ?? errorsOnly }));
+  app.use(securityHeaders);
+  // Before the body and the token are read: a refused origin costs no parsing and no verification.
+  app.use(appOriginsOnly(deps));
   app.use(jsonBody);
   app.use(authenticate(deps.auth));
 

@@ -31,6 +31,8 @@ export interface Deps {
   cards?: CardGateway | null;
   /** PayPal (or its local fake); null when no keys are set, and checkout does not offer it. */
   paypal?: PayPalGateway | null;
+  /** Where the API's structured request log goes (stdout when deployed and in the local stack); absent in tests, which log no request lines. */
+  logLine?: (line: string) => void;
 }
 
 /** What services that only read and write documents need: triggers and scheduled jobs build just this. */

@@ -11,7 +11,9 @@ import { createApp } from './app';
 import { fromFirestoreEvent } from './data/store/firestore/from-firestore-event';
 import { TRIGGER_TIMEOUT_SECONDS } from './data/store/local/trigger-dispatcher';
 import type { DocumentTrigger } from './data/store/types';
+import { REGION } from './region';
 import { createRuntimeDeps } from './runtime';
+import { cleanUpFilesJob } from './scheduled/clean-up-files-job';
 import { closeWaitlistsJob } from './scheduled/close-waitlists-job';
 import { computeDashboardDaysJob } from './scheduled/compute-dashboard-days-job';
 import { detectNoShowsJob } from './scheduled/detect-no-shows';
@@ -39,7 +41,7 @@ let app: Express | undefined;
 
 export const api = onRequest(
   {
-    region: 'us-central1',
+    region: REGION,
     memory: '512MiB',
     concurrency: 80,
     timeoutSeconds: 60,
@@ -67,34 +69,34 @@ export const api = onRequest(
 // retry: a failed handler is delivered again, as the local dispatcher does; handlers are idempotent (at least once).
 // timeoutSeconds: one constant shared with the local dispatcher, so a handler times out locally exactly as deployed (docs/adr/0008).
 export const processFile = onDocumentWritten(
-  { document: processFileTrigger.document, region: 'us-central1', memory: '512MiB', timeoutSeconds: TRIGGER_TIMEOUT_SECONDS, retry: true },
+  { document: processFileTrigger.document, region: REGION, memory: '512MiB', timeoutSeconds: TRIGGER_TIMEOUT_SECONDS, retry: true },
   (event) => processFileTrigger.handler(fromFirestoreEvent(event)),
 );
 
 export const countReservations = onDocumentWritten(
-  { document: countReservationsTrigger.document, region: 'us-central1', memory: '256MiB', timeoutSeconds: TRIGGER_TIMEOUT_SECONDS, retry: true },
+  { document: countReservationsTrigger.document, region: REGION, memory: '256MiB', timeoutSeconds: TRIGGER_TIMEOUT_SECONDS, retry: true },
   (event) => countReservationsTrigger.handler(fromFirestoreEvent(event)),
 );
 
 export const mailOnReservation = onDocumentWritten(
-  { document: mailOnReservationTrigger.document, region: 'us-central1', memory: '256MiB', timeoutSeconds: TRIGGER_TIMEOUT_SECONDS, retry: true },
+  { document: mailOnReservationTrigger.document, region: REGION, memory: '256MiB', timeoutSeconds: TRIGGER_TIMEOUT_SECONDS, retry: true },
   (event) => mailOnReservationTrigger.handler(fromFirestoreEvent(event)),
 );
 
 export const mailOnWaitlist = onDocumentWritten(
-  { document: mailOnWaitlistTrigger.document, region: 'us-central1', memory: '256MiB', timeoutSeconds: TRIGGER_TIMEOUT_SECONDS, retry: true },
+  { document: mailOnWaitlistTrigger.document, region: REGION, memory: '256MiB', timeoutSeconds: TRIGGER_TIMEOUT_SECONDS, retry: true },
   (event) => mailOnWaitlistTrigger.handler(fromFirestoreEvent(event)),
 );
 
 /** A document trigger as deployed: retried on failure (handlers are idempotent), the shared timeout. */
 const deployTrigger = (trigger: DocumentTrigger) =>
-  onDocumentWritten({ document: trigger.document, region: 'us-central1', memory: '256MiB', timeoutSeconds: TRIGGER_TIMEOUT_SECONDS, retry: true }, (event) =>
+  onDocumentWritten({ document: trigger.document, region: REGION, memory: '256MiB', timeoutSeconds: TRIGGER_TIMEOUT_SECONDS, retry: true }, (event) =>
     trigger.handler(fromFirestoreEvent(event)),
   );
 
 /** A scheduled job as deployed: every N minutes in UTC; a failed run is simply followed by the next one (jobs catch up). */
 const deployJob = (job: ScheduledJob) =>
-  onSchedule({ schedule: scheduleOf(job), timeZone: 'Etc/UTC', region: 'us-central1', memory: '256MiB', timeoutSeconds: TRIGGER_TIMEOUT_SECONDS }, () =>
+  onSchedule({ schedule: scheduleOf(job), timeZone: 'Etc/UTC', region: REGION, memory: '256MiB', timeoutSeconds: TRIGGER_TIMEOUT_SECONDS }, () =>
     job.handler(),
   );
 
@@ -118,3 +120,6 @@ export const lapseUnpaidPurchases = deployJob(lapseUnpaidPurchasesJob);
 
 // The console's dashboard figures, one document per studio day (docs/admin).
 export const computeDashboardDays = deployJob(computeDashboardDaysJob);
+
+// Customers' uploads nothing references, after a grace period (docs/files).
+export const cleanUpFiles = deployJob(cleanUpFilesJob);

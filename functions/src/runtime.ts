@@ -27,6 +27,7 @@ export function createRuntimeDeps(params: RuntimeParams, env: NodeJS.ProcessEnv 
     auth: createFirebaseAuthGateway({ webApiKey: params.webApiKey, emulatorHost: authEmulatorHost }),
     files: getFileStorage(),
     now: () => new Date(),
+    logLine: (line) => process.stdout.write(`${line}\n`),
     cards:
       params.stripe.secretKey && params.stripe.webhookSecret
         ? createStripeGateway({ secretKey: params.stripe.secretKey, webhookSecret: params.stripe.webhookSecret, apiBase: params.stripe.apiBase || undefined })

@@ -3,6 +3,7 @@ import type { ApiErrorBody } from '@studio/shared/types/api';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { StoreError } from '../data/store/types';
 import { AppError, type AppErrorKind } from '../domain/errors';
+import { logFor } from './request-log';
 
 /** The one place a domain error kind becomes an HTTP status. */
 export const statusByKind: Record<AppErrorKind, number> = {
@@ -88,6 +89,6 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, next)
     send(res, status, { code: 'http/bad-request', message: messages.http.badRequest });
     return;
   }
-  console.error('Unhandled error', err);
+  logFor(res).error('Unhandled error', err);
   send(res, 500, { code: 'internal', message: messages.http.internal });
 };

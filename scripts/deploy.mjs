@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// `npm run deploy [-- --project <id>] [--dry-run]`: checks what a deploy needs,
+// builds, then deploys Hosting, the functions, Firestore rules and indexes and
+// Storage rules to one project (docs/operations.md). --dry-run checks only what
+// needs no network and prints the commands instead of running them.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({ options: { project: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } } });
+const dryRun = values['dry-run'];
+
+const fail = (message) => {
+  console.error(`✗ ${message}`);
+  process.exit(1);
+};
+
+const defaultProject = () => JSON.parse(readFileSync(path.join(root, '.firebaserc'), 'utf8')).projects?.default;
+const project = values.project ?? defaultProject();
+// demo-* ids are the emulators' (Firebase never creates them): deploying there can only be a mistake.
+if (!project || project.startsWith('demo-')) {
+  fail(
+    `El proyecto es "${project ?? '(ninguno)'}", el de demostración local. Indica el real: ` +
+      '`npm run deploy -- --project <id>`, o agrégalo con `npx firebase use --add` (docs/operations.md).',
+  );
+}
+
+/** The secret names the functions declare, one per line of .secret.local.example (`NAME=`). */
+const secretNames = readFileSync(path.join(root, '.secret.local.example'), 'utf8')
+  .split('\n')
+  .map((line) => /^([A-Z][A-Z0-9_]*)=/.exec(line)?.[1])
+  .filter(Boolean);
+
+/** firebase-tools reads params from functions/.env and functions/.env.<project>; without WEB_API_KEY a deploy stops to ask. */
+const envFiles = [`functions/.env.${project}`, 'functions/.env'];
+const hasWebApiKey = envFiles.some((file) => existsSync(path.join(root, file)) && /^WEB_API_KEY=\S+/m.test(readFileSync(path.join(root, file), 'utf8')));
+const webApiKeyMissing = `Falta WEB_API_KEY en functions/.env.${project}: crea el archivo con la línea WEB_API_KEY=<Web API key de la consola de Firebase> (docs/operations.md).`;
+
+const checks = [
+  ...(process.env.GOOGLE_APPLICATION_CREDENTIALS
+    ? []
+    : [
+        {
+          command: ['firebase', 'login:list'],
+          ok: (output) => output.includes('Logged in as'),
+          error: 'El CLI de Firebase no tiene sesión: corre `npx firebase login` (en CI, GOOGLE_APPLICATION_CREDENTIALS con una cuenta de servicio).',
+        },
+      ]),
+  ...secretNames.map((name) => ({
+    command: ['firebase', 'functions:secrets:get', name, '--project', project],
+    ok: () => true,
+    error: `Falta el secreto ${name} en ${project}: npx firebase functions:secrets:set ${name} --project ${project}`,
+  })),
+];
+
+const steps = [
+  ['npm', 'run', 'build'],
+  ['firebase', 'deploy', '--only', 'hosting,functions,firestore:rules,firestore:indexes,storage', '--project', project],
+];
+
+const shown = (command) => command.join(' ');
+// The repository's pinned firebase-tools, also when this runs as plain `node scripts/deploy.mjs`.
+const env = { ...process.env, PATH: `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH ?? ''}` };
+
+if (dryRun) {
+  console.log(`Proyecto: ${project}`);
+  if (!hasWebApiKey) console.log(`! ${webApiKeyMissing}`);
+  console.log('Comprobaría:');
+  for (const check of checks) console.log(`  $ ${shown(check.command)}`);
+  console.log('Correría:');
+  for (const step of steps) console.log(`  $ ${shown(step)}`);
+  process.exit(0);
+}
+
+if (!hasWebApiKey) fail(webApiKeyMissing);
+for (const check of checks) {
+  const run = spawnSync(check.command[0], check.command.slice(1), { cwd: root, env, encoding: 'utf8' });
+  const output = `${run.stdout ?? ''}${run.stderr ?? ''}`;
+  if (run.error) fail(`No se pudo correr \`${shown(check.command)}\`: ${run.error.message}. ¿Corriste npm ci?`);
+  if (run.status !== 0 || !check.ok(output)) fail(check.error);
+  console.log(`✓ ${shown(check.command)}`);
+}
+for (const step of steps) {
+  console.log(`\n━━ ${shown(step)}`);
+  const run = spawnSync(step[0], step.slice(1), { cwd: root, env, stdio: 'inherit' });
+  if (run.status !== 0) fail(`Falló \`${shown(step)}\`; el despliegue se detuvo ahí (lo ya desplegado queda; corrige y vuelve a correrlo).`);
+}
+console.log(`\n✓ Desplegado en ${project}. Si es la primera vez: npm run bootstrap -- --project ${project} (docs/operations.md).`);
