@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { contentSecurityPolicy } from './build/content-security-policy';
 import { routePreloads } from './build/route-preloads';
 
 export default defineConfig({
@@ -19,6 +20,8 @@ export default defineConfig({
       '/ubicacion': 'src/features/location/location-screen.tsx',
       '/preguntas-frecuentes': 'src/features/faq/faq-screen.tsx',
     }),
+    // Last: it hashes the inline scripts the plugins above wrote into index.html.
+    contentSecurityPolicy(),
   ],
   build: {
     rolldownOptions: {

@@ -45,8 +45,21 @@ const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const attr = (tag, name) => new RegExp(`\\b${name}="([^"]+)"`).exec(tag)?.[1];
 const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
 
-const entry = tags.filter((tag) => tag.startsWith('<script') && attr(tag, 'type') === 'module').map((tag) => attr(tag, 'src'));
-const preloaded = tags.filter((tag) => tag.startsWith('<link') && attr(tag, 'rel') === 'modulepreload').map((tag) => attr(tag, 'href'));
+// Under the strict CSP (ADR 0100) the entry and its modulepreloads are created by an inline loader (`var l=[…],s=[…]`) rather than tags.
+const loader = /var l=(\[.*?\]\]),s=(\[.*?\]\]);/.exec(html);
+const loaded = loader ? [...JSON.parse(loader[1]), ...JSON.parse(loader[2])].map(([tag, attributes]) => ({ tag, ...attributes })) : [];
+const entry = [
+  ...tags.filter((tag) => tag.startsWith('<script') && attr(tag, 'type') === 'module').map((tag) => attr(tag, 'src')),
+  ...loaded.filter((element) => element.tag === 'script' && element.type === 'module').map((element) => element.src),
+];
+const preloaded = [
+  ...tags.filter((tag) => tag.startsWith('<link') && attr(tag, 'rel') === 'modulepreload').map((tag) => attr(tag, 'href')),
+  ...loaded.filter((element) => element.tag === 'link' && element.rel === 'modulepreload').map((element) => element.href),
+].filter((href) => !entry.includes(href));
+if (entry.length === 0) {
+  console.error('No entry script found in index.html (neither a <script type="module"> nor the CSP loader): nothing to measure.');
+  process.exit(2);
+}
 const styles = tags.filter((tag) => tag.startsWith('<link') && attr(tag, 'rel') === 'stylesheet').map((tag) => attr(tag, 'href'));
 
 function measure(href, role) {
