@@ -31,6 +31,13 @@ export interface Deps {
   cards?: CardGateway | null;
   /** PayPal (or its local fake); null when no keys are set, and checkout does not offer it. */
   paypal?: PayPalGateway | null;
+  /**
+   * Running in the local stack's Functions emulator (FUNCTIONS_EMULATOR): its
+   * callers reach the function without a client address the limits could
+   * count (all share one bucket), and its suites and benchmark sign up
+   * hundreds of customers an hour, so per-address limits are off there.
+   */
+  localStack?: boolean;
   /** Where the API's structured request log goes (stdout when deployed and in the local stack); absent in tests, which log no request lines. */
   logLine?: (line: string) => void;
 }

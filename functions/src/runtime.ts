@@ -28,6 +28,7 @@ export function createRuntimeDeps(params: RuntimeParams, env: NodeJS.ProcessEnv 
     files: getFileStorage(),
     now: () => new Date(),
     logLine: (line) => process.stdout.write(`${line}\n`),
+    localStack: env.FUNCTIONS_EMULATOR === 'true',
     cards:
       params.stripe.secretKey && params.stripe.webhookSecret
         ? createStripeGateway({ secretKey: params.stripe.secretKey, webhookSecret: params.stripe.webhookSecret, apiBase: params.stripe.apiBase || undefined })
