@@ -1,5 +1,8 @@
-import type { ReactNode, Ref } from 'react';
+import { type ReactNode, type Ref, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { showSuccess } from '../lib/alerts';
+import { apiErrorText } from '../lib/api-client';
+import { confirmAction } from './modal-store';
 import './admin-list.css';
 
 /**
@@ -66,4 +69,28 @@ export function RowActions({
       </button>
     </div>
   );
+}
+
+/**
+ * A list's removal, the same on every admin list: 'Precaución' with the
+ * question, then the call; on success its text, and focus back to the
+ * screen's title (the row and its button are gone, keyboard users continue
+ * from there); a refusal (409 says what still uses the record) stays on
+ * screen, in AdminListHeader's `error`, until the next attempt.
+ */
+export function useListRemoval(successText: string) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  async function confirmAndRemove(question: string, remove: () => Promise<unknown>) {
+    setError(null);
+    if (!(await confirmAction(question))) return;
+    try {
+      await remove();
+      showSuccess(successText);
+      headingRef.current?.focus();
+    } catch (refusal) {
+      setError(apiErrorText(refusal));
+    }
+  }
+  return { headingRef, error, confirmAndRemove };
 }

@@ -2,13 +2,11 @@ import { DATE_FORMAT, DEFAULT_TIMEZONE, formatStudioDate, TIME_FORMAT } from '@s
 import { fill, messages } from '@studio/shared/messages';
 import { adminCatalogueMessages as m } from '@studio/shared/messages/admin-catalogue';
 import { fieldLabels } from '@studio/shared/messages/fields';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
+import { useListRemoval } from '../../components/admin-list';
 import { LoadError } from '../../components/load-error';
-import { confirmAction } from '../../components/modal-store';
 import { Spinner } from '../../components/spinner';
-import { showSuccess } from '../../lib/alerts';
-import { apiErrorText } from '../../lib/api-client';
 import { configString, useConfig } from '../../lib/app-config';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { catalogueKeys, deleteResource, resourceListQuery, type ResourcePage, resourcePageQuery } from './admin-catalogue-api';
@@ -104,10 +102,9 @@ function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (
  */
 export function ResourceListScreen({ descriptor: d }: { descriptor: ResourceDescriptor }) {
   const searchId = useId();
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const [params, setParams] = useSearchParams();
   const [query, setQuery] = useState('');
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const { headingRef, error: removalError, confirmAndRemove } = useListRemoval(messages.common.deleted);
   // Whether a record is not yet seen by customers (d.status) is judged against when the list was opened.
   const [now] = useState(() => new Date());
   const timezone = configString(useConfig(), 'timezone') || DEFAULT_TIMEZONE;
@@ -136,19 +133,8 @@ export function ResourceListScreen({ descriptor: d }: { descriptor: ResourceDesc
   // A server page past the end (after a delete, or an old address) answers no rows: show the last page instead.
   const pastEnd = server && list !== undefined && requested > list.pages;
 
-  async function askAndDelete(record: CatalogueRecord) {
-    setDeleteError(null);
-    if (!(await confirmAction(fill(m.removeQuestion, { name: d.label(record) })))) return;
-    try {
-      await remove.mutateAsync(Number(record[d.id]));
-      showSuccess(messages.common.deleted);
-      // The row and its button are gone: keyboard users continue from the screen's title.
-      headingRef.current?.focus();
-    } catch (error) {
-      // 409 says what still uses the record; it stays on screen until the next attempt.
-      setDeleteError(apiErrorText(error));
-    }
-  }
+  const askAndDelete = (record: CatalogueRecord) =>
+    confirmAndRemove(fill(m.removeQuestion, { name: d.label(record) }), () => remove.mutateAsync(Number(record[d.id])));
 
   let body;
   if (list && pastEnd) {
@@ -247,7 +233,7 @@ export function ResourceListScreen({ descriptor: d }: { descriptor: ResourceDesc
         />
       </div>
       <div role="alert" className="form-error-slot">
-        {deleteError && <p className="form-error">{deleteError}</p>}
+        {removalError && <p className="form-error">{removalError}</p>}
       </div>
       {body}
     </section>

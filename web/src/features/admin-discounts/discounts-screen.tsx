@@ -3,13 +3,9 @@ import { formatMoneyMxn, formatNumber } from '@studio/shared/format/money';
 import { fill } from '@studio/shared/messages';
 import { adminDiscountsMessages as m } from '@studio/shared/messages/admin-discounts';
 import type { Discount } from '@studio/shared/schemas/discount';
-import { useRef, useState } from 'react';
-import { AdminListHeader, RowActions } from '../../components/admin-list';
+import { AdminListHeader, RowActions, useListRemoval } from '../../components/admin-list';
 import { LoadError } from '../../components/load-error';
-import { confirmAction } from '../../components/modal-store';
 import { Spinner } from '../../components/spinner';
-import { showSuccess } from '../../lib/alerts';
-import { apiErrorText } from '../../lib/api-client';
 import { configString, useConfig } from '../../lib/app-config';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { archiveDiscount, discountKeys, discountsQuery, packagesQuery } from './admin-discounts-api';
@@ -40,9 +36,8 @@ function validityOf(d: Discount, timezone: string): string {
  * (after 'Precaución'; the server deletes it, or archives it when it was used).
  */
 export function DiscountsAdminScreen() {
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const timezone = configString(useConfig(), 'timezone') || DEFAULT_TIMEZONE;
-  const [archiveError, setArchiveError] = useState<string | null>(null);
+  const { headingRef, error: removalError, confirmAndRemove } = useListRemoval(m.archived);
   const { data, isPending, isError, isFetching, refetch } = useServerQuery(discountsQuery);
   // Titles for the packages column; until they arrive (or if they fail) the ids are shown.
   const packages = useServerQuery(packagesQuery);
@@ -57,19 +52,7 @@ export function DiscountsAdminScreen() {
     return d.class_package_ids.map((id) => titles.get(id) ?? `#${id}`).join(', ');
   };
 
-  async function askAndArchive(d: Discount) {
-    setArchiveError(null);
-    if (!(await confirmAction(fill(m.archiveQuestion, { name: d.code })))) return;
-    try {
-      await archive.mutateAsync(d.discount_id);
-      showSuccess(m.archived);
-      // The row and its button are gone: keyboard users continue from the screen's title.
-      headingRef.current?.focus();
-    } catch (error) {
-      // The server's refusal stays on screen until the next attempt.
-      setArchiveError(apiErrorText(error));
-    }
-  }
+  const askAndArchive = (d: Discount) => confirmAndRemove(fill(m.archiveQuestion, { name: d.code }), () => archive.mutateAsync(d.discount_id));
 
   let body;
   if (data) {
@@ -122,7 +105,7 @@ export function DiscountsAdminScreen() {
 
   return (
     <section className="screen admin-discounts">
-      <AdminListHeader title={m.title} headingRef={headingRef} createTo={'/admin/descuentos/nuevo'} createText={m.create} error={archiveError} />
+      <AdminListHeader title={m.title} headingRef={headingRef} createTo={'/admin/descuentos/nuevo'} createText={m.create} error={removalError} />
       {body}
     </section>
   );

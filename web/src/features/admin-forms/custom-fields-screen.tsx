@@ -3,14 +3,11 @@ import { adminCatalogueMessages as c } from '@studio/shared/messages/admin-catal
 import { adminFormsMessages as m } from '@studio/shared/messages/admin-forms';
 import { fieldLabels } from '@studio/shared/messages/fields';
 import type { CustomField } from '@studio/shared/types/catalogue';
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { AdminListHeader, RowActions } from '../../components/admin-list';
+import { AdminListHeader, RowActions, useListRemoval } from '../../components/admin-list';
 import { LoadError } from '../../components/load-error';
-import { confirmAction } from '../../components/modal-store';
 import { Spinner } from '../../components/spinner';
-import { showSuccess } from '../../lib/alerts';
-import { apiErrorText } from '../../lib/api-client';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { adminFormsKeys, customFieldsQuery, deleteCustomField } from './admin-forms-api';
 import { adminFormsPaths, OBJECT_PARAM } from './admin-forms-paths';
@@ -25,10 +22,9 @@ import './admin-forms.css';
  */
 export function CustomFieldsScreen() {
   const filterId = useId();
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const [params, setParams] = useSearchParams();
   const object = objectFrom(params.get(OBJECT_PARAM));
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const { headingRef, error: removalError, confirmAndRemove } = useListRemoval(messages.common.deleted);
   const { data, isPending, isError, isFetching, refetch } = useServerQuery(customFieldsQuery(object));
   const remove = useServerMutation({
     mutationFn: deleteCustomField,
@@ -43,18 +39,7 @@ export function CustomFieldsScreen() {
       return updated;
     });
 
-  async function askAndDelete(field: CustomField) {
-    setDeleteError(null);
-    if (!(await confirmAction(fill(c.removeQuestion, { name: field.label })))) return;
-    try {
-      await remove.mutateAsync(field.custom_field_id);
-      showSuccess(messages.common.deleted);
-      // The row and its button are gone: keyboard users continue from the screen's title.
-      headingRef.current?.focus();
-    } catch (error) {
-      setDeleteError(apiErrorText(error));
-    }
-  }
+  const askAndDelete = (field: CustomField) => confirmAndRemove(fill(c.removeQuestion, { name: field.label }), () => remove.mutateAsync(field.custom_field_id));
 
   let body;
   if (data) {
@@ -110,7 +95,7 @@ export function CustomFieldsScreen() {
         headingRef={headingRef}
         createTo={withObject(`${adminFormsPaths.customFields}/nuevo`, object)}
         createText={m.customFields.create}
-        error={deleteError}
+        error={removalError}
       />
       <div className="field admin-forms__filter">
         <label className="field__label" htmlFor={filterId}>

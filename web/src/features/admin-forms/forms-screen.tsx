@@ -4,14 +4,10 @@ import { adminFormsMessages as m } from '@studio/shared/messages/admin-forms';
 import { fieldLabels } from '@studio/shared/messages/fields';
 import { ADDRESS_FORM_ID } from '@studio/shared/schemas/catalogue/forms';
 import type { Form } from '@studio/shared/types/catalogue';
-import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { AdminListHeader, RowActions } from '../../components/admin-list';
+import { AdminListHeader, RowActions, useListRemoval } from '../../components/admin-list';
 import { LoadError } from '../../components/load-error';
-import { confirmAction } from '../../components/modal-store';
 import { Spinner } from '../../components/spinner';
-import { showSuccess } from '../../lib/alerts';
-import { apiErrorText } from '../../lib/api-client';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { adminFormsKeys, deleteForm, formsQuery } from './admin-forms-api';
 import { adminFormsPaths } from './admin-forms-paths';
@@ -25,27 +21,14 @@ const fieldCount = (n: number) => (n === 1 ? m.forms.oneField : fill(m.forms.fie
  * system's (ADR 0013): it can be seen, not changed or deleted.
  */
 export function FormsScreen() {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const { headingRef, error: removalError, confirmAndRemove } = useListRemoval(messages.common.deleted);
   const { data, isPending, isError, isFetching, refetch } = useServerQuery(formsQuery);
   const remove = useServerMutation({
     mutationFn: deleteForm,
     meta: { alert: false, invalidates: [adminFormsKeys.forms] },
   });
 
-  async function askAndDelete(form: Form) {
-    setDeleteError(null);
-    if (!(await confirmAction(fill(c.removeQuestion, { name: form.name })))) return;
-    try {
-      await remove.mutateAsync(form.form_id);
-      showSuccess(messages.common.deleted);
-      // The row and its button are gone: keyboard users continue from the screen's title.
-      headingRef.current?.focus();
-    } catch (error) {
-      // The server's refusal stays on screen until the next attempt.
-      setDeleteError(apiErrorText(error));
-    }
-  }
+  const askAndDelete = (form: Form) => confirmAndRemove(fill(c.removeQuestion, { name: form.name }), () => remove.mutateAsync(form.form_id));
 
   let body;
   if (data) {
@@ -112,7 +95,7 @@ export function FormsScreen() {
         headingRef={headingRef}
         createTo={`${adminFormsPaths.forms}/nuevo`}
         createText={m.forms.create}
-        error={deleteError}
+        error={removalError}
       />
       {body}
     </section>

@@ -3,13 +3,9 @@ import { fill } from '@studio/shared/messages';
 import { adminPackagesMessages as m } from '@studio/shared/messages/admin-packages';
 import { UNLIMITED_CLASSES } from '@studio/shared/schemas/class-package';
 import type { ClassPackage } from '@studio/shared/types/class-packages';
-import { useRef, useState } from 'react';
-import { AdminListHeader, RowActions } from '../../components/admin-list';
+import { AdminListHeader, RowActions, useListRemoval } from '../../components/admin-list';
 import { LoadError } from '../../components/load-error';
-import { confirmAction } from '../../components/modal-store';
 import { Spinner } from '../../components/spinner';
-import { showSuccess } from '../../lib/alerts';
-import { apiErrorText } from '../../lib/api-client';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { archivePackage, packageKeys, packagesQuery } from './admin-packages-api';
 import './admin-packages.css';
@@ -40,27 +36,14 @@ const statusOf = (p: ClassPackage) => (p.archivedAt ? m.statuses.archived : m.st
  * Archivar (after 'Precaución'; the server deletes it, or archives it when sold).
  */
 export function PackagesAdminScreen() {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const [archiveError, setArchiveError] = useState<string | null>(null);
+  const { headingRef, error: removalError, confirmAndRemove } = useListRemoval(m.archived);
   const { data, isPending, isError, isFetching, refetch } = useServerQuery(packagesQuery);
   const archive = useServerMutation({
     mutationFn: archivePackage,
     meta: { alert: false, invalidates: [packageKeys.all] },
   });
 
-  async function askAndArchive(p: ClassPackage) {
-    setArchiveError(null);
-    if (!(await confirmAction(fill(m.archiveQuestion, { name: p.title })))) return;
-    try {
-      await archive.mutateAsync(p.class_package_id);
-      showSuccess(m.archived);
-      // The row and its button are gone: keyboard users continue from the screen's title.
-      headingRef.current?.focus();
-    } catch (error) {
-      // The server's refusal stays on screen until the next attempt.
-      setArchiveError(apiErrorText(error));
-    }
-  }
+  const askAndArchive = (p: ClassPackage) => confirmAndRemove(fill(m.archiveQuestion, { name: p.title }), () => archive.mutateAsync(p.class_package_id));
 
   let body;
   if (data) {
@@ -117,7 +100,7 @@ export function PackagesAdminScreen() {
 
   return (
     <section className="screen admin-packages">
-      <AdminListHeader title={m.title} headingRef={headingRef} createTo={'/admin/paquetes/nuevo'} createText={m.create} error={archiveError} />
+      <AdminListHeader title={m.title} headingRef={headingRef} createTo={'/admin/paquetes/nuevo'} createText={m.create} error={removalError} />
       {body}
     </section>
   );

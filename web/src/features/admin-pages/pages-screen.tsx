@@ -2,13 +2,9 @@ import { fill, messages } from '@studio/shared/messages';
 import { adminPagesMessages as m } from '@studio/shared/messages/admin-pages';
 import { fieldLabels } from '@studio/shared/messages/fields';
 import type { Page } from '@studio/shared/types/pages';
-import { useRef, useState } from 'react';
-import { AdminListHeader, RowActions } from '../../components/admin-list';
+import { AdminListHeader, RowActions, useListRemoval } from '../../components/admin-list';
 import { LoadError } from '../../components/load-error';
-import { confirmAction } from '../../components/modal-store';
 import { Spinner } from '../../components/spinner';
-import { showSuccess } from '../../lib/alerts';
-import { apiErrorText } from '../../lib/api-client';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { deletePage, pageKeys, pageListQuery, PAGES_PATH } from './admin-pages-api';
 import './admin-pages.css';
@@ -21,26 +17,14 @@ const yesNo = (value: boolean) => (value ? m.yes : m.no);
  * Editar and Eliminar (after 'Precaución') on each.
  */
 export function PagesAdminScreen() {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const { headingRef, error: removalError, confirmAndRemove } = useListRemoval(messages.common.deleted);
   const { data, isPending, isError, isFetching, refetch } = useServerQuery(pageListQuery());
   const remove = useServerMutation({
     mutationFn: (id: number) => deletePage(id),
     meta: { alert: false, invalidates: [pageKeys.all] },
   });
 
-  async function askAndDelete(page: Page) {
-    setDeleteError(null);
-    if (!(await confirmAction(fill(m.removeQuestion, { name: page.title })))) return;
-    try {
-      await remove.mutateAsync(page.page_id);
-      showSuccess(messages.common.deleted);
-      // The row and its button are gone: keyboard users continue from the screen's title.
-      headingRef.current?.focus();
-    } catch (error) {
-      setDeleteError(apiErrorText(error));
-    }
-  }
+  const askAndDelete = (page: Page) => confirmAndRemove(fill(m.removeQuestion, { name: page.title }), () => remove.mutateAsync(page.page_id));
 
   let body;
   if (data) {
@@ -91,7 +75,7 @@ export function PagesAdminScreen() {
 
   return (
     <section className="screen admin-pages">
-      <AdminListHeader title={m.title} headingRef={headingRef} createTo={`${PAGES_PATH}/nuevo`} createText={m.create} error={deleteError} />
+      <AdminListHeader title={m.title} headingRef={headingRef} createTo={`${PAGES_PATH}/nuevo`} createText={m.create} error={removalError} />
       {body}
     </section>
   );
