@@ -5,6 +5,8 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { vi } from 'vitest';
+import { discoverAdminRoutes } from '../src/app/router';
+import { adminRoutes } from '../src/app/routes/admin-routes';
 import { type AppConfig, useAppConfig } from '../src/lib/app-config';
 
 export function setConfig(overrides: Record<string, unknown> = {}): AppConfig {
@@ -13,8 +15,21 @@ export function setConfig(overrides: Record<string, unknown> = {}): AppConfig {
   return config;
 }
 
+/** The route table with the console's routes already in it (for matchRoutes; the app adds them on the first visit to /admin). */
+export function withAdminRoutes(routes: RouteObject[]): RouteObject[] {
+  const add = (list: RouteObject[]): RouteObject[] =>
+    list.map((route) => {
+      if (route.index) return route;
+      if (route.id === 'public') return { ...route, children: [...(route.children ?? []), adminRoutes()] };
+      return route.children ? { ...route, children: add(route.children) } : route;
+    });
+  return add(routes);
+}
+
 export function renderRoutes(routes: RouteObject[], initialEntry = '/') {
-  const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
+  // The app's own table (createRoutes) gets the console's routes as the app does, on the first visit to /admin.
+  const app = routes.some((route) => route.id === 'root');
+  const router = createMemoryRouter(routes, { initialEntries: [initialEntry], ...(app ? { patchRoutesOnNavigation: discoverAdminRoutes } : {}) });
   return { router, ...render(<RouterProvider router={router} />) };
 }
 

@@ -1,10 +1,10 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { Spinner } from '../components/spinner';
 import type { AppConfig } from '../lib/app-config';
+import { paths } from '../lib/paths';
 import { PublicLayout } from './layout/public-layout';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
-import { adminRoutes } from './routes/admin-routes';
 import { authRoutes } from './routes/auth-routes';
 import { checkoutRoutes } from './routes/checkout-routes';
 import { customerAreaRoutes } from './routes/customer-area-routes';
@@ -12,7 +12,9 @@ import { publicRoutes } from './routes/public-routes';
 
 /**
  * Every route of both spec documents, composed from one module per area
- * (app/routes/*-routes.tsx). Each area's screens load with their routes.
+ * (app/routes/*-routes.tsx). Each area's screens load with their routes; the
+ * console's route table itself joins on the first visit to /admin
+ * (discoverAdminRoutes), so the landing's entry never carries it.
  */
 export function createRoutes(config: AppConfig): RouteObject[] {
   return [
@@ -26,13 +28,27 @@ export function createRoutes(config: AppConfig): RouteObject[] {
         {
           id: 'public',
           Component: PublicLayout,
-          children: [...publicRoutes(config), ...checkoutRoutes(), customerAreaRoutes(config), adminRoutes()],
+          children: [...publicRoutes(config), ...checkoutRoutes(), customerAreaRoutes(config)],
         },
       ],
     },
   ];
 }
 
+const isAdminPath = (path: string) => path === paths.admin || path.startsWith(`${paths.admin}/`);
+
+/**
+ * The router asks when a path matches nothing specific (/admin falls to the
+ * content pages' /:slug, /admin/… to the not-found splat): on a console path
+ * the console's routes are added under the public layout, once, and the
+ * path is matched again.
+ */
+export const discoverAdminRoutes: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  if (!isAdminPath(path)) return;
+  const { adminRoutes } = await import('./routes/admin-routes');
+  patch('public', [adminRoutes()]);
+};
+
 export function createAppRouter(config: AppConfig) {
-  return createBrowserRouter(createRoutes(config));
+  return createBrowserRouter(createRoutes(config), { patchRoutesOnNavigation: discoverAdminRoutes });
 }

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { matchRoutes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeCustomer, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
+import { makeCustomer, mockFetch, renderRoutes, setConfig, withAdminRoutes } from '../../../test/helpers';
 import { createRoutes } from '../../app/router';
 import { adminScreen } from '../../app/routes/admin-routes';
 import { useSession } from '../../lib/session';
@@ -57,7 +57,7 @@ describe('/admin guard (the admin claim)', () => {
   });
 
   it('registers /admin and its unknown paths in the admin area', () => {
-    const leaf = (path: string) => matchRoutes(createRoutes(setConfig()), path)?.at(-1)?.route.id;
+    const leaf = (path: string) => matchRoutes(withAdminRoutes(createRoutes(setConfig())), path)?.at(-1)?.route.id;
     expect(leaf('/admin')).toBe('admin-home');
     expect(leaf('/admin/panel-inexistente')).toBe('admin-not-found');
   });
