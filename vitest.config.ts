@@ -2,7 +2,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 // Projects are split by what they need: `unit` and `contract` need nothing
-// running; `api` needs the local stack (scripts/test.mjs starts it).
+// running; `api` needs the local stack (scripts/test.mjs starts it); `rules`
+// needs the official Firestore/Storage emulators and skips, with one line, without them.
 export default defineConfig({
   test: {
     projects: [
@@ -19,6 +20,15 @@ export default defineConfig({
           environment: 'node',
           include: ['functions/test/contract/**/*.test.ts'],
           // Store tests spawn child processes and measure throughput; keep them alone.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'rules',
+          environment: 'node',
+          include: ['functions/test/rules/**/*.test.ts'],
+          // One emulator per kind, loaded with one rules file at a time.
           fileParallelism: false,
         },
       },

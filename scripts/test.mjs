@@ -22,6 +22,8 @@ const steps = [
   ['unit + web (TZ America/Mexico_City)', 'vitest run --project unit --project web', { TZ: 'America/Mexico_City' }],
   ['unit (TZ Asia/Tokyo)', 'vitest run --project unit', { TZ: 'Asia/Tokyo' }],
   ['contract (document store)', 'vitest run --project contract'],
+  // Security-rules tests need the official emulators (Java 21): without them one line says they were not run (CI's emulator step runs them).
+  ['rules (official emulators)', 'vitest run --project rules'],
   ['build', 'npm run build'],
   // The landing's first load stays within its budget (web/scripts/measure-landing.mjs, docs/adr/0080).
   ['landing budget', 'node web/scripts/measure-landing.mjs'],
