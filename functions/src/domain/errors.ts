@@ -35,14 +35,18 @@ export class AppError extends Error {
 
 const labels: Record<string, string> = fieldLabels;
 
-/** 'entries[0].value' is labelled as its last field name ('value'); unknown names show as they are. */
+/**
+ * 'entries[0].value' is labelled as its last field name ('value'); unknown
+ * names show as they are. Own labels only: a client's 'constructor' key must
+ * not be labelled with Object.prototype's.
+ */
 function labelOf(path: string): string {
   const last =
     path
       .replace(/\[\d+\]/g, '')
       .split('.')
       .pop() ?? path;
-  return labels[last] ?? path;
+  return Object.hasOwn(labels, last) ? (labels[last] as string) : path;
 }
 
 /**

@@ -130,6 +130,31 @@ describe('client errors never become 500s', () => {
     expect(await env.store.collection('customers').count()).toBe(0);
   });
 
+  // Found by fuzz-routes.test.ts: yup looked these keys up on a plain object, met Object.prototype's members and threw (500).
+  it('refuses keys named like Object.prototype members, at any depth, with a Spanish 400 and writes nothing', async () => {
+    const app = createApp(env.deps);
+    const hostile = [
+      '{"uid": "u1", "name": "Ana", "last_name": "López", "phone": "5512345678", "constructor": 1}',
+      '{"uid": "u1", "name": "Ana", "last_name": "López", "phone": "5512345678", "__proto__": {"admin": true}}',
+      '{"uid": "u1", "name": {"toString": "x"}, "last_name": "López", "phone": "5512345678"}',
+    ];
+    const fields = [];
+    for (const body of hostile) {
+      const response = await request(app).post('/api/customer/signup').set('authorization', 'Bearer uid:u1').set('content-type', 'application/json').send(body);
+      expect(response.status).toBe(400);
+      fields.push(response.body.error.fields);
+      expect(response.body.error.message).toMatch(/^Revisa el campo: (constructor|__proto__|toString|name\.toString)$/);
+    }
+    // Parsed, not a literal: in a literal `__proto__:` would set the prototype instead of a key.
+    expect(fields).toEqual(
+      JSON.parse('[{"constructor": "El valor no es válido."}, {"__proto__": "El valor no es válido."}, {"name.toString": "El valor no es válido."}]'),
+    );
+    expect(await env.store.collection('customers').count()).toBe(0);
+    const query = await request(app).get('/api/single_class/?constructor=1').set('authorization', 'Bearer admin:a1');
+    expect(query.status).toBe(400);
+    expect(query.body.error.fields).toEqual({ constructor: 'El valor no es válido.' });
+  });
+
   it('answers 503 when the identity provider cannot verify tokens', async () => {
     const { IdentityProviderUnavailable } = await import('../../src/data/auth/auth-gateway');
     env.deps.auth.verifyIdToken = async () => {

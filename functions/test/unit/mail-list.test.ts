@@ -139,5 +139,7 @@ describe('GET /api/mail/{id}', () => {
     expect(missing.status).toBe(404);
     expect(missing.body.error.message).toBe('No encontramos ese correo.');
     expect((await get('/api/mail/a.b')).status).toBe(400);
+    // Found by fuzz-routes.test.ts: a store-reserved id reached the lookup and threw (500).
+    expect((await get('/api/mail/__proto__')).status).toBe(400);
   });
 });

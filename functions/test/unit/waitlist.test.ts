@@ -130,6 +130,10 @@ describe('joining a line', () => {
     expect((await request(app).get(`/api/waitlist/${id}`).set(as('p3'))).status).toBe(404);
     expect((await request(app).delete(`/api/waitlist/${id}`).set(as('p3'))).status).toBe(404);
     expect((await request(app).put('/api/waitlist').set(as('p3')).send({ waitlist_id: id })).status).toBe(404);
+    // Found by fuzz-routes.test.ts: a null id got yup's English default ('customer_id cannot be null').
+    const nullId = await request(app).put('/api/waitlist').set(as('p3')).send({ waitlist_id: id, customer_id: null });
+    expect(nullId.status).toBe(400);
+    expect(nullId.body.error.fields).toEqual({ customer_id: 'Debe ser un número.' });
     expect((await request(app).post('/api/waitlist').set(as('p3')).send({ single_class_id: 1, customer_id: 12 })).status).toBe(403);
     expect((await entry(id)).status).toBe('waiting');
     env.clock.now = new Date(env.clock.now.getTime() + 1000);

@@ -61,7 +61,8 @@ export const calendarDate = () =>
 
 export const flag = () => boolean().typeError(v.mustBeBoolean);
 
-export const positiveId = () => number().typeError(v.mustBeNumber).integer(v.mustBeInteger).positive(v.mustBePositive);
+// nonNullable carries the message: yup's own for null is English ('… cannot be null'); .nullable() still opts out.
+export const positiveId = () => number().typeError(v.mustBeNumber).nonNullable(v.mustBeNumber).integer(v.mustBeInteger).positive(v.mustBePositive);
 
 export const idList = () => array(positiveId().required(v.required)).typeError(v.mustBeList);
 

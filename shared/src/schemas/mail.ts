@@ -11,7 +11,8 @@ export const MAIL_PAGE_SIZE = 50;
 export const MAIL_MAX_PAGE = 1000;
 
 /** Mail ids are derived from their event (`reservation-12-booked`, `invoice-7`): letters, digits, `-` and `_`. */
-export const MAIL_ID_PATTERN = /^[A-Za-z0-9_-]{1,200}$/;
+// Firestore reserves ids like __name__ (a lookup throws), so they are refused as malformed.
+export const MAIL_ID_PATTERN = /^(?!__.*__$)[A-Za-z0-9_-]{1,200}$/;
 
 /**
  * GET /api/mail?page&to (admin). Query strings are cast: `page` from text;

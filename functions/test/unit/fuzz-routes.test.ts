@@ -1,0 +1,373 @@
+/**
+ * Fuzzing every route: malformed, oversized and hostile input (wrong types,
+ * NoSQL-style operators, prototype-pollution keys, huge strings, unicode,
+ * negative and fractional amounts, huge page numbers) as an anonymous
+ * visitor, a customer and an admin. Properties: never a 5xx; every refusal is
+ * JSON with a Spanish message (the top-level one and each field's); a refused
+ * request writes nothing. The routes come from the app's own router, so a new
+ * route is fuzzed without touching this file.
+ *
+ * What a refusal may still write: `rate_limits` (the abuse limiter counts
+ * refused attempts on purpose). The request log goes to stdout, not the store.
+ * A 2xx may write (a fuzzed body can be valid); those are counted, not checked.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import fc from 'fast-check';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app';
+import type { LocalDocumentStore } from '../../src/data/store/local/local-store';
+import { seedAccessFixtures, T0 } from './access-fixtures';
+import { testEnv } from './support';
+
+/** Runs per route and identity: about 15,000 requests in all, under a minute on two cores. */
+const RUNS_PER_ROUTE = 25;
+/** Collections a refused request may change, and why: see the header. */
+const BOOKKEEPING_COLLECTIONS = ['rate_limits'];
+
+const env = testEnv();
+const app = createApp(env.deps);
+const storeFile = (env.store as LocalDocumentStore).filePath;
+const filesDir = path.join(path.dirname(storeFile), 'files');
+
+interface RouteEntry {
+  method: string;
+  path: string;
+}
+
+interface RouterLayer {
+  route?: { path: string | string[]; methods: Record<string, boolean> };
+  handle?: { stack?: RouterLayer[] };
+  rawPath?: string | string[] | RegExp;
+}
+
+/** Every method + path the app answers, by walking Express 5's router stacks (mounted routers recursively). */
+function routesOf(stack: RouterLayer[], prefix = ''): RouteEntry[] {
+  const found: RouteEntry[] = [];
+  const pathsOf = (value: string | string[] | RegExp | undefined) => (Array.isArray(value) ? value : [value]);
+  for (const layer of stack) {
+    if (layer.route) {
+      for (const routePath of pathsOf(layer.route.path)) {
+        for (const method of Object.keys(layer.route.methods)) found.push({ method: method.toUpperCase(), path: `${prefix}${String(routePath)}` });
+      }
+    } else if (layer.handle?.stack) {
+      for (const mount of pathsOf(layer.rawPath)) {
+        found.push(...routesOf(layer.handle.stack, mount === '/' || mount === undefined ? prefix : `${prefix}${String(mount)}`));
+      }
+    }
+  }
+  return found;
+}
+
+const routes = routesOf((app as unknown as { router: { stack: RouterLayer[] } }).router.stack);
+
+const identities = [
+  { name: 'anónimo', authorization: null },
+  { name: 'cliente', authorization: 'Bearer uid:ana' },
+  { name: 'admin', authorization: 'Bearer admin:valeria' },
+] as const;
+
+const nested = (depth: number): unknown => (depth === 0 ? 'fondo' : { a: nested(depth - 1) });
+const HUGE = 'x'.repeat(100_000);
+
+/** Hostile JSON values. The `__proto__` keys come from JSON.parse so they are own keys and survive JSON.stringify. */
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.constantFrom<unknown>(
+      -1,
+      -0.5,
+      0,
+      0.001,
+      1.5,
+      1,
+      2,
+      3,
+      99_999_999_999,
+      1e21,
+      -1e21,
+      Number.MAX_SAFE_INTEGER + 2,
+      true,
+      false,
+      null,
+      '',
+      ' ',
+      'abc',
+      '1',
+      '-1',
+      '1.5',
+      '__proto__',
+      'constructor',
+      'ana',
+      'ana@example.com',
+      'no-es-correo',
+      '2026-12-01',
+      '2026-02-30',
+      '0000-00-00',
+      '9999-12-31T99:99:99Z',
+      '07:00',
+      '25:99',
+      '🙂'.repeat(50),
+      '\u202eRTL\u202c',
+      'a\u0000b',
+      '١٢٣',
+      'ǅ\u0301\u200d',
+      HUGE,
+      [],
+      [1, 'a', null],
+      [{}],
+      {},
+      JSON.parse('{"$gt": ""}'),
+      { $ne: null },
+      { $where: 'sleep(1)' },
+      JSON.parse('{"__proto__": {"admin": true}}'),
+      { constructor: { prototype: { admin: true } } },
+      nested(60),
+    ),
+  },
+  { weight: 1, arbitrary: fc.integer() },
+  { weight: 1, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.array(fc.oneof(fc.integer(), fc.string({ maxLength: 5 })), { maxLength: 3 }) },
+);
+
+/** Field names the schemas use, plus the hostile ones. */
+const bodyKey = fc.constantFrom(
+  'id',
+  'name',
+  'title',
+  'description',
+  'email',
+  'password',
+  'phone',
+  'amount',
+  'price',
+  'total',
+  'credits',
+  'available_classes',
+  'class_amount',
+  'quantity',
+  'page',
+  'date',
+  'start_date',
+  'end_date',
+  'start_time',
+  'duration_minutes',
+  'capacity',
+  'class_type_id',
+  'location_id',
+  'instructor_ids',
+  'customer_id',
+  'uid',
+  'class_package_id',
+  'single_class_id',
+  'class_reservation_id',
+  'available_class_id',
+  'payment_method_id',
+  'purchase_id',
+  'discount_code',
+  'code',
+  'status',
+  'reason',
+  'spot',
+  'tags',
+  'file',
+  'content',
+  'slug',
+  'rating',
+  'values',
+  'expiration_date',
+  'type',
+  '__proto__',
+  'constructor',
+  'prototype',
+  '$gt',
+  '$where',
+  'admin',
+);
+
+/** A JSON text written by hand, so duplicate and `__proto__` keys are sent as such. */
+const objectBody = fc
+  .array(fc.tuple(bodyKey, hostileValue), { maxLength: 6 })
+  .map((entries) => `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`).join(',')}}`);
+
+const rawBody = fc.constantFrom(
+  '[]',
+  '[{"id": 1}]',
+  '1',
+  '"texto"',
+  'null',
+  'true',
+  '{',
+  '{"a": 1,}',
+  "{'a': 1}",
+  '{"a": NaN}',
+  '\u0000',
+  '',
+  JSON.stringify(nested(2_000)),
+  JSON.stringify({ name: 'x'.repeat(300 * 1024) }),
+);
+
+const body = fc.record({
+  text: fc.oneof({ weight: 5, arbitrary: objectBody }, { weight: 2, arbitrary: rawBody }),
+  contentType: fc.constantFrom('application/json', 'application/json', 'application/json', 'text/plain', 'multipart/form-data; boundary=x'),
+});
+
+const queryKey = fc.constantFrom(
+  'page',
+  'limit',
+  'per_page',
+  'from',
+  'to',
+  'date',
+  'start_date',
+  'end_date',
+  'q',
+  'search',
+  'status',
+  'customer_id',
+  'uid',
+  'class_type_id',
+  'location_id',
+  'code',
+  'sort',
+  'type',
+  'month',
+  'year',
+  '__proto__',
+  'constructor[prototype][admin]',
+  '$gt',
+  'page[$gt]',
+);
+const queryValue = fc.oneof(
+  fc.constantFrom('99999999999', '-1', '0', '1.5', '1e3', 'abc', '', '__proto__', '🙂', '\u202e', '\u0000', '2026-02-30', '07:00', HUGE.slice(0, 8_000)),
+  fc.string({ maxLength: 12 }),
+);
+/** Repeated keys make arrays (page=1&page=2), which the simple query parser passes through. */
+const query = fc
+  .array(fc.tuple(queryKey, queryValue), { maxLength: 4 })
+  .map((pairs) => pairs.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`).join('&'));
+
+/** A path segment: already URL-encoded, with a few malformed escapes sent raw. */
+const pathParam = fc.oneof(
+  fc
+    .constantFrom(
+      '1',
+      '2',
+      '3',
+      '-1',
+      '0',
+      '1.5',
+      'abc',
+      '__proto__',
+      'constructor',
+      '99999999999999999999',
+      '1e3',
+      '0x10',
+      '١٢',
+      '🙂',
+      '\u202e1',
+      '\u0000',
+      'ana',
+      HUGE.slice(0, 2_000),
+    )
+    .map(encodeURIComponent),
+  fc.constantFrom('%', '%E0%A4%A', '%00', '..%2F..', '%2e%2e'),
+  fc.string({ minLength: 1, maxLength: 12 }).map(encodeURIComponent),
+);
+
+const ENGLISH = /\b(the|is|must|field|required|cannot|unexpected|token|should|found|invalid|undefined|nan|object|expected|failed|internal|server|error)\b/i;
+
+/** A heuristic: non-empty, no unfilled template, none of the words yup, Express or JSON.parse use in their defaults. */
+function spanishProblem(text: unknown): string | null {
+  if (typeof text !== 'string' || text.trim() === '') return `mensaje vacío: ${JSON.stringify(text)}`;
+  if (text.includes('${') || ENGLISH.test(text)) return `mensaje no español: ${text}`;
+  return null;
+}
+
+/** Every document's path and version (bookkeeping aside) and every stored file, read beside the app's own connection. */
+function storeSnapshot(): string {
+  const db = new DatabaseSync(storeFile, { readOnly: true });
+  try {
+    const placeholders = BOOKKEEPING_COLLECTIONS.map(() => '?').join(',');
+    const rows = db.prepare(`SELECT path, version FROM documents WHERE collection_id NOT IN (${placeholders}) ORDER BY path`).all(...BOOKKEEPING_COLLECTIONS);
+    const files = existsSync(filesDir) ? readdirSync(filesDir, { recursive: true }).map(String).sort() : [];
+    return JSON.stringify([rows, files]);
+  } finally {
+    db.close();
+  }
+}
+
+/** A stable 32-bit hash (FNV-1a). */
+function seedOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of text) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return hash | 0;
+}
+
+const histogram = new Map<number, number>();
+let requestCount = 0;
+let successCount = 0;
+
+beforeAll(async () => {
+  env.clock.now = new Date(T0);
+  await seedAccessFixtures(env.store);
+});
+
+afterAll(async () => {
+  const statuses = [...histogram.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`);
+  console.log(`fuzz-routes: ${requestCount} requests (${successCount} 2xx) over ${routes.length} routes; statuses ${statuses.join(', ')}`);
+  await env.cleanup();
+});
+
+describe('the route walk', () => {
+  it('finds the routers of every area, so the fuzzing below covers them', () => {
+    const keys = new Set(routes.map((route) => `${route.method} ${route.path}`));
+    expect(routes.length).toBeGreaterThan(150);
+    for (const known of [
+      'GET /api/appconfig/',
+      'POST /api/customer/signup',
+      'PUT /api/single_class/:id/attendance',
+      'POST /api/webhooks/stripe',
+      'GET /api/calendar/:token.ics',
+      'GET /sitemap.xml',
+    ]) {
+      expect(keys).toContain(known);
+    }
+  });
+});
+
+describe.each(identities)('fuzzed input as $name', (identity) => {
+  it.each(routes)('$method $path', async (route) => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(pathParam, { minLength: 2, maxLength: 2 }), query, body, async (params, queryString, payload) => {
+        let index = 0;
+        const target = route.path.replace(/:[A-Za-z_$][\w$]*/g, () => params[index++ % params.length] as string);
+        const url = queryString ? `${target}?${queryString}` : target;
+        const before = storeSnapshot();
+        let call = request(app)[route.method.toLowerCase() as 'get'](url);
+        if (identity.authorization) call = call.set('Authorization', identity.authorization);
+        const response = await call.set('Content-Type', payload.contentType).send(payload.text);
+        requestCount += 1;
+        histogram.set(response.status, (histogram.get(response.status) ?? 0) + 1);
+        const described = `${route.method} ${url.slice(0, 300)} cuerpo ${payload.text.slice(0, 300)} → ${response.status} ${JSON.stringify(response.body).slice(0, 300)}`;
+        if (response.status < 300) {
+          successCount += 1;
+          return;
+        }
+        expect(response.status >= 500 && response.status !== 503, described).toBe(false);
+        if (response.status >= 400) {
+          expect(response.type, described).toBe('application/json');
+          const error = (response.body as { error?: { message?: unknown; fields?: Record<string, unknown> } }).error;
+          const problems = [error?.message, ...Object.values(error?.fields ?? {})].map(spanishProblem).filter(Boolean);
+          expect(problems, described).toEqual([]);
+        }
+        expect(storeSnapshot(), `escribió: ${described}`).toBe(before);
+      }),
+      // A seed per route and identity: varied inputs, and a failure replays exactly.
+      { numRuns: RUNS_PER_ROUTE, seed: seedOf(`${identity.name} ${route.method} ${route.path}`) },
+    );
+  });
+});
