@@ -37,6 +37,14 @@ const secretNames = readFileSync(path.join(root, '.secret.local.example'), 'utf8
 /** firebase-tools reads params from functions/.env and functions/.env.<project>; without WEB_API_KEY a deploy stops to ask. */
 const envFiles = [`functions/.env.${project}`, 'functions/.env'];
 const hasWebApiKey = envFiles.some((file) => existsSync(path.join(root, file)) && /^WEB_API_KEY=\S+/m.test(readFileSync(path.join(root, file), 'utf8')));
+const paramOf = (name) =>
+  envFiles
+    .filter((file) => existsSync(path.join(root, file)))
+    .map((file) => new RegExp(`^${name}=(.*)$`, 'm').exec(readFileSync(path.join(root, file), 'utf8'))?.[1]?.trim())
+    .find((value) => value !== undefined);
+// Enforcing App Check without the site key the web needs to get tokens would refuse every sign-up, booking and checkout.
+const appCheckBroken = paramOf('APP_CHECK_ENFORCED') === 'true' && !paramOf('APP_CHECK_SITE_KEY');
+const appCheckMissing = `APP_CHECK_ENFORCED=true sin APP_CHECK_SITE_KEY en functions/.env.${project}: la app no podría obtener tokens y se rechazarían registros, reservas y pagos (docs/operations.md).`;
 const webApiKeyMissing = `Falta WEB_API_KEY en functions/.env.${project}: crea el archivo con la línea WEB_API_KEY=<Web API key de la consola de Firebase> (docs/operations.md).`;
 
 const checks = [
@@ -68,6 +76,7 @@ const env = { ...process.env, PATH: `${path.join(root, 'node_modules', '.bin')}$
 if (dryRun) {
   console.log(`Proyecto: ${project}`);
   if (!hasWebApiKey) console.log(`! ${webApiKeyMissing}`);
+  if (appCheckBroken) console.log(`! ${appCheckMissing}`);
   console.log('Comprobaría:');
   for (const check of checks) console.log(`  $ ${shown(check.command)}`);
   console.log('Correría:');
@@ -76,6 +85,7 @@ if (dryRun) {
 }
 
 if (!hasWebApiKey) fail(webApiKeyMissing);
+if (appCheckBroken) fail(appCheckMissing);
 for (const check of checks) {
   const run = spawnSync(check.command[0], check.command.slice(1), { cwd: root, env, encoding: 'utf8' });
   const output = `${run.stdout ?? ''}${run.stderr ?? ''}`;

@@ -1,3 +1,4 @@
+import type { AppCheckGateway } from './data/app-check/app-check-gateway';
 import type { AuthGateway } from './data/auth/auth-gateway';
 import type { FileStorage } from './data/files/file-storage';
 import type { CardGateway } from './data/payments/card-gateway';
@@ -17,12 +18,20 @@ export interface WebSettings {
   stripeJsUrl?: string | undefined;
   /** Where the browser loads PayPal's JS SDK (PayPal's own, or the local fake's stand-in). */
   paypalJsUrl?: string | undefined;
+  /** reCAPTCHA Enterprise site key for App Check (public); absent = the SPA does not start App Check. */
+  appCheckSiteKey?: string | undefined;
 }
 
 /** Everything a service needs from the outside world; tests pass fakes. */
 export interface Deps {
   store: DocumentStore;
   auth: AuthGateway;
+  /**
+   * App Check, when it is enforced (APP_CHECK_ENFORCED, docs/auth "App Check"):
+   * sign-up, booking writes and checkout then refuse requests without a valid
+   * token. Absent or null (locally, in tests): nothing is required.
+   */
+  appCheck?: AppCheckGateway | null;
   /** Uploaded files' bytes (metadata lives in the store). */
   files: FileStorage;
   now: () => Date;

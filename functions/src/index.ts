@@ -3,7 +3,7 @@
  * handlers are exported from their own modules and tested without this file.
  */
 import type { Express } from 'express';
-import { defineSecret, defineString } from 'firebase-functions/params';
+import { defineBoolean, defineSecret, defineString } from 'firebase-functions/params';
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
@@ -29,6 +29,15 @@ import { promoteOnCancelTrigger, promoteOnWaitlistTrigger, waitlistOnClassTrigge
 
 const webApiKey = defineString('WEB_API_KEY', { description: 'Web API key of the Firebase project (public; used by the SPA and for reset e-mails).' });
 const webAppId = defineString('WEB_APP_ID', { default: '', description: 'Firebase web app id (optional).' });
+// App Check (docs/auth "App Check"): off unless a project's .env turns it on, so the local stack and tests need nothing.
+const appCheckEnforced = defineBoolean('APP_CHECK_ENFORCED', {
+  default: false,
+  description: 'Require an App Check token on sign-up, booking writes and checkout (true in production).',
+});
+const appCheckSiteKey = defineString('APP_CHECK_SITE_KEY', {
+  default: '',
+  description: 'reCAPTCHA Enterprise site key the web app uses for App Check (public; empty = the web does not use App Check).',
+});
 
 // Secrets (`.secret.local.example` lists them; `firebase functions:secrets:set NAME` on a real project).
 const stripeSecretKey = defineSecret('STRIPE_SECRET_KEY');
@@ -52,6 +61,7 @@ export const api = onRequest(
       createRuntimeDeps({
         webApiKey: webApiKey.value(),
         webAppId: webAppId.value(),
+        appCheck: { enforced: appCheckEnforced.value(), siteKey: appCheckSiteKey.value() },
         // STRIPE_API_BASE and PAYPAL_API_BASE are set only by the local stack (the fakes); not params, so a deploy never asks for them.
         stripe: { secretKey: stripeSecretKey.value(), webhookSecret: stripeWebhookSecret.value(), apiBase: process.env.STRIPE_API_BASE ?? '' },
         paypal: {

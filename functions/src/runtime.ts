@@ -1,3 +1,4 @@
+import { createFirebaseAppCheckGateway } from './data/app-check/firebase-app-check-gateway';
 import { createFirebaseAuthGateway } from './data/auth/firebase-auth-gateway';
 import { getFileStorage } from './data/files/get-file-storage';
 import { createPayPalGateway } from './data/payments/paypal-gateway';
@@ -8,6 +9,8 @@ import type { Deps } from './deps';
 export interface RuntimeParams {
   webApiKey: string;
   webAppId: string;
+  /** App Check: `enforced` makes the API require tokens; `siteKey` (reCAPTCHA Enterprise, public) makes the SPA send them. */
+  appCheck: { enforced: boolean; siteKey: string };
   /** Stripe's keys (function secrets); empty = cards are not offered. `apiBase` points at the local fake. */
   stripe: { secretKey: string; webhookSecret: string; apiBase: string };
   /** PayPal's app credentials and webhook id (function secrets); empty = PayPal is not offered. `apiBase` points at the local fake. */
@@ -25,6 +28,7 @@ export function createRuntimeDeps(params: RuntimeParams, env: NodeJS.ProcessEnv 
   return {
     store: getStore(),
     auth: createFirebaseAuthGateway({ webApiKey: params.webApiKey, emulatorHost: authEmulatorHost }),
+    appCheck: params.appCheck.enforced ? createFirebaseAppCheckGateway() : null,
     files: getFileStorage(),
     now: () => new Date(),
     logLine: (line) => process.stdout.write(`${line}\n`),
@@ -43,6 +47,7 @@ export function createRuntimeDeps(params: RuntimeParams, env: NodeJS.ProcessEnv 
       authDomain: `${projectId}.firebaseapp.com`,
       appId: params.webAppId || undefined,
       storageBucket: `${projectId}.appspot.com`,
+      appCheckSiteKey: params.appCheck.siteKey || undefined,
       authEmulatorUrl: authEmulatorHost ? `http://${authEmulatorHost}` : undefined,
       stripeJsUrl: params.stripe.apiBase ? `${params.stripe.apiBase.replace(/\/+$/, '')}/v3/` : undefined,
       paypalJsUrl: params.paypal.apiBase ? `${params.paypal.apiBase.replace(/\/+$/, '')}/sdk/js` : undefined,

@@ -56,6 +56,8 @@ export const messages = {
     unauthenticated: 'Debes iniciar sesión para continuar.',
     invalidToken: 'Tu sesión no es válida. Vuelve a iniciar sesión.',
     tokenExpired: 'Tu sesión expiró. Vuelve a iniciar sesión.',
+    tokenRevoked: 'Tu sesión se cerró. Vuelve a iniciar sesión.',
+    appCheckInvalid: 'No pudimos verificar tu navegador. Recarga la página e intenta de nuevo.',
     forbidden: 'No tienes permiso para realizar esta acción.',
     userNotFound: 'Lo sentimos. No encontramos una cuenta con ese correo. ¡Regístrate!',
     wrongPassword: 'La contraseña es incorrecta. Por favor, intenta de nuevo',

@@ -5,8 +5,8 @@ import { AppError } from '../domain/errors';
 import { getPublicConfig } from '../services/app-config';
 import { configuredOrigin } from '../services/findable/site-origin';
 
-/** What the web sends (lib/api-client.ts) and Idempotency-Key (http/idempotency-key.ts); Accept is always allowed. */
-const ALLOWED_HEADERS = 'Authorization, Content-Type, Idempotency-Key';
+/** What the web sends (lib/api-client.ts): Idempotency-Key (http/idempotency-key.ts) and App Check's token (http/app-check.ts); Accept is always allowed. */
+const ALLOWED_HEADERS = 'Authorization, Content-Type, Idempotency-Key, X-Firebase-AppCheck';
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
 /** Browsers cap it anyway (Chrome at two hours); ten minutes keeps a changed rule from lingering. */
 const PREFLIGHT_MAX_AGE_SECONDS = '600';

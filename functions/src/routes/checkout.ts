@@ -7,7 +7,8 @@ import {
 } from '@studio/shared/schemas/checkout';
 import { type Request, Router } from 'express';
 import type { Deps } from '../deps';
-import { requireUser } from '../http/authenticate';
+import { requireAppCheck } from '../http/app-check';
+import { requireFreshIdentity, requireUser } from '../http/authenticate';
 import { idempotentCall, sendIdempotent } from '../http/idempotency-key';
 import { identityOf, queryOf } from '../http/request-context';
 import { validate } from '../http/validate';
@@ -30,6 +31,8 @@ const asAnswer = <T>({ created, answer }: { created: boolean; answer: T }) => ({
 /** /api/checkout: the server's quote, and the purchase attempt (docs/payments). */
 export function checkoutRoutes(deps: Deps): Router {
   const router = Router();
+  // Every call that makes or captures a purchase: App Check, and a session that was not revoked (docs/auth). The quote stays open.
+  const paying = [requireUser, requireAppCheck(deps), requireFreshIdentity(deps)];
 
   router.get('/quote', validate(checkoutQuoteQuerySchema, 'query'), async (req, res) => {
     const query = queryOf<{ class_package_id: number; discountCode?: string | null }>(res);
@@ -37,7 +40,7 @@ export function checkoutRoutes(deps: Deps): Router {
   });
 
   // Each purchase-creating call takes an Idempotency-Key (ADR 0101): a retried request gets the first answer.
-  router.post('/attempt', requireUser, validate(checkoutAttemptSchema), async (req, res) => {
+  router.post('/attempt', ...paying, validate(checkoutAttemptSchema), async (req, res) => {
     const identity = identityOf(req);
     const answer = await runIdempotent(deps, idempotentCall(req, 'checkout/attempt'), async (guard) =>
       asAnswer(await attemptCheckout(deps, identity, req.body, siteOriginOf(req), guard)),
@@ -45,7 +48,7 @@ export function checkoutRoutes(deps: Deps): Router {
     sendIdempotent(res, answer);
   });
 
-  router.post('/', requireUser, validate(checkoutSavedCardSchema), async (req, res) => {
+  router.post('/', ...paying, validate(checkoutSavedCardSchema), async (req, res) => {
     const identity = identityOf(req);
     const answer = await runIdempotent(deps, idempotentCall(req, 'checkout'), async (guard) =>
       asAnswer(await checkoutWithSavedCard(deps, identity, req.body, siteOriginOf(req), guard)),
@@ -53,7 +56,7 @@ export function checkoutRoutes(deps: Deps): Router {
     sendIdempotent(res, answer);
   });
 
-  router.post('/paypal', requireUser, validate(checkoutPayPalSchema), async (req, res) => {
+  router.post('/paypal', ...paying, validate(checkoutPayPalSchema), async (req, res) => {
     const identity = identityOf(req);
     const answer = await runIdempotent(deps, idempotentCall(req, 'checkout/paypal'), async (guard) =>
       asAnswer(await startPayPalOrder(deps, identity, req.body, guard)),
@@ -61,7 +64,7 @@ export function checkoutRoutes(deps: Deps): Router {
     sendIdempotent(res, answer);
   });
 
-  router.post('/capture', requireUser, validate(checkoutCaptureSchema), async (req, res) => {
+  router.post('/capture', ...paying, validate(checkoutCaptureSchema), async (req, res) => {
     res.json(await capturePayPalOrder(deps, identityOf(req), req.body));
   });
 

@@ -6,7 +6,8 @@ import {
 } from '@studio/shared/schemas/class-reservation';
 import { Router } from 'express';
 import type { Deps } from '../deps';
-import { requireUser } from '../http/authenticate';
+import { requireAppCheck } from '../http/app-check';
+import { requireFreshIdentity, requireUser } from '../http/authenticate';
 import { numericParam } from '../http/params';
 import { identityOf, queryOf } from '../http/request-context';
 import { validate } from '../http/validate';
@@ -18,12 +19,14 @@ import { rateReservation } from '../services/booking/rate-reservation';
 /** /api/class_reservations: a customer's own reservations (ADR 0060). Nobody sees or touches another's. */
 export function classReservationRoutes(deps: Deps): Router {
   const router = Router();
+  // Booking writes: App Check turns bots away at a release, and a revoked session cannot book or cancel (docs/auth).
+  const bookingWrite = [requireUser, requireAppCheck(deps), requireFreshIdentity(deps)];
 
   router.get('/', requireUser, validate(classReservationsQuerySchema, 'query'), async (req, res) => {
     res.json(await listOwnReservations(deps, identityOf(req), queryOf<ClassReservationsQuery>(res)));
   });
 
-  router.post('/', requireUser, validate(classReservationCreateSchema), async (req, res) => {
+  router.post('/', ...bookingWrite, validate(classReservationCreateSchema), async (req, res) => {
     res.status(201).json(await bookClass(deps, identityOf(req), req.body));
   });
 
@@ -31,7 +34,7 @@ export function classReservationRoutes(deps: Deps): Router {
     res.json({ class_reservation: await rateReservation(deps, identityOf(req), req.body) });
   });
 
-  router.delete('/:id', requireUser, async (req, res) => {
+  router.delete('/:id', ...bookingWrite, async (req, res) => {
     res.json({ class_reservation: await cancelOwnReservation(deps, identityOf(req), numericParam(req.params.id, 'id')) });
   });
 

@@ -10,7 +10,8 @@ import {
 import { customValuesBodySchema } from '@studio/shared/schemas/dynamic-form';
 import { Router } from 'express';
 import type { Deps } from '../deps';
-import { requireAdmin, requireUser } from '../http/authenticate';
+import { requireAppCheck } from '../http/app-check';
+import { requireAdmin, requireFreshIdentity, requireUser } from '../http/authenticate';
 import { idempotentCall, sendIdempotent } from '../http/idempotency-key';
 import { numericParam } from '../http/params';
 import { clientAddressOf, identityOf, queryOf } from '../http/request-context';
@@ -39,8 +40,10 @@ interface SearchQuery {
 /** /api/customer */
 export function customerRoutes(deps: Deps): Router {
   const router = Router();
+  // Sign-up is what bots race for at a release: App Check, and a fresh session (docs/auth).
+  const signUpGuard = [requireUser, requireAppCheck(deps), requireFreshIdentity(deps)];
 
-  router.post('/signup', requireUser, validate(signupSchema), async (req, res) => {
+  router.post('/signup', ...signUpGuard, validate(signupSchema), async (req, res) => {
     const identity = identityOf(req);
     // Before anything that looks at the phone: a refused attempt must learn nothing.
     await consumeSignUpAttempt(deps, identity, clientAddressOf(req));

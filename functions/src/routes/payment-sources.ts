@@ -2,7 +2,7 @@ import { checkoutMessages } from '@studio/shared/messages/checkout';
 import { savedCardSchema } from '@studio/shared/schemas/checkout';
 import { Router } from 'express';
 import type { Deps } from '../deps';
-import { requireUser } from '../http/authenticate';
+import { requireFreshIdentity, requireUser } from '../http/authenticate';
 import { identityOf } from '../http/request-context';
 import { validate } from '../http/validate';
 import { deleteSavedCard, listSavedCards, saveCard } from '../services/payments/saved-cards';
@@ -14,16 +14,18 @@ import { deleteSavedCard, listSavedCards, saveCard } from '../services/payments/
  */
 export function savedCardRoutes(deps: Deps, texts: { saved: string; deleted: string }): Router {
   const router = Router();
+  // Saving or removing a card is a money write: a revoked session must not (docs/auth).
+  const fresh = requireFreshIdentity(deps);
 
   router.get('/', requireUser, async (req, res) => {
     res.json({ payment_sources: await listSavedCards(deps, identityOf(req)) });
   });
 
-  router.post('/', requireUser, validate(savedCardSchema), async (req, res) => {
+  router.post('/', requireUser, fresh, validate(savedCardSchema), async (req, res) => {
     res.status(201).json(await saveCard(deps, identityOf(req), req.body, texts.saved));
   });
 
-  router.delete('/:id', requireUser, async (req, res) => {
+  router.delete('/:id', requireUser, fresh, async (req, res) => {
     await deleteSavedCard(deps, identityOf(req), String(req.params.id));
     res.json({ message: texts.deleted });
   });

@@ -2,7 +2,7 @@ import { purchaseAdminQuerySchema, purchaseCancelSchema, purchaseRejectSchema } 
 import type { PurchaseStatus } from '@studio/shared/types/purchases';
 import { Router } from 'express';
 import type { Deps } from '../deps';
-import { requireAdmin, requireUser } from '../http/authenticate';
+import { requireAdmin, requireFreshIdentity, requireUser } from '../http/authenticate';
 import { numericParam } from '../http/params';
 import { identityOf, queryOf } from '../http/request-context';
 import { validate } from '../http/validate';
@@ -28,7 +28,7 @@ export function purchaseRoutes(deps: Deps): Router {
     res.json({ purchase: await getPurchaseFor(deps, identityOf(req), numericParam(req.params.id, 'id')) });
   });
 
-  router.post('/cancel/:id', requireUser, validate(purchaseCancelSchema), async (req, res) => {
+  router.post('/cancel/:id', requireUser, requireFreshIdentity(deps), validate(purchaseCancelSchema), async (req, res) => {
     res.json(await cancelOwnPurchase(deps, identityOf(req), numericParam(req.params.id, 'id'), req.body.reason));
   });
 

@@ -1,7 +1,8 @@
 import { waitlistCreateSchema, waitlistUpdateSchema } from '@studio/shared/schemas/waitlist';
 import { Router } from 'express';
 import type { Deps } from '../deps';
-import { requireUser } from '../http/authenticate';
+import { requireAppCheck } from '../http/app-check';
+import { requireFreshIdentity, requireUser } from '../http/authenticate';
 import { numericParam } from '../http/params';
 import { identityOf } from '../http/request-context';
 import { validate } from '../http/validate';
@@ -11,6 +12,8 @@ import { getOwnWaitlist, leaveWaitlist, listOwnWaitlists } from '../services/wai
 /** /api/waitlist: a customer's places in class lines (ADR 0061). Nobody sees or touches another's; an admin may act for any customer. */
 export function waitlistRoutes(deps: Deps): Router {
   const router = Router();
+  // Joining and leaving a line are booking writes: App Check and a session that was not revoked (docs/auth).
+  const bookingWrite = [requireUser, requireAppCheck(deps), requireFreshIdentity(deps)];
 
   router.get('/', requireUser, async (req, res) => {
     res.json({ waitlists: await listOwnWaitlists(deps, identityOf(req)) });
@@ -20,15 +23,15 @@ export function waitlistRoutes(deps: Deps): Router {
     res.json({ waitlist: await getOwnWaitlist(deps, identityOf(req), numericParam(req.params.id, 'id')) });
   });
 
-  router.post('/', requireUser, validate(waitlistCreateSchema), async (req, res) => {
+  router.post('/', ...bookingWrite, validate(waitlistCreateSchema), async (req, res) => {
     res.status(201).json({ waitlist: await joinWaitlist(deps, identityOf(req), req.body) });
   });
 
-  router.put('/', requireUser, validate(waitlistUpdateSchema), async (req, res) => {
+  router.put('/', ...bookingWrite, validate(waitlistUpdateSchema), async (req, res) => {
     res.json({ waitlist: await rejoinWaitlistEntry(deps, identityOf(req), req.body) });
   });
 
-  router.delete('/:id', requireUser, async (req, res) => {
+  router.delete('/:id', ...bookingWrite, async (req, res) => {
     res.json({ waitlist: await leaveWaitlist(deps, identityOf(req), numericParam(req.params.id, 'id')) });
   });
 

@@ -17,6 +17,8 @@ export function webFirebaseConfig(web: WebSettings): Record<string, unknown> {
     ...(web.appId ? { appId: web.appId } : {}),
     ...(web.storageBucket ? { storageBucket: web.storageBucket } : {}),
     ...(web.authEmulatorUrl ? { emulators: { auth: web.authEmulatorUrl } } : {}),
+    // Not a Firebase option: the SPA starts App Check with it, and sends tokens, only when it is set.
+    ...(web.appCheckSiteKey ? { appCheckSiteKey: web.appCheckSiteKey } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REGION } from '../../src/region';
@@ -63,5 +63,17 @@ describe('npm run deploy --dry-run', () => {
       lines.indexOf('$ firebase deploy --only hosting,functions,firestore:rules,firestore:indexes,storage --project studio-prod'),
     );
     expect(lines.indexOf('$ npm run build')).toBeGreaterThan(-1);
+  });
+
+  it('warns when App Check is enforced without the site key the web needs', () => {
+    const envFile = path.join(root, 'functions', '.env.studio-appcheck-test');
+    writeFileSync(envFile, 'WEB_API_KEY=abc\nAPP_CHECK_ENFORCED=true\n');
+    try {
+      expect(run('--project', 'studio-appcheck-test').stdout).toContain('APP_CHECK_ENFORCED=true sin APP_CHECK_SITE_KEY');
+      writeFileSync(envFile, 'WEB_API_KEY=abc\nAPP_CHECK_ENFORCED=true\nAPP_CHECK_SITE_KEY=6Lc-clave\n');
+      expect(run('--project', 'studio-appcheck-test').stdout).not.toContain('APP_CHECK_SITE_KEY');
+    } finally {
+      rmSync(envFile, { force: true });
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type AppCheckGateway, AppCheckTokenInvalid } from '../../src/data/app-check/app-check-gateway';
 import { type AuthGateway, type AuthUser, EmailAlreadyExists, TokenError } from '../../src/data/auth/auth-gateway';
 import { createLocalFileStorage } from '../../src/data/files/local-file-storage';
 import { openLocalStore, type RetryBackoff } from '../../src/data/store/local/local-store';
@@ -9,22 +10,30 @@ import type { Deps } from '../../src/deps';
 
 /**
  * Tokens for the fake gateway: "uid:<uid>" for a customer, "admin:<uid>" for
- * an admin, "expired" and anything else invalid. Identities the server
- * creates (the front desk) are kept in `accounts`, which tests inspect.
+ * an admin, "revoked:<uid>" for a customer whose sessions were revoked (valid
+ * until revocation is checked), "expired" and anything else invalid.
+ * Identities the server creates (the front desk) are kept in `accounts`, and
+ * every revocation lookup's uid in `revocationChecks`, which tests inspect.
  */
-export function fakeAuth(): AuthGateway & { resetEmails: string[]; accounts: Map<string, AuthUser> } {
+export function fakeAuth(): AuthGateway & { resetEmails: string[]; accounts: Map<string, AuthUser>; revocationChecks: string[] } {
   const resetEmails: string[] = [];
+  const revocationChecks: string[] = [];
   const users = new Map<string, AuthUser>();
   const accounts = new Map<string, AuthUser>();
   let nextAccount = 1;
   return {
     resetEmails,
     accounts,
-    async verifyIdToken(token) {
+    revocationChecks,
+    async verifyIdToken(token, options) {
       if (token === 'expired') throw new TokenError('auth/id-token-expired', 'expired');
-      const match = /^(uid|admin):(.+)$/.exec(token);
+      const match = /^(uid|admin|revoked):(.+)$/.exec(token);
       if (!match) throw new TokenError('auth/invalid-token', 'invalid');
       const uid = match[2] as string;
+      if (options?.checkRevoked) {
+        revocationChecks.push(uid);
+        if (match[1] === 'revoked') throw new TokenError('auth/id-token-revoked', 'revoked');
+      }
       return { uid, email: `${uid}@example.com`, emailVerified: true, admin: match[1] === 'admin' };
     },
     async getUser(uid) {
@@ -50,6 +59,15 @@ export function fakeAuth(): AuthGateway & { resetEmails: string[]; accounts: Map
     },
     async generatePasswordResetLink(email) {
       return `https://auth.example.test/reset?email=${encodeURIComponent(email)}&oob=abc`;
+    },
+  };
+}
+
+/** App Check as enforced in production, for tests that turn it on: "app-check:ok" is the one valid token. */
+export function fakeAppCheck(): AppCheckGateway {
+  return {
+    async verifyAppCheckToken(token) {
+      if (token !== 'app-check:ok') throw new AppCheckTokenInvalid();
     },
   };
 }

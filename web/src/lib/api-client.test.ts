@@ -40,6 +40,13 @@ describe('api client', () => {
     expect(calls[0]?.headers.Authorization).toBeUndefined();
   });
 
+  it('sends no App Check header where the environment has no site key (locally)', async () => {
+    setUser(makeUser('uid-1'));
+    const { calls } = mockFetch(() => ({ status: 201, body: {} }));
+    await api.post('/class_reservations', { single_class_id: 1 });
+    expect(calls[0]?.headers['X-Firebase-AppCheck']).toBeUndefined();
+  });
+
   it('sends the Firebase ID token as a Bearer token and JSON bodies', async () => {
     setUser(makeUser('uid-1'));
     const { calls } = mockFetch(() => ({ status: 201, body: { accepted_page: { page_id: 3 } } }));

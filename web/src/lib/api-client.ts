@@ -1,7 +1,7 @@
 import { messages } from '@studio/shared/messages';
 import type { ApiErrorBody } from '@studio/shared/types/api';
 import { showError } from './alerts';
-import { currentIdToken, signOut } from './auth-client';
+import { currentAppCheckToken, currentIdToken, signOut } from './auth-client';
 
 const API_BASE = '/api';
 export const TOKEN_REFRESH_INTERVAL_MS = 15_000;
@@ -104,9 +104,11 @@ export interface RequestOptions {
 }
 
 async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
-  const token = await currentIdToken();
+  // Writes carry App Check's token where the environment uses it (sign-up, bookings and checkout require it, docs/auth); reads never wait for it.
+  const [token, appCheckToken] = await Promise.all([currentIdToken(), method === 'GET' ? null : currentAppCheckToken()]);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (appCheckToken) headers['X-Firebase-AppCheck'] = appCheckToken;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   // Multipart bodies get their Content-Type, with the boundary, from the browser.
   const multipart = body instanceof FormData;

@@ -4,11 +4,14 @@
  * in parallel with the first render.
  */
 import { messages } from '@studio/shared/messages';
-import type { FirebaseOptions } from 'firebase/app';
+import type { FirebaseApp, FirebaseOptions } from 'firebase/app';
+import type { AppCheck } from 'firebase/app-check';
 import type { Auth, User } from 'firebase/auth';
 
 export interface FirebaseWebConfig extends FirebaseOptions {
   emulators?: { auth?: string };
+  /** reCAPTCHA Enterprise site key: set where the API enforces App Check (docs/auth "App Check"); absent locally. */
+  appCheckSiteKey?: string;
 }
 
 export interface Identity {
@@ -29,11 +32,38 @@ let readyAuth: Auth | null = null;
 
 const loadSdk = () => import('firebase/auth');
 
+// App Check, where the environment has a site key: started once someone is
+// signed in (or at the first protected call), never for an anonymous landing
+// visit, so reCAPTCHA's script and its assessments cost nothing there.
+let appCheckStart: (() => Promise<AppCheck>) | null = null;
+let appCheckPromise: Promise<AppCheck> | null = null;
+
+function startAppCheck(): Promise<AppCheck> | null {
+  if (appCheckStart) appCheckPromise ??= appCheckStart();
+  return appCheckPromise;
+}
+
+/** Gets a token ready before the first protected call; a failed start is tried again by that call. */
+function warmAppCheck(): void {
+  void startAppCheck()?.catch(() => {
+    appCheckPromise = null;
+  });
+}
+
+function prepareAppCheck(app: FirebaseApp, siteKey: string): void {
+  appCheckStart = async () => {
+    const { initializeAppCheck, ReCaptchaEnterpriseProvider } = await import('firebase/app-check');
+    // Auto-refresh keeps a valid token ready, so a booking at a class release does not wait for reCAPTCHA.
+    return initializeAppCheck(app, { provider: new ReCaptchaEnterpriseProvider(siteKey), isTokenAutoRefreshEnabled: true });
+  };
+}
+
 export function initAuth(config: FirebaseWebConfig): Promise<Auth> {
   authPromise ??= (async () => {
     const [{ initializeApp }, sdk] = await Promise.all([import('firebase/app'), loadSdk()]);
-    const { emulators, ...options } = config;
+    const { emulators, appCheckSiteKey, ...options } = config;
     const app = initializeApp(options);
+    if (appCheckSiteKey) prepareAppCheck(app, appCheckSiteKey);
     // initializeAuth with explicit persistence skips the popup/redirect resolver getAuth() would bundle.
     const auth = sdk.initializeAuth(app, { persistence: [sdk.indexedDBLocalPersistence, sdk.browserLocalPersistence] });
     auth.languageCode = 'es';
@@ -55,7 +85,10 @@ function toIdentity(user: User | null): Identity | null {
 /** Fires on sign-in, sign-out and every token refresh. */
 export async function onIdentityChanged(listener: (identity: Identity | null) => void): Promise<() => void> {
   const [auth, sdk] = await Promise.all([requireAuth(), loadSdk()]);
-  return sdk.onIdTokenChanged(auth, (user) => listener(toIdentity(user)));
+  return sdk.onIdTokenChanged(auth, (user) => {
+    if (user) warmAppCheck();
+    listener(toIdentity(user));
+  });
 }
 
 export async function signIn(email: string, password: string): Promise<void> {
@@ -90,6 +123,23 @@ export async function signOut(): Promise<void> {
 export async function currentIdToken(forceRefresh = false): Promise<string | null> {
   const user = readyAuth?.currentUser;
   return user ? user.getIdToken(forceRefresh) : null;
+}
+
+/**
+ * An App Check token for the API's protected calls (X-Firebase-AppCheck), or
+ * null where the environment has no site key (locally) or none could be had
+ * (the API then answers app-check/invalid with its Spanish message).
+ */
+export async function currentAppCheckToken(): Promise<string | null> {
+  const starting = startAppCheck();
+  if (!starting) return null;
+  try {
+    const [appCheck, { getToken }] = await Promise.all([starting, import('firebase/app-check')]);
+    return (await getToken(appCheck)).token;
+  } catch {
+    appCheckPromise = null;
+    return null;
+  }
 }
 
 /**

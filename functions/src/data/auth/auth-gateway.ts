@@ -41,8 +41,11 @@ export interface AuthUser {
 }
 
 export interface AuthGateway {
-  /** Throws TokenError for a bad, expired or revoked token; IdentityProviderUnavailable when it cannot tell. */
-  verifyIdToken(token: string): Promise<VerifiedIdentity>;
+  /**
+   * Throws TokenError for a bad, expired or revoked token; IdentityProviderUnavailable when it cannot tell.
+   * Revocation is only looked up (one identity-provider call) for admin tokens and when `checkRevoked` asks for it.
+   */
+  verifyIdToken(token: string, options?: { checkRevoked?: boolean }): Promise<VerifiedIdentity>;
   getUser(uid: string): Promise<AuthUser | null>;
   getUserByEmail(email: string): Promise<AuthUser | null>;
   /** Removing the claim also revokes the person's sessions. */

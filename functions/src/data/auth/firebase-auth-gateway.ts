@@ -35,13 +35,14 @@ export function createFirebaseAuthGateway(options: FirebaseAuthGatewayOptions): 
     : 'https://identitytoolkit.googleapis.com/v1';
 
   return {
-    async verifyIdToken(token: string): Promise<VerifiedIdentity> {
+    async verifyIdToken(token: string, verifyOptions: { checkRevoked?: boolean } = {}): Promise<VerifiedIdentity> {
       try {
-        let decoded = await adminAuth().verifyIdToken(token);
-        // Admin rights are checked against revocation (one lookup, admins only):
+        const checkRevoked = verifyOptions.checkRevoked === true;
+        let decoded = await adminAuth().verifyIdToken(token, checkRevoked);
+        // Admin rights are always checked against revocation (one lookup, admins only):
         // removing the claim also revokes the person's sessions, so a former
         // admin cannot keep using a token minted before the change.
-        if (decoded.admin === true) decoded = await adminAuth().verifyIdToken(token, true);
+        if (!checkRevoked && decoded.admin === true) decoded = await adminAuth().verifyIdToken(token, true);
         return {
           uid: decoded.uid,
           email: decoded.email ?? null,

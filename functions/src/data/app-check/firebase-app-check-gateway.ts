@@ -1,0 +1,29 @@
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAppCheck } from 'firebase-admin/app-check';
+import { type AppCheckGateway, AppCheckTokenInvalid, AppCheckUnavailable } from './app-check-gateway';
+
+const codeOf = (value: unknown): string | undefined =>
+  typeof value === 'object' && value !== null && 'code' in value ? String((value as { code: unknown }).code) : undefined;
+
+/**
+ * App Check through firebase-admin. Verification is a local signature check
+ * against App Check's public keys (fetched once and cached by the SDK), so it
+ * costs no backend call per request. No replay protection (`consume`): that
+ * would be one App Check call per request, on the rush path.
+ */
+export function createFirebaseAppCheckGateway(): AppCheckGateway {
+  return {
+    async verifyAppCheckToken(token: string): Promise<void> {
+      if (getApps().length === 0) initializeApp();
+      try {
+        await getAppCheck().verifyToken(token);
+      } catch (error) {
+        // The SDK reports an unreachable key set as an invalid token; its cause tells the two apart.
+        const cause = error instanceof Error ? error.cause : undefined;
+        if (codeOf(cause) === 'key-fetch-error') throw new AppCheckUnavailable(error);
+        if (codeOf(error)?.startsWith('app-check/')) throw new AppCheckTokenInvalid();
+        throw new AppCheckUnavailable(error);
+      }
+    },
+  };
+}
