@@ -6,6 +6,7 @@ import { useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { type Schema, type SchemaObjectDescription, ValidationError } from 'yup';
 import { Checkbox, FocusFirstError, FormError, TextField } from '../../components/form-field';
+import { TextAreaField } from '../../components/formik-fields';
 import { LoadError } from '../../components/load-error';
 import { NotFound } from '../../components/not-found';
 import { Spinner } from '../../components/spinner';
@@ -28,36 +29,6 @@ const INPUT_TYPES = { text: 'text', number: 'number', color: 'color', date: 'dat
 function isOptional(schema: Schema, name: string): boolean {
   const field = (schema.describe() as Partial<SchemaObjectDescription>).fields?.[name];
   return field !== undefined && 'optional' in field && field.optional;
-}
-
-/** form-field.tsx has no multi-line input; this one follows TextField's label, hint and error wiring. */
-function TextAreaField({ name, label, optional }: { name: string; label: string; optional: boolean }) {
-  const id = useId();
-  const [field, meta] = useField<string>(name);
-  const { submitCount } = useFormikContext();
-  const error = (meta.touched || submitCount > 0) && typeof meta.error === 'string' ? meta.error : undefined;
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-        {optional && <span className="field__optional"> {messages.common.optional}</span>}
-      </label>
-      <textarea
-        id={id}
-        className="field__control"
-        rows={4}
-        {...field}
-        aria-required={optional ? undefined : true}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }
 
 function CheckboxField({ name, label, hint }: { name: string; label: string; hint?: string }) {
