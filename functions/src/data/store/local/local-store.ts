@@ -31,6 +31,7 @@ import type { StoredDocument } from './local-snapshot';
 import { LocalDocumentSnapshot, makeQuerySnapshot } from './local-snapshot';
 import type { QuerySpec } from './query-engine';
 import { addFilter, addOrder, collectionGroupSpec, collectionSpec, runQuery, validateForExecution, withCursor, withLimit, withOffset } from './query-engine';
+import { collectionKindOf, countReads, queryReads, READ_FLUSH_INTERVAL_MS, type ReadMeter, ReadTally, SqliteReadMeter } from './read-meter';
 import { autoId, parseCollectionPath, parseDocumentPath, validateCollectionId, validatePathSegments } from './resource-path';
 import type { DatabaseSync, SharedFileState, StatementSync } from './sqlite-support';
 import { loadSqlite, retryWhileBusy, sharedFileState } from './sqlite-support';
@@ -78,6 +79,8 @@ export interface LocalDocumentStore extends DocumentStore {
   readonly outbox: LocalOutbox;
   /** Writes and conflicts per document, for every process on this file (hot-document-meter.ts). */
   readonly meter: HotDocumentMeter;
+  /** Documents read, as Firestore would bill them, for every process on this file (read-meter.ts). */
+  readonly reads: ReadMeter;
 }
 
 const DEFAULT_TRANSACTION_TIMEOUT_MS = 10_000;
@@ -143,6 +146,13 @@ CREATE TABLE IF NOT EXISTS doc_heat (
   PRIMARY KEY (path, second)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS doc_heat_by_second ON doc_heat(second);
+CREATE TABLE IF NOT EXISTS doc_reads (
+  kind TEXT NOT NULL,
+  source TEXT NOT NULL,
+  second INTEGER NOT NULL,
+  reads INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (kind, source, second)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS trigger_cursors (
   name TEXT PRIMARY KEY,
   cursor INTEGER NOT NULL,
@@ -186,6 +196,7 @@ interface WriteStatements {
   readonly remove: StatementSync;
   readonly record: StatementSync;
   readonly heat: StatementSync;
+  readonly reads: StatementSync;
 }
 
 function prepareReads(db: DatabaseSync): Statements {
@@ -213,6 +224,10 @@ function toStored(row: DocumentRow): StoredDocument {
 function invalid(message: string): StoreError {
   return new StoreError('invalid-argument', message);
 }
+
+/** What the read meter bills a query to: its collection, or a star then the id for a collection group. */
+const querySegments = (spec: QuerySpec): readonly string[] =>
+  spec.allDescendants ? ['*', '{}', spec.collectionId] : [...spec.parentSegments, spec.collectionId];
 
 /** The version a transaction records for a document it found absent. */
 const ABSENT = -1;
@@ -324,6 +339,9 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
   private readonly latencyMs: number;
   private readonly ready: Promise<void>;
   readonly meter: HotDocumentMeter;
+  readonly reads: ReadMeter;
+  private readonly readTally = new ReadTally();
+  private readFlush: NodeJS.Timeout | undefined;
   databaseId = '';
   private closed = false;
 
@@ -349,6 +367,12 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
     this.writer = new DatabaseSync(this.filePath);
     this.outbox = new Outbox(this);
     this.meter = new SqliteHeatMeter(async (work) => {
+      this.assertOpen();
+      await this.ready;
+      this.assertOpen();
+      return retryWhileBusy('Reading the meter', this.lockTimeoutMs, () => work(this.reader as DatabaseSync));
+    });
+    this.reads = new SqliteReadMeter(async (work) => {
       this.assertOpen();
       await this.ready;
       this.assertOpen();
@@ -403,6 +427,10 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
         `INSERT INTO doc_heat(path, second, writes, conflicts, aborts) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT(path, second) DO UPDATE SET writes = writes + excluded.writes, conflicts = conflicts + excluded.conflicts, aborts = aborts + excluded.aborts`,
       ),
+      reads: writer.prepare(
+        `INSERT INTO doc_reads(kind, source, second, reads) VALUES (?, ?, ?, ?)
+         ON CONFLICT(kind, source, second) DO UPDATE SET reads = reads + excluded.reads`,
+      ),
     };
     // Not awaited: opening must not wait for the write lock, which a transaction elsewhere may hold.
     const cutoff = Date.now() - this.outboxRetentionMs;
@@ -410,7 +438,26 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
     this.withWriteLock('Pruning the outbox', (db) => {
       db.prepare('DELETE FROM outbox WHERE commit_time < ?').run(cutoff);
       db.prepare('DELETE FROM doc_heat WHERE second < ?').run(heatCutoff);
+      db.prepare('DELETE FROM doc_reads WHERE second < ?').run(heatCutoff);
     }).catch(() => undefined);
+  }
+
+  /** Bills `reads` to the collection kind of `segments` (read-meter.ts); the tally reaches the file within READ_FLUSH_INTERVAL_MS. */
+  countReads(segments: readonly string[], reads: number): void {
+    this.readTally.add(collectionKindOf(segments), reads);
+    this.readFlush ??= setTimeout(() => {
+      this.readFlush = undefined;
+      this.flushReads().catch(() => undefined);
+    }, READ_FLUSH_INTERVAL_MS).unref();
+  }
+
+  private async flushReads(): Promise<void> {
+    if (this.closed || this.readTally.size === 0) return;
+    const rows = this.readTally.take();
+    const source = process.env.FUNCTION_TARGET ?? 'local';
+    await this.withWriteLock('Metering reads', () => {
+      for (const row of rows) this.writes.reads.run(row.kind, source, row.second, row.reads);
+    });
   }
 
   get sharedState(): SharedFileState {
@@ -477,6 +524,7 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
     refs.forEach((ref) => validatePathSegments(ref.segments));
     await this.ready;
     this.assertOpen();
+    for (const ref of refs) this.countReads(ref.segments, 1);
     const read = (): LocalDocumentSnapshot[] => refs.map((ref) => this.snapshotOf(ref.segments, this.readDocument(ref.segments)));
     if (refs.length === 1) return retryWhileBusy('Reading', this.lockTimeoutMs, read);
     // Several statements share one read transaction so they see one snapshot of the file.
@@ -498,14 +546,17 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
     return retryWhileBusy('Querying', this.lockTimeoutMs, () => {
       reader.exec('BEGIN');
       try {
-        return { docs: evaluateQuery(spec, this.readerReads), fingerprint: fingerprint(spec, this.readerReads) };
+        const docs = evaluateQuery(spec, this.readerReads);
+        this.countReads(querySegments(spec), queryReads(docs.length));
+        return { docs, fingerprint: fingerprint(spec, this.readerReads) };
       } finally {
         reader.exec('COMMIT');
       }
     });
   }
 
-  async runQuerySpec(spec: QuerySpec, checkOnly = false): Promise<StoredDocument[]> {
+  /** A query's documents; `billed`: how the read meter counts them (a count() bills by the thousand). */
+  async runQuerySpec(spec: QuerySpec, checkOnly = false, billed: 'documents' | 'count' = 'documents'): Promise<StoredDocument[]> {
     this.assertOpen();
     if (spec.allDescendants) validateCollectionId(spec.collectionId);
     else validatePathSegments(spec.parentSegments);
@@ -514,7 +565,9 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
     await this.ready;
     this.assertOpen();
     if (checkOnly) return [];
-    return retryWhileBusy('Querying', this.lockTimeoutMs, () => evaluateQuery(spec, this.readerReads));
+    const docs = await retryWhileBusy('Querying', this.lockTimeoutMs, () => evaluateQuery(spec, this.readerReads));
+    this.countReads(querySegments(spec), billed === 'count' ? countReads(docs.length) : queryReads(docs.length));
+    return docs;
   }
 
   async getAll(...refs: DocumentReference[]): Promise<DocumentSnapshot[]> {
@@ -814,12 +867,29 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
     const release = await this.shared.mutex.acquire();
     try {
       if (this.closed) return;
+      clearTimeout(this.readFlush);
+      this.flushReadsLocked();
       this.closed = true;
       this.rollbackQuietly();
       this.reader?.close();
       this.writer.close();
     } finally {
       release();
+    }
+  }
+
+  /** The last tally, written at close while holding the mutex (close cannot wait for withWriteLock, which takes it). */
+  private flushReadsLocked(): void {
+    if (this.readTally.size === 0 || !this.writes) return;
+    const rows = this.readTally.take();
+    const source = process.env.FUNCTION_TARGET ?? 'local';
+    try {
+      this.writer.exec('BEGIN IMMEDIATE');
+      for (const row of rows) this.writes.reads.run(row.kind, source, row.second, row.reads);
+      this.writer.exec('COMMIT');
+    } catch {
+      // Metering is best effort: a busy file at close loses the last second's tally, never a document.
+      this.rollbackQuietly();
     }
   }
 
@@ -909,7 +979,7 @@ class LocalQuery<T extends DocumentData = DocumentData> implements Query<T> {
   }
 
   async count(): Promise<number> {
-    return (await this.store.runQuerySpec(this.spec)).length;
+    return (await this.store.runQuerySpec(this.spec, false, 'count')).length;
   }
 }
 
