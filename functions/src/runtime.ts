@@ -20,7 +20,10 @@ export interface RuntimeParams {
 /**
  * Builds the production dependencies from the environment, once per instance.
  * Read at first request, not at module load, so `firebase deploy` can load
- * the code to discover functions without touching any service.
+ * the code to discover functions without touching any service. Building them
+ * loads only the chosen store's SDK: Auth, App Check, Cloud Storage and Stripe
+ * are loaded by their first call (data/lazy-module.ts; docs/operations.md
+ * "Cold start").
  */
 export function createRuntimeDeps(params: RuntimeParams, env: NodeJS.ProcessEnv = process.env): Deps {
   const projectId = env.GCLOUD_PROJECT ?? env.GCP_PROJECT ?? 'demo-studio';

@@ -3,12 +3,16 @@ import type { Readable } from 'node:stream';
 import { fill, messages } from '@studio/shared/messages';
 import { filesMessages } from '@studio/shared/messages/files';
 import { MAX_FILE_BYTES, MAX_FILE_MB } from '@studio/shared/schemas/file';
-import busboy from 'busboy';
+import type busboy from 'busboy';
+import { lazyModule } from '../data/lazy-module';
 import { AppError } from '../domain/errors';
 import type { UploadedPart, UploadInput } from '../services/files/upload-file';
 
 /** What an upload request offers: its headers, and either the body the platform already read or the stream. */
 export type UploadRequest = Readable & { headers: IncomingHttpHeaders; rawBody?: Buffer };
+
+/** busboy, loaded by the first upload: only the files routes parse multipart bodies (docs/operations.md "Cold start"). */
+const loadBusboy = lazyModule<typeof busboy>('busboy');
 
 const FILE_FIELD = 'file';
 const DATA_FIELD = 'data';
@@ -35,7 +39,7 @@ export function readMultipartUpload(req: UploadRequest): Promise<UploadInput> {
   }
   let parser: busboy.Busboy;
   try {
-    parser = busboy({
+    parser = loadBusboy()({
       headers: req.headers,
       preservePath: true,
       defParamCharset: 'utf8',

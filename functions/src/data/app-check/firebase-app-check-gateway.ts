@@ -1,5 +1,4 @@
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { getAppCheck } from 'firebase-admin/app-check';
+import { adminApp, appCheckSdk } from '../firebase-admin-sdks';
 import { type AppCheckGateway, AppCheckTokenInvalid, AppCheckUnavailable } from './app-check-gateway';
 
 const codeOf = (value: unknown): string | undefined =>
@@ -14,9 +13,9 @@ const codeOf = (value: unknown): string | undefined =>
 export function createFirebaseAppCheckGateway(): AppCheckGateway {
   return {
     async verifyAppCheckToken(token: string): Promise<void> {
-      if (getApps().length === 0) initializeApp();
       try {
-        await getAppCheck().verifyToken(token);
+        // firebase-admin/app-check is loaded here, by the first token to verify (docs/operations.md "Cold start").
+        await appCheckSdk().getAppCheck(adminApp()).verifyToken(token);
       } catch (error) {
         // The SDK reports an unreachable key set as an invalid token; its cause tells the two apart.
         const cause = error instanceof Error ? error.cause : undefined;

@@ -1,10 +1,10 @@
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { type Auth, getAuth, type UserRecord } from 'firebase-admin/auth';
+import type { Auth, UserRecord } from 'firebase-admin/auth';
+import { adminApp, authSdk } from '../firebase-admin-sdks';
 import { type AuthGateway, type AuthUser, EmailAlreadyExists, IdentityProviderUnavailable, TokenError, type VerifiedIdentity } from './auth-gateway';
 
+/** firebase-admin/auth, loaded by the first call that needs it: requests without a token never do (docs/operations.md "Cold start"). */
 function adminAuth(): Auth {
-  if (getApps().length === 0) initializeApp();
-  return getAuth();
+  return authSdk().getAuth(adminApp());
 }
 
 function errorCode(error: unknown): string | undefined {

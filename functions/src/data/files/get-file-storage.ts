@@ -1,6 +1,6 @@
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { getStorage } from 'firebase-admin/storage';
-import { createCloudFileStorage } from './cloud-file-storage';
+import type { Bucket } from '@google-cloud/storage';
+import { adminApp, storageSdk } from '../firebase-admin-sdks';
+import { createCloudFileStorage, type StorageBucket } from './cloud-file-storage';
 import type { FileStorage } from './file-storage';
 import { createLocalFileStorage } from './local-file-storage';
 
@@ -20,12 +20,23 @@ export function chooseFileStorage(env: NodeJS.ProcessEnv = process.env): FileSto
   return 'local';
 }
 
+/**
+ * The project's default bucket (from FIREBASE_CONFIG when deployed) unless
+ * STUDIO_FILES_BUCKET names another. Opened, and Cloud Storage's SDK loaded,
+ * by the first file operation rather than when the deps are built: only the
+ * files routes and jobs need it (docs/operations.md "Cold start").
+ */
+export function lazyCloudBucket(env: NodeJS.ProcessEnv = process.env): StorageBucket {
+  let bucket: Bucket | undefined;
+  const open = () =>
+    (bucket ??= storageSdk()
+      .getStorage(adminApp())
+      .bucket(env.STUDIO_FILES_BUCKET || undefined));
+  return { file: (name, options) => open().file(name, options) };
+}
+
 function openDefault(env: NodeJS.ProcessEnv): FileStorage {
-  if (chooseFileStorage(env) === 'cloud-storage') {
-    const app = getApps()[0] ?? initializeApp();
-    // The project's default bucket (from FIREBASE_CONFIG when deployed) unless STUDIO_FILES_BUCKET names another.
-    return createCloudFileStorage(getStorage(app).bucket(env.STUDIO_FILES_BUCKET || undefined));
-  }
+  if (chooseFileStorage(env) === 'cloud-storage') return createCloudFileStorage(lazyCloudBucket(env));
   return createLocalFileStorage(env.STUDIO_LOCAL_FILES || DEFAULT_LOCAL_FILES_DIR);
 }
 

@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { lazyModule } from '../lazy-module';
 import {
   CardDeclinedError,
   type CardEvent,
@@ -15,6 +16,9 @@ export interface StripeSettings {
   /** http://127.0.0.1:PORT of the local fake (emulators/stripe-fake); unset in production. */
   apiBase?: string | undefined;
 }
+
+/** The Stripe SDK, loaded by the first card operation or webhook, not by the module nor by createStripeGateway (docs/operations.md "Cold start"). */
+const stripeSdk = lazyModule<typeof Stripe>('stripe');
 
 const purchaseIdOf = (metadata: Stripe.Metadata | null | undefined): number | null => {
   const id = Number(metadata?.purchase_id);
@@ -96,21 +100,25 @@ function toSavedCard(method: Stripe.PaymentMethod): SavedCard {
 /** The card gateway on Stripe's API (or the local fake, which speaks the same). */
 export function createStripeGateway(settings: StripeSettings): CardGateway {
   const base = settings.apiBase ? new URL(settings.apiBase) : null;
-  const stripe = new Stripe(settings.secretKey, {
-    maxNetworkRetries: 2,
-    ...(base ? { host: base.hostname, port: Number(base.port), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
-  });
+  let client: Stripe | undefined;
+  // Built at the first call: every request builds the deps, few of them touch cards.
+  const stripeClient = () =>
+    (client ??= new (stripeSdk())(settings.secretKey, {
+      maxNetworkRetries: 2,
+      ...(base ? { host: base.hostname, port: Number(base.port), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    }));
+  const stripeErrors = () => stripeSdk().errors;
   return {
     async createCustomer(request) {
-      const customer = await stripe.customers.create(
+      const customer = await stripeClient().customers.create(
         { email: request.email, name: request.name, metadata: { customer_id: String(request.customerId) } },
         { idempotencyKey: `customer-${request.customerId}` },
       );
       return customer.id;
     },
     async createPayment(request): Promise<CardPayment> {
-      const intent = await stripe.paymentIntents
-        .create(
+      const intent = await stripeClient()
+        .paymentIntents.create(
           {
             amount: request.amountCents,
             currency: 'mxn',
@@ -125,18 +133,18 @@ export function createStripeGateway(settings: StripeSettings): CardGateway {
           { idempotencyKey: request.idempotencyKey },
         )
         .catch((error: unknown) => {
-          if (error instanceof Stripe.errors.StripeCardError) throw new CardDeclinedError(error.code ?? null, error.decline_code ?? null, error.message);
+          if (error instanceof stripeErrors().StripeCardError) throw new CardDeclinedError(error.code ?? null, error.decline_code ?? null, error.message);
           throw error;
         });
       if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} has no client secret`);
       return { id: intent.id, clientSecret: intent.client_secret, status: intent.status };
     },
     async refundPayment(paymentId, idempotencyKey) {
-      await stripe.refunds.create({ payment_intent: paymentId }, { idempotencyKey });
+      await stripeClient().refunds.create({ payment_intent: paymentId }, { idempotencyKey });
     },
     async startRenewals(request) {
-      const product = await stripe.products.create({ name: request.description }, { idempotencyKey: `${request.idempotencyKey}-product` });
-      const subscription = await stripe.subscriptions.create(
+      const product = await stripeClient().products.create({ name: request.description }, { idempotencyKey: `${request.idempotencyKey}-product` });
+      const subscription = await stripeClient().subscriptions.create(
         {
           customer: request.processorCustomerId,
           default_payment_method: request.paymentMethodId,
@@ -159,7 +167,7 @@ export function createStripeGateway(settings: StripeSettings): CardGateway {
       return subscription.id;
     },
     async createCheckoutSession(request) {
-      const session = await stripe.checkout.sessions.create(
+      const session = await stripeClient().checkout.sessions.create(
         {
           mode: 'payment',
           customer: request.processorCustomerId,
@@ -177,7 +185,7 @@ export function createStripeGateway(settings: StripeSettings): CardGateway {
       return { id: session.id, url: session.url };
     },
     async createCardSetup(request) {
-      const setup = await stripe.setupIntents.create(
+      const setup = await stripeClient().setupIntents.create(
         {
           customer: request.processorCustomerId,
           usage: 'off_session',
@@ -189,13 +197,13 @@ export function createStripeGateway(settings: StripeSettings): CardGateway {
       return { id: setup.id, clientSecret: setup.client_secret, status: setup.status };
     },
     async changeRenewalPrice(subscriptionId, amountCents) {
-      const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+      const subscription = await stripeClient().subscriptions.retrieve(subscriptionId);
       const item = subscription.items.data[0];
       if (!item) throw new Error(`Subscription ${subscriptionId} has no item`);
       const recurring = item.price.recurring;
       if (!recurring) throw new Error(`Subscription ${subscriptionId}: its price is not recurring`);
       const product = typeof item.price.product === 'string' ? item.price.product : item.price.product.id;
-      await stripe.subscriptions.update(subscriptionId, {
+      await stripeClient().subscriptions.update(subscriptionId, {
         items: [
           {
             id: item.id,
@@ -211,41 +219,41 @@ export function createStripeGateway(settings: StripeSettings): CardGateway {
       });
     },
     async listCards(processorCustomerId) {
-      const list = await stripe.customers.listPaymentMethods(processorCustomerId, { type: 'card', limit: 100 });
+      const list = await stripeClient().customers.listPaymentMethods(processorCustomerId, { type: 'card', limit: 100 });
       return list.data.map(toSavedCard);
     },
     async getCard(cardId) {
       try {
-        return toSavedCard(await stripe.paymentMethods.retrieve(cardId));
+        return toSavedCard(await stripeClient().paymentMethods.retrieve(cardId));
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
+        if (error instanceof stripeErrors().StripeInvalidRequestError && error.code === 'resource_missing') return null;
         throw error;
       }
     },
     async attachCard(cardId, processorCustomerId) {
       try {
-        return toSavedCard(await stripe.paymentMethods.attach(cardId, { customer: processorCustomerId }));
+        return toSavedCard(await stripeClient().paymentMethods.attach(cardId, { customer: processorCustomerId }));
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeCardError) throw new CardDeclinedError(error.code ?? null, error.decline_code ?? null, error.message);
+        if (error instanceof stripeErrors().StripeCardError) throw new CardDeclinedError(error.code ?? null, error.decline_code ?? null, error.message);
         throw error;
       }
     },
     async detachCard(cardId) {
-      await stripe.paymentMethods.detach(cardId);
+      await stripeClient().paymentMethods.detach(cardId);
     },
     async cancelSubscription(subscriptionId) {
       try {
-        await stripe.subscriptions.cancel(subscriptionId);
+        await stripeClient().subscriptions.cancel(subscriptionId);
       } catch (error) {
         // Already canceled (or gone): the outcome the caller wants.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === 'resource_missing' || /canceled/i.test(error.message))) return;
+        if (error instanceof stripeErrors().StripeInvalidRequestError && (error.code === 'resource_missing' || /canceled/i.test(error.message))) return;
         throw error;
       }
     },
     readEvent(rawBody, signature) {
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+        event = stripeClient().webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
       } catch (error) {
         throw new InvalidSignatureError(error instanceof Error ? error.message : String(error));
       }

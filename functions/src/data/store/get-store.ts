@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
+import { adminApp, firestoreSdk } from '../firebase-admin-sdks';
 import { createFirestoreStore } from './firestore/firestore-store';
 import { openLocalStore } from './local/local-store';
 import type { DocumentStore } from './types';
@@ -15,8 +14,11 @@ import type { DocumentStore } from './types';
  *   definitions from STUDIO_FIRESTORE_INDEXES or the nearest
  *   firestore.indexes.json above the working directory.
  *
- * node:sqlite is only loaded when the local engine is opened (see
- * local/sqlite-support.ts), so a deployed instance never touches it.
+ * Neither engine is loaded before it is chosen: node:sqlite only when the
+ * local engine is opened (local/sqlite-support.ts), firebase-admin/firestore
+ * only here (data/firebase-admin-sdks.ts), so a deployed instance never
+ * touches SQLite and the local stack never loads the Firestore SDK for its
+ * store (docs/operations.md "Cold start").
  */
 
 let current: DocumentStore | undefined;
@@ -43,8 +45,7 @@ export function findIndexesFile(from: string = process.cwd()): string | undefine
 
 function openDefaultStore(env: NodeJS.ProcessEnv): DocumentStore {
   if (chooseStore(env) === 'firestore') {
-    const app = getApps()[0] ?? initializeApp();
-    return createFirestoreStore(getFirestore(app));
+    return createFirestoreStore(firestoreSdk().getFirestore(adminApp()));
   }
   const path = env.STUDIO_LOCAL_DB;
   if (!path) {

@@ -1,5 +1,5 @@
 import type * as admin from 'firebase-admin/firestore';
-import { FieldPath } from 'firebase-admin/firestore';
+import { firestoreSdk } from '../../firebase-admin-sdks';
 import type {
   CollectionReference,
   DocumentData,
@@ -29,8 +29,8 @@ const DOCUMENT_ID = '__name__';
 
 type AdminData = admin.DocumentData;
 
-function fieldPathOf(path: string): string | FieldPath {
-  return path === DOCUMENT_ID ? FieldPath.documentId() : path;
+function fieldPathOf(path: string): string | admin.FieldPath {
+  return path === DOCUMENT_ID ? firestoreSdk().FieldPath.documentId() : path;
 }
 
 export class FirestoreDocumentSnapshot<T extends DocumentData = DocumentData> implements DocumentSnapshot<T> {

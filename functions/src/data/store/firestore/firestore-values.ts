@@ -1,6 +1,11 @@
-import { FieldValue as AdminFieldValue, Timestamp } from 'firebase-admin/firestore';
+import { firestoreSdk } from '../../firebase-admin-sdks';
 import type { StoreErrorCode } from '../types';
 import { isFieldTransform, StoreError } from '../types';
+
+// The SDK's classes come from the lazily loaded module (the same instance
+// firebase-functions imports, so `instanceof Timestamp` holds for trigger
+// events too); converting a value means a Firestore store is in use, so it is
+// loaded by then.
 
 /** Plain objects are the only objects converted field by field; Dates, bytes and SDK classes pass through. */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -17,6 +22,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  */
 export function toFirestoreValue(value: unknown): unknown {
   if (isFieldTransform(value)) {
+    const AdminFieldValue = firestoreSdk().FieldValue;
     switch (value.__transform) {
       case 'serverTimestamp':
         return AdminFieldValue.serverTimestamp();
@@ -41,7 +47,7 @@ export function toFirestoreValue(value: unknown): unknown {
 
 /** Admin SDK values → ours: Timestamp → Date and Buffer → Uint8Array, at any depth. */
 export function fromFirestoreValue(value: unknown): unknown {
-  if (value instanceof Timestamp) return value.toDate();
+  if (value instanceof firestoreSdk().Timestamp) return value.toDate();
   if (Buffer.isBuffer(value)) return new Uint8Array(value);
   if (Array.isArray(value)) return value.map(fromFirestoreValue);
   if (isPlainObject(value)) {
