@@ -1,11 +1,18 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 interface HeaderRule {
-  source: string;
+  source?: string;
+  regex?: string;
   headers: Array<{ key: string; value: string }>;
 }
+
+// The Hosting emulator's own matcher (globs by minimatch, `regex` by RE2 or RegExp), so this test reads the rules as the emulator does.
+const { configMatcher } = createRequire(import.meta.url)('superstatic/lib/utils/patterns.js') as {
+  configMatcher: (path: string, rule: HeaderRule) => boolean;
+};
 
 const firebase = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../firebase.json'), 'utf8')) as { hosting: { headers?: HeaderRule[] } };
 
@@ -39,7 +46,36 @@ describe('Hosting headers for the SPA (firebase.json)', () => {
     expect(headers['permissions-policy']).toMatch(/payment=\(self "https:\/\/js\.stripe\.com" "https:\/\/www\.paypal\.com"/);
   });
 
-  it('leaves caching to its own rules (hashed assets are another issue)', () => {
+  it('leaves caching to its own rules', () => {
     expect(spaHeaders()['cache-control']).toBeUndefined();
+  });
+});
+
+/** Every rule matching a path, in order, the later one winning on the same header (Hosting and its emulator agree on this). */
+function headersFor(path: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const rule of firebase.hosting.headers ?? []) {
+    if (configMatcher(path, rule)) for (const { key, value } of rule.headers) out[key.toLowerCase()] = value;
+  }
+  return out;
+}
+
+describe('Hosting caching (firebase.json; docs/public-site "Caching")', () => {
+  it('hashed assets are kept a year and never revalidated', () => {
+    for (const path of ['/assets/index-D7mJ6SEa.js', '/assets/admin-area-BJNEVh-9.css', '/assets/fonts/inter.woff2']) {
+      expect(headersFor(path)['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('index.html and every route of the SPA (served index.html) are revalidated on each visit, so a deploy is seen at once', () => {
+    for (const path of ['/', '/index.html', '/calendario', '/paquetes/4', '/admin/horario', '/apartado', '/a', '/ap', '/apis', '/mi-cuenta/compras']) {
+      expect(headersFor(path)['cache-control'], path).toBe('no-cache');
+    }
+  });
+
+  it('leaves the function’s answers to the function (the API, sitemap and manifest set their own) and other files to Hosting’s default', () => {
+    for (const path of ['/api/appconfig', '/api/single_class/single/1', '/api', '/sitemap.xml', '/manifest.webmanifest', '/brand/logo.svg']) {
+      expect(headersFor(path)['cache-control'], path).toBeUndefined();
+    }
   });
 });

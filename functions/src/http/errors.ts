@@ -21,6 +21,8 @@ export const statusByKind: Record<AppErrorKind, number> = {
 };
 
 function send(res: Parameters<ErrorRequestHandler>[2], status: number, error: ApiErrorBody['error']) {
+  // A route may have marked its answer cacheable before failing (public-cache.ts): an error is never kept by a shared cache.
+  res.set('Cache-Control', 'no-store');
   res.status(status).json({ error } satisfies ApiErrorBody);
 }
 

@@ -2,6 +2,7 @@ import { appConfigUpdateSchema } from '@studio/shared/schemas/app-config';
 import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireAdmin } from '../http/authenticate';
+import { publicCache } from '../http/public-cache';
 import { identityOf } from '../http/request-context';
 import { validate } from '../http/validate';
 import { getPublicConfig, updateConfig } from '../services/app-config';
@@ -10,7 +11,7 @@ import { getPublicConfig, updateConfig } from '../services/app-config';
 export function appConfigRoutes(deps: Deps): Router {
   const router = Router();
 
-  router.get('/', async (_req, res) => {
+  router.get('/', publicCache('catalogue'), async (_req, res) => {
     res.json(await getPublicConfig(deps));
   });
 

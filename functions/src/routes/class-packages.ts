@@ -3,6 +3,7 @@ import { type RequestHandler, Router } from 'express';
 import type { Deps } from '../deps';
 import { requireAdmin } from '../http/authenticate';
 import { numericParam } from '../http/params';
+import { publicCache } from '../http/public-cache';
 import { validate } from '../http/validate';
 import { getPackageForViewer, listPackagesForAdmin, listPublicPackages, type PackageList } from '../services/packages/list-packages';
 import { createPackage, deletePackage, setPackageHome, updatePackage } from '../services/packages/manage-packages';
@@ -17,10 +18,10 @@ export function classPackageRoutes(deps: Deps): Router {
     async (_req, res) => {
       res.json({ class_packages: await listPublicPackages(deps, name, homeOnly) });
     };
-  router.get('/', list('all', false));
+  router.get('/', publicCache('catalogue'), list('all', false));
   for (const name of ['online', 'presenciales', 'especiales'] as const) {
-    router.get(`/${name}/all`, list(name, false));
-    router.get(`/${name}/home`, list(name, true));
+    router.get(`/${name}/all`, publicCache('catalogue'), list(name, false));
+    router.get(`/${name}/home`, publicCache('catalogue'), list(name, true));
   }
 
   router.get('/admin/all', requireAdmin, async (_req, res) => {
@@ -31,7 +32,7 @@ export function classPackageRoutes(deps: Deps): Router {
     res.json({ asistentes: await listSpecialEventAttendees(deps, numericParam(req.params.id, 'id')) });
   });
 
-  router.get('/:id', async (req, res) => {
+  router.get('/:id', publicCache('catalogue'), async (req, res) => {
     res.json({ class_package: await getPackageForViewer(deps, numericParam(req.params.id, 'id'), { admin: req.identity?.admin === true }) });
   });
 

@@ -3,6 +3,7 @@ import type { Schema } from 'yup';
 import type { Deps } from '../deps';
 import { requireAdmin } from '../http/authenticate';
 import { numericParam } from '../http/params';
+import { publicCache } from '../http/public-cache';
 import { queryOf } from '../http/request-context';
 import { validate } from '../http/validate';
 import type { CrudOperations } from '../services/catalogue/records';
@@ -32,11 +33,11 @@ export function addCrudRoutes<Dto, CreateInput, UpdateInput, Query>(
   const { operations: ops } = spec;
   const listValidation = spec.listQuery ? [validate(spec.listQuery, 'query')] : [];
 
-  router.get('/', ...listValidation, async (_req, res) => {
+  router.get('/', publicCache('catalogue'), ...listValidation, async (_req, res) => {
     res.json({ [spec.many]: await ops.list(deps, queryOf<Query>(res)) });
   });
 
-  router.get('/:id', async (req, res) => {
+  router.get('/:id', publicCache('catalogue'), async (req, res) => {
     res.json({ [spec.one]: await ops.get(deps, numericParam(req.params.id, 'id')) });
   });
 

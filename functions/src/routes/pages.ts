@@ -3,6 +3,7 @@ import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireAdmin } from '../http/authenticate';
 import { numericParam } from '../http/params';
+import { publicCache } from '../http/public-cache';
 import { validate } from '../http/validate';
 import { createPage, deletePage, getPageForSlug, listAllPages, updatePage } from '../services/pages';
 
@@ -10,12 +11,12 @@ import { createPage, deletePage, getPageForSlug, listAllPages, updatePage } from
 export function pageRoutes(deps: Deps): Router {
   const router = Router();
 
-  router.get('/', async (_req, res) => {
+  router.get('/', publicCache('catalogue'), async (_req, res) => {
     res.json({ pages: await listAllPages(deps) });
   });
 
-  router.get('/:slug', async (req, res) => {
-    res.json({ page: await getPageForSlug(deps, req.params.slug) });
+  router.get('/:slug', publicCache('catalogue'), async (req, res) => {
+    res.json({ page: await getPageForSlug(deps, String(req.params.slug)) });
   });
 
   router.post('/', requireAdmin, validate(pageCreateSchema), async (req, res) => {

@@ -11,6 +11,7 @@ import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireAdmin, requireUser } from '../http/authenticate';
 import { numericParam } from '../http/params';
+import { publicCache } from '../http/public-cache';
 import { identityOf, queryOf } from '../http/request-context';
 import { validate } from '../http/validate';
 import { renameGuest } from '../services/booking/rename-guest';
@@ -25,11 +26,11 @@ import { updateClass } from '../services/schedule/update-class';
 export function singleClassRoutes(deps: Deps): Router {
   const router = Router();
 
-  router.get('/', validate(scheduleQuerySchema, 'query'), async (req, res) => {
+  router.get('/', publicCache('schedule'), validate(scheduleQuerySchema, 'query'), async (req, res) => {
     res.json({ single_classes: await listSchedule(deps, queryOf<ScheduleQuery>(res), req.identity) });
   });
 
-  router.get('/single/:id', async (req, res) => {
+  router.get('/single/:id', publicCache('class'), async (req, res) => {
     res.json({ single_class: await getClass(deps, numericParam(req.params.id, 'id'), req.identity) });
   });
 

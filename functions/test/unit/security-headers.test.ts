@@ -22,7 +22,8 @@ describe('security headers on API answers', () => {
   it('every answer forbids loading and framing, pins https and keeps the earlier headers', async () => {
     const app = createApp(env.deps);
     const answers = await Promise.all([
-      request(app).get('/api/appconfig'),
+      // Signed in: public reads are cacheable only for anonymous visitors (public-cache.test.ts).
+      request(app).get('/api/appconfig').set('authorization', ADMIN),
       request(app).get('/api/no-such-route'),
       request(app).post('/api/customer/signup').set('authorization', 'Bearer expired').send(signupBody),
     ]);

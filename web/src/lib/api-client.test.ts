@@ -40,6 +40,34 @@ describe('api client', () => {
     expect(calls[0]?.headers.Authorization).toBeUndefined();
   });
 
+  it('sends a signed-in customer’s shared reads (catalogue, packages, pages, configuration) without the token, so the CDN can answer them', async () => {
+    setUser(makeUser('uid-1'));
+    const { calls } = mockFetch(() => ({ body: {} }));
+    for (const path of ['/appconfig', '/class_packages', '/class_packages/4', '/pages/terminos', '/instructors/home/all', '/custom_fields?object=customer']) {
+      await api.get(path);
+    }
+    expect(calls.map((call) => call.headers.Authorization)).toEqual(Array(6).fill(undefined));
+  });
+
+  it('keeps the token on personal reads, on the schedule (the caller’s own places) and on every write', async () => {
+    setUser(makeUser('uid-1'));
+    const { calls } = mockFetch(() => ({ body: {} }));
+    await api.get('/customer');
+    await api.get('/single_class?start_date=2026-12-01');
+    await api.get('/single_class/single/7');
+    await api.get('/class_packages/admin/all');
+    await api.post('/pages', {});
+    expect(calls.map((call) => call.headers.Authorization)).toEqual(Array(5).fill('Bearer token-uid-1'));
+  });
+
+  it('keeps an admin’s token on shared reads too: the console sees its own changes, not a cached copy', async () => {
+    setUser(makeUser('admin-1', 'admin@example.com', { admin: true }));
+    const { calls } = mockFetch(() => ({ body: {} }));
+    await api.get('/class_packages');
+    await api.get('/appconfig');
+    expect(calls.map((call) => call.headers.Authorization)).toEqual(['Bearer token-admin-1', 'Bearer token-admin-1']);
+  });
+
   it('sends no App Check header where the environment has no site key (locally)', async () => {
     setUser(makeUser('uid-1'));
     const { calls } = mockFetch(() => ({ status: 201, body: {} }));

@@ -1,7 +1,8 @@
+import { isSharedRead } from '@studio/shared/config/shared-reads';
 import { messages } from '@studio/shared/messages';
 import type { ApiErrorBody } from '@studio/shared/types/api';
 import { showError } from './alerts';
-import { currentAppCheckToken, currentIdToken, signOut } from './auth-client';
+import { currentAdminClaim, currentAppCheckToken, currentIdToken, signOut } from './auth-client';
 
 const API_BASE = '/api';
 export const TOKEN_REFRESH_INTERVAL_MS = 15_000;
@@ -103,9 +104,21 @@ export interface RequestOptions {
   idempotencyKey?: string;
 }
 
+/**
+ * The caller's ID token for this call, or null. A shared read (the catalogue,
+ * packages, pages, the configuration: @studio/shared/config/shared-reads)
+ * goes without a customer's token, so Hosting's CDN can answer it; an
+ * admin's keeps it, so the console sees its own changes at once.
+ */
+async function tokenFor(method: Method, path: string): Promise<string | null> {
+  const token = await currentIdToken();
+  if (!token || method !== 'GET' || !isSharedRead(path)) return token;
+  return (await currentAdminClaim()) ? token : null;
+}
+
 async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   // Writes carry App Check's token where the environment uses it (sign-up, bookings and checkout require it, docs/auth); reads never wait for it.
-  const [token, appCheckToken] = await Promise.all([currentIdToken(), method === 'GET' ? null : currentAppCheckToken()]);
+  const [token, appCheckToken] = await Promise.all([tokenFor(method, path), method === 'GET' ? null : currentAppCheckToken()]);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (appCheckToken) headers['X-Firebase-AppCheck'] = appCheckToken;
