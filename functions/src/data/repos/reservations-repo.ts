@@ -172,9 +172,9 @@ export async function countSeatsHeldForWaitlist(store: DocumentStore, tx: Transa
   return (await tx.get(store.collection(`single_classes/${singleClassId}/seats`).where('held_for_waitlist', '==', true))).size;
 }
 
-/** How many seats of a class are taken, by reservations or held for the waitlist (a plain read, for display). */
+/** How many seats of a class are taken, by reservations or held for the waitlist (a plain count, for display: one read, not one per seat). */
 export async function countSeatsTaken(store: DocumentStore, singleClassId: number): Promise<number> {
-  return (await store.collection(`single_classes/${singleClassId}/seats`).get()).size;
+  return store.collection(`single_classes/${singleClassId}/seats`).count();
 }
 
 /** Every held seat of a class, read inside `tx` (so a booking that takes a seat meanwhile makes the caller retry). */

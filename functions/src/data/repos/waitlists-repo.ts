@@ -68,6 +68,21 @@ export async function listLine(store: DocumentStore, singleClassId: number, tx?:
   return result.docs.map((doc) => doc.data() as unknown as WaitingDoc).sort(inLineOrder);
 }
 
+/**
+ * 1-based place of an entry in its class's line (listLine order), or null if
+ * it is not in the line. Counted, not read: a count of those who joined
+ * earlier (Firestore bills one read per 1,000 entries) plus the entries that
+ * joined in the same millisecond, so showing a customer their place costs
+ * two or three reads however long the line is.
+ */
+export async function placeInLine(store: DocumentStore, singleClassId: number, entry: Pick<WaitingDoc, 'waitlist_id' | 'joinedAt'>): Promise<number | null> {
+  const line = lineOf(store, singleClassId);
+  const [ahead, sameInstant] = await Promise.all([line.where('joinedAt', '<', entry.joinedAt).count(), line.where('joinedAt', '==', entry.joinedAt).get()]);
+  const tied = sameInstant.docs.map((doc) => (doc.data() as unknown as WaitingDoc).waitlist_id);
+  if (!tied.includes(entry.waitlist_id)) return null;
+  return ahead + tied.filter((id) => id < entry.waitlist_id).length + 1;
+}
+
 /** Whether anyone is in a class's line: a plain read (no lock), for decisions that are corrected later if it is stale. */
 export async function anyoneWaiting(store: DocumentStore, singleClassId: number): Promise<boolean> {
   return !(await lineOf(store, singleClassId).limit(1).get()).empty;

@@ -3,7 +3,7 @@ import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { getCustomerByUid } from '../../data/repos/customers-repo';
 import { type ClassReservationDoc, listReservationsOfUid } from '../../data/repos/reservations-repo';
 import type { SingleClassDoc } from '../../data/repos/single-classes-repo';
-import { getWaiting, listLine, listWaitingOfCustomer } from '../../data/repos/waitlists-repo';
+import { getWaiting, listWaitingOfCustomer, placeInLine, type WaitingDoc } from '../../data/repos/waitlists-repo';
 import type { Deps } from '../../deps';
 import { reservationStatus } from '../booking/rules';
 
@@ -28,18 +28,17 @@ function reservationsView(mine: readonly ClassReservationDoc[], classDate: Date,
   }));
 }
 
-/** 1-based place of the customer in a class's line (listLine order), or null if they are not in it. */
-async function positionInLine(deps: Deps, singleClassId: number, customerId: number, waitlistId: number): Promise<MyWaitlistPlace | null> {
-  const line = await listLine(deps.store, singleClassId);
-  const index = line.findIndex((w) => w.customer_id === customerId);
-  return index === -1 ? null : { waitlist_id: waitlistId, position: index + 1 };
+/** The customer's place in a class's line, or null if they are not in it (counted: placeInLine). */
+async function positionInLine(deps: Deps, singleClassId: number, entry: Pick<WaitingDoc, 'waitlist_id' | 'joinedAt'>): Promise<MyWaitlistPlace | null> {
+  const position = await placeInLine(deps.store, singleClassId, entry);
+  return position === null ? null : { waitlist_id: entry.waitlist_id, position };
 }
 
 /**
  * For GET /single_class: the caller's places in every class of the window,
  * kept cheap: ONE query of the caller's reservations (by uid) narrowed to the
- * window's classes in memory, ONE query of their waiting entries, and the
- * line (listLine) only of the classes they wait in. Anonymous callers: null
+ * window's classes in memory, ONE query of their waiting entries, and their
+ * place (counted) only in the classes they wait in. Anonymous callers: null
  * (the list carries no personal fields at all).
  */
 export async function myPlacesInClasses(
@@ -63,7 +62,7 @@ export async function myPlacesInClasses(
   const customerId = typeof customer?.customer_id === 'number' ? customer.customer_id : null;
   if (customerId === null) return places;
   const waiting = (await listWaitingOfCustomer(deps.store, customerId)).filter((w) => dates.has(w.single_class_id));
-  const positions = await Promise.all(waiting.map((w) => positionInLine(deps, w.single_class_id, customerId, w.waitlist_id)));
+  const positions = await Promise.all(waiting.map((w) => positionInLine(deps, w.single_class_id, w)));
   waiting.forEach((w, i) => {
     (places.get(w.single_class_id) as MyPlaces).my_waitlist = positions[i] ?? null;
   });
@@ -88,6 +87,6 @@ export async function myPlacesInClass(
   const customerId = typeof customer?.customer_id === 'number' ? customer.customer_id : null;
   if (customerId === null) return places;
   const waiting = await getWaiting(deps.store, cls.single_class_id, customerId);
-  if (waiting) places.my_waitlist = await positionInLine(deps, cls.single_class_id, customerId, waiting.waitlist_id);
+  if (waiting) places.my_waitlist = await positionInLine(deps, cls.single_class_id, waiting);
   return places;
 }
