@@ -3,11 +3,17 @@
  * handlers are exported from their own modules and tested without this file.
  */
 import type { Express } from 'express';
-import { defineBoolean, defineSecret, defineString } from 'firebase-functions/params';
+import { defineBoolean, defineInt, defineSecret, defineString } from 'firebase-functions/params';
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { createApp } from './app';
+import {
+  API_MIN_INSTANCES_PARAM,
+  API_WARM_MIN_INSTANCES_PARAM,
+  DEFAULT_API_MIN_INSTANCES,
+  DEFAULT_API_WARM_MIN_INSTANCES,
+} from './data/scaling/scaling-settings';
 import { fromFirestoreEvent } from './data/store/firestore/from-firestore-event';
 import { TRIGGER_TIMEOUT_SECONDS } from './data/store/local/trigger-dispatcher';
 import type { DocumentTrigger } from './data/store/types';
@@ -19,6 +25,7 @@ import { computeDashboardDaysJob } from './scheduled/compute-dashboard-days-job'
 import { detectNoShowsJob } from './scheduled/detect-no-shows';
 import { lapseUnpaidPurchasesJob } from './scheduled/lapse-unpaid-purchases-job';
 import { type ScheduledJob, scheduleOf } from './scheduled/scheduled-job';
+import { warmForReleasesJob } from './scheduled/warm-for-releases-job';
 import { countReservationsTrigger } from './triggers/count-reservations';
 import { mailOnInvoiceTrigger, mailOnPurchaseTrigger } from './triggers/mail-on-payment';
 import { mailOnReservationTrigger } from './triggers/mail-on-reservation';
@@ -39,6 +46,18 @@ const appCheckSiteKey = defineString('APP_CHECK_SITE_KEY', {
   description: 'reCAPTCHA Enterprise site key the web app uses for App Check (public; empty = the web does not use App Check).',
 });
 
+// Warm instances for schedule releases (docs/adr/0103): `api`'s deployed minimum, and what the
+// warmForReleases job raises it to around a release. The job reads both from the environment
+// (data/scaling/scaling-settings.ts), where firebase-tools puts every resolved param.
+const apiMinInstances = defineInt(API_MIN_INSTANCES_PARAM, {
+  default: DEFAULT_API_MIN_INSTANCES,
+  description: 'Minimum instances of the api function outside schedule-release windows (each costs money while idle; docs/operations.md).',
+});
+defineInt(API_WARM_MIN_INSTANCES_PARAM, {
+  default: DEFAULT_API_WARM_MIN_INSTANCES,
+  description: 'Minimum instances of the api function from 15 min before to 30 min after a schedule release.',
+});
+
 // Secrets (`.secret.local.example` lists them; `firebase functions:secrets:set NAME` on a real project).
 const stripeSecretKey = defineSecret('STRIPE_SECRET_KEY');
 const stripeWebhookSecret = defineSecret('STRIPE_WEBHOOK_SECRET');
@@ -54,6 +73,8 @@ export const api = onRequest(
     memory: '512MiB',
     concurrency: 80,
     timeoutSeconds: 60,
+    // Revision-level; the warmForReleases job sets the service-level minimum around releases (docs/adr/0103).
+    minInstances: apiMinInstances,
     secrets: [stripeSecretKey, stripeWebhookSecret, paypalClientId, paypalClientSecret, paypalWebhookId],
   },
   (req, res) => {
@@ -133,3 +154,6 @@ export const computeDashboardDays = deployJob(computeDashboardDaysJob);
 
 // Customers' uploads nothing references, after a grace period (docs/files).
 export const cleanUpFiles = deployJob(cleanUpFilesJob);
+
+// Keeps api warm around schedule releases (docs/adr/0103).
+export const warmForReleases = deployJob(warmForReleasesJob);

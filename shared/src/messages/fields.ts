@@ -168,4 +168,5 @@ export const fieldLabels = {
   video_type_id: 'Tipo de video',
   weekdays: 'Días de la semana',
   zip_code: 'Código postal',
+  starts_at: 'Fecha y hora del lanzamiento',
 };

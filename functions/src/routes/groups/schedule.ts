@@ -8,6 +8,7 @@ import { classRosterRoutes } from '../class-roster';
 import { dashboardRoutes } from '../dashboard';
 import { mailRoutes } from '../mail';
 import { notificationRoutes } from '../notifications';
+import { scheduleReleaseRoutes } from '../schedule-releases';
 import { singleClassRoutes } from '../single-class';
 import { waitlistRoutes } from '../waitlist';
 
@@ -23,4 +24,5 @@ export function mountScheduleRoutes(api: Router, deps: Deps): void {
   api.use('/calendar', calendarFeedRoutes(deps));
   api.use('/mail', mailRoutes(deps));
   api.use('/dashboard', dashboardRoutes(deps));
+  api.use('/schedule_releases', scheduleReleaseRoutes(deps));
 }

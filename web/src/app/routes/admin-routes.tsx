@@ -54,6 +54,7 @@ export const adminScreens: RouteObject[] = [
       return { Component: ClassAdminScreen, handle: { title: adminScheduleMessages.editTitle } };
     },
   },
+  adminScreen('/admin/lanzamientos', async () => (await import('../../features/admin-schedule-releases/schedule-releases-screen')).ScheduleReleasesScreen),
   adminScreen('/admin/checkin', async () => (await import('../../features/admin-checkin/check-in-screen')).CheckInScreen),
   // The reservation QR's target (customer-area §2): not a menu section, so titled by its own screen's texts.
   {

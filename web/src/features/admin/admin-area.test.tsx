@@ -22,6 +22,7 @@ const consoleNav = () => screen.queryByRole('navigation', { name: 'Administraci√
 const operation = [
   ['Tablero', '/admin'],
   ['Horario', '/admin/horario'],
+  ['Lanzamientos del horario', '/admin/lanzamientos'],
   ['Check-in', '/admin/checkin'],
   ['Clientes', '/admin/clientes'],
   ['Pagos en efectivo', '/admin/pagos-pendientes'],

@@ -1,4 +1,5 @@
 import { adminMessages } from '@studio/shared/messages/admin';
+import { adminScheduleReleasesMessages } from '@studio/shared/messages/admin-schedule-releases';
 import { paths } from '../../lib/paths';
 
 const l = adminMessages.links;
@@ -19,6 +20,7 @@ export interface AdminLink {
 const sections = {
   [paths.admin]: { label: l.home, group: 'operation' },
   '/admin/horario': { label: l.schedule, group: 'operation' },
+  '/admin/lanzamientos': { label: adminScheduleReleasesMessages.title, group: 'operation' },
   '/admin/checkin': { label: l.checkIn, group: 'operation' },
   '/admin/clientes': { label: l.customers, group: 'operation' },
   '/admin/pagos-pendientes': { label: l.pendingCash, group: 'operation' },
