@@ -41,6 +41,7 @@ const ADMIN_ROUTES = [
   '/admin',
   '/admin/checkin',
   '/admin/horario',
+  '/admin/lanzamientos',
   '/admin/clientes',
   '/admin/pagos-pendientes',
   '/admin/correos',
@@ -125,6 +126,25 @@ test('an admin adds a location, sees it listed, and deletes it after Precaución
   await confirm.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page.getByText('Eliminado con éxito.')).toBeVisible();
   await expect(page.getByRole('button', { name: `Eliminar: ${name}` })).toHaveCount(0);
+});
+
+test('an admin marks a schedule release: listed with its warm window on the studio clock, removed after Precaución', async ({ page }) => {
+  await signIn(page, admin);
+  await page.goto('/admin/lanzamientos');
+  await expect(page.getByRole('heading', { level: 1, name: 'Lanzamientos del horario' })).toBeVisible();
+  const name = `Lanzamiento E2E ${Date.now()}`;
+  await page.getByLabel('Nombre').fill(name);
+  await page.getByLabel('Fecha', { exact: true }).fill(studioDayFromToday(2));
+  await page.getByLabel('Hora', { exact: true }).fill('09:00');
+  await page.getByRole('button', { name: 'Marcar lanzamiento' }).click();
+  await expect(page.getByText('Lanzamiento marcado.')).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('API preparada de 08:45 a 09:30');
+
+  await page.getByRole('button', { name: `Eliminar: ${name}` }).click();
+  await page.getByRole('dialog', { name: 'Precaución' }).getByRole('button', { name: 'Aceptar' }).click();
+  await expect(page.getByText('Lanzamiento eliminado.')).toBeVisible();
+  await expect(row).toHaveCount(0);
 });
 
 test('an admin checks a customer in by the typed access code', async ({ page, request }) => {
