@@ -59,13 +59,6 @@ export const adminCatalogueMessages = {
     noOptions: 'Aún no hay registros para elegir.',
     loadError: 'No pudimos cargar las opciones; lo ya elegido se conserva al guardar.',
   },
-  /** A date and time typed on the studio's clock and sent as an instant. */
-  instant: {
-    day: 'Fecha',
-    time: 'Hora',
-    zone: 'Hora del estudio ({zone}).',
-    incomplete: 'Escribe la fecha y la hora, o deja ambas vacías.',
-  },
   /** Videos: how the list marks what customers do not see yet, and the form's hints. */
   videos: {
     draft: 'Borrador',

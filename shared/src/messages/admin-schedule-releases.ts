@@ -1,7 +1,8 @@
 /**
  * Spanish texts of the admin console's schedule releases screen
  * (/admin/lanzamientos, docs/adr/0103). The section's title is also its menu
- * label. Field labels come from ./fields.ts and validation texts from the
+ * label. Field labels come from ./fields.ts, the day and time inputs' texts
+ * from ./studio-instant.ts, and validation texts from the
  * shared schema (schemas/schedule-release.ts), so the form says what the API says.
  */
 export const adminScheduleReleasesMessages = {
@@ -32,10 +33,7 @@ export const adminScheduleReleasesMessages = {
   form: {
     title: 'Marcar un lanzamiento',
     nameHint: 'Por ejemplo: Horario de diciembre.',
-    day: 'Fecha',
-    time: 'Hora',
-    startsAtHint: 'Hora del estudio ({zone}). Hasta {days} días adelante; máximo {max} lanzamientos próximos.',
-    incomplete: 'Escribe la fecha y la hora.',
+    startsAtHint: 'Hasta {days} días adelante; máximo {max} lanzamientos próximos.',
     submit: 'Marcar lanzamiento',
     submitting: 'Guardando…',
     created: 'Lanzamiento marcado.',

@@ -1,5 +1,5 @@
-import { inStudioZone, studioWallTimeToInstant } from '@studio/shared/format/dates';
 import type { CatalogueFile } from '@studio/shared/types/catalogue';
+import { instantBody, type InstantValue, instantValue } from '../../lib/studio-instant';
 import type { CatalogueRecord, ResourceDescriptor, ResourceField } from './resource-descriptor';
 
 /**
@@ -10,17 +10,6 @@ import type { CatalogueRecord, ResourceDescriptor, ResourceField } from './resou
 export interface ImageValue {
   file: CatalogueFile | null;
   changed: boolean;
-}
-
-/**
- * An instant field's state: the studio's calendar day (YYYY-MM-DD) and wall
- * time (HH:mm) as typed, and the stored instant they were drawn from. Left as
- * shown, the stored instant goes back as it was (its seconds are not shown).
- */
-export interface InstantValue {
-  day: string;
-  time: string;
-  stored: string | null;
 }
 
 /**
@@ -44,13 +33,6 @@ function isFile(value: unknown): value is CatalogueFile {
 }
 
 const isId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
-
-/** A stored instant as the studio's day and time ('' and '' when there is none). */
-export function instantValue(value: unknown, timezone: string): InstantValue {
-  const local = typeof value === 'string' ? inStudioZone(value, timezone) : null;
-  if (!local?.isValid()) return { day: '', time: '', stored: null };
-  return { day: local.format('YYYY-MM-DD'), time: local.format('HH:mm'), stored: value as string };
-}
 
 function startValue(field: ResourceField, record: CatalogueRecord | null, timezone: string): FormValues[string] {
   const value = record?.['of' in field ? (field.source ?? field.name) : field.name];
@@ -76,19 +58,6 @@ export function formValues(d: ResourceDescriptor, record: CatalogueRecord | null
 /** An image as the API takes it: exactly {name, type, src} (the schema refuses other keys), or null to clear it. */
 function imageBody({ file }: ImageValue): CatalogueFile | null {
   return file && { name: file.name, type: file.type, src: file.src };
-}
-
-/**
- * The ISO instant of a studio day and time; null when both are empty or only
- * one is (the field itself says what is missing, and blocks the save).
- */
-function instantBody({ day, time, stored }: InstantValue, timezone: string): string | null {
-  const shown = stored === null ? null : instantValue(stored, timezone);
-  if (stored !== null && shown?.day === day && shown.time === time) return stored;
-  if (day === '' || time === '') return null;
-  const instant = studioWallTimeToInstant(day, time, timezone);
-  // An unparsable value goes as typed, so the schema's own message names the problem.
-  return Number.isNaN(instant.getTime()) ? `${day}T${time}` : instant.toISOString();
 }
 
 /** One field's value as sent, or undefined to leave it out (an untouched image). */

@@ -1,25 +1,15 @@
-import { studioWallTimeToInstant } from '@studio/shared/format/dates';
-import { adminScheduleReleasesMessages } from '@studio/shared/messages/admin-schedule-releases';
 import { releaseTimingError, scheduleReleaseCreateSchema } from '@studio/shared/schemas/schedule-release';
 import { ValidationError } from 'yup';
-
-const m = adminScheduleReleasesMessages.form;
-
-/** A day and a time as the studio's clock reads them ('' while empty), whatever the browser's zone. */
-export interface StartsAtValue {
-  /** YYYY-MM-DD */
-  day: string;
-  /** HH:mm */
-  time: string;
-}
+import { instantBody, type InstantValue } from '../../lib/studio-instant';
 
 /** The form's state: `starts_at` keeps the body's name so the schema's and the server's errors land on its inputs. */
 export interface ReleaseFormValues {
   name: string;
-  starts_at: StartsAtValue;
+  /** A day and a time on the studio's clock (components/instant-field.tsx). */
+  starts_at: InstantValue;
 }
 
-export const emptyReleaseForm: ReleaseFormValues = { name: '', starts_at: { day: '', time: '' } };
+export const emptyReleaseForm: ReleaseFormValues = { name: '', starts_at: { day: '', time: '', stored: null } };
 
 /** The body before validation: starts_at is missing while the day or the time is. */
 export interface ReleaseBody {
@@ -27,19 +17,10 @@ export interface ReleaseBody {
   name: string;
 }
 
-/**
- * The studio's day and time as the ISO instant the API stores. An unparsable
- * value goes as typed, so the schema's own message names the problem.
- */
-function startsAtBody({ day, time }: StartsAtValue, timezone: string): string | undefined {
-  if (day === '' || time === '') return undefined;
-  const instant = studioWallTimeToInstant(day, time, timezone);
-  return Number.isNaN(instant.getTime()) ? `${day}T${time}` : instant.toISOString();
-}
-
 /** What POST sends, and what the API's schema checks before it goes. The server stores the name trimmed; sending it so keeps the check the same. */
 export function releaseBody(values: ReleaseFormValues, timezone: string): ReleaseBody {
-  return { starts_at: startsAtBody(values.starts_at, timezone), name: values.name.trim() };
+  // Missing while the day or the time is (the field itself says which).
+  return { starts_at: instantBody(values.starts_at, timezone) ?? undefined, name: values.name.trim() };
 }
 
 /**
@@ -59,9 +40,9 @@ export async function validateRelease(values: ReleaseFormValues, timezone: strin
       errors[path] ??= e.message;
     }
   }
+  // Only one of the two typed: the field's own check says so (components/instant-field.tsx).
   const { day, time } = values.starts_at;
-  // One of the two alone reads as "missing" to the schema; saying which part is missing helps more.
-  if ((day === '') !== (time === '')) errors.starts_at = m.incomplete;
+  if ((day === '') !== (time === '')) delete errors.starts_at;
   else if (errors.starts_at === undefined && body.starts_at !== undefined) {
     const timing = releaseTimingError(new Date(body.starts_at), now);
     if (timing) errors.starts_at = timing;

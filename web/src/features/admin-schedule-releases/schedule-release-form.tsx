@@ -2,60 +2,19 @@ import { fill } from '@studio/shared/messages';
 import { adminScheduleReleasesMessages } from '@studio/shared/messages/admin-schedule-releases';
 import { fieldLabels } from '@studio/shared/messages/fields';
 import { MAX_DAYS_AHEAD, MAX_UPCOMING_RELEASES, type ScheduleReleaseCreate } from '@studio/shared/schemas/schedule-release';
-import { Form, Formik, useField } from 'formik';
+import { Form, Formik } from 'formik';
 import { useId } from 'react';
-import { FocusFirstError, FormError, TextField, useVisibleError } from '../../components/form-field';
+import { FocusFirstError, FormError, TextField } from '../../components/form-field';
+import { InstantField } from '../../components/instant-field';
 import { Spinner } from '../../components/spinner';
 import { showSuccess } from '../../lib/alerts';
 import { ApiError, apiErrorText } from '../../lib/api-client';
 import { useServerMutation } from '../../lib/server-data';
 import { useSubmissionKey } from '../../lib/submission-key';
-import { emptyReleaseForm, releaseBody, type ReleaseFormValues, type StartsAtValue, validateRelease } from './schedule-release-form-values';
+import { emptyReleaseForm, releaseBody, type ReleaseFormValues, validateRelease } from './schedule-release-form-values';
 import { createScheduleRelease, scheduleReleaseKeys } from './schedule-releases-api';
 
 const m = adminScheduleReleasesMessages.form;
-
-/**
- * starts_at: a day and a time typed on the studio's clock, in one group with
- * one error; touched once the focus leaves the group, not when it moves from
- * the day to the time.
- */
-function StartsAtField({ timezone }: { timezone: string }) {
-  const id = useId();
-  const [field, , helpers] = useField<StartsAtValue>('starts_at');
-  const error = useVisibleError('starts_at');
-  const describedBy = [`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
-  const set = (part: keyof StartsAtValue, value: string) => void helpers.setValue({ ...field.value, [part]: value });
-  const control = { className: 'field__control', 'aria-required': true, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy } as const;
-  return (
-    <fieldset
-      className="field schedule-releases__starts-at"
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) void helpers.setTouched(true);
-      }}
-    >
-      <legend className="field__label">{fieldLabels.starts_at}</legend>
-      <div className="schedule-releases__parts">
-        <div className="field">
-          <label htmlFor={`${id}-day`}>{m.day}</label>
-          <input id={`${id}-day`} type="date" value={field.value.day} onChange={(event) => set('day', event.target.value)} {...control} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-time`}>{m.time}</label>
-          <input id={`${id}-time`} type="time" value={field.value.time} onChange={(event) => set('time', event.target.value)} {...control} />
-        </div>
-      </div>
-      <p id={`${id}-hint`} className="field__hint">
-        {fill(m.startsAtHint, { zone: timezone, days: MAX_DAYS_AHEAD, max: MAX_UPCOMING_RELEASES })}
-      </p>
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      )}
-    </fieldset>
-  );
-}
 
 /**
  * 'Marcar un lanzamiento': name, and day and time on the studio's clock, sent
@@ -95,7 +54,13 @@ export function ScheduleReleaseForm({ timezone }: { timezone: string }) {
         {({ isSubmitting, status: submitError }) => (
           <Form noValidate aria-labelledby={headingId} className="schedule-releases__form" aria-busy={isSubmitting}>
             <TextField name="name" label={fieldLabels.name} hint={m.nameHint} autoComplete="off" />
-            <StartsAtField timezone={timezone} />
+            <InstantField
+              name="starts_at"
+              label={fieldLabels.starts_at}
+              optional={false}
+              hint={fill(m.startsAtHint, { days: MAX_DAYS_AHEAD, max: MAX_UPCOMING_RELEASES })}
+              timezone={timezone}
+            />
             <FormError message={typeof submitError === 'string' ? submitError : null} />
             <div className="actions">
               <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting}>

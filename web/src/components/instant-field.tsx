@@ -1,22 +1,22 @@
 import { fill, messages } from '@studio/shared/messages';
-import { adminCatalogueMessages } from '@studio/shared/messages/admin-catalogue';
+import { studioInstantMessages as m } from '@studio/shared/messages/studio-instant';
 import { useField, useFormikContext } from 'formik';
 import { useId } from 'react';
-import type { InstantValue } from './resource-form-values';
-
-const m = adminCatalogueMessages.instant;
+import type { InstantValue } from '../lib/studio-instant';
+import './instant-field.css';
 
 /**
- * 'instant': a day and a time as the studio's clock reads them (the
- * configured zone, whatever the browser's), in one group; the form turns them
- * into the ISO instant the API stores (resource-form-values.ts). One without
- * the other is refused here, since the schema would only see a blank.
+ * A day and a time as the studio's clock reads them (the configured zone,
+ * whatever the browser's), in one group; the form turns them into the ISO
+ * instant the API stores (lib/studio-instant.ts instantBody). One without the
+ * other is refused here, since the schema would only see a blank. Used by the
+ * catalogue's 'instant' fields and a schedule release's start.
  */
 export function InstantField({ name, label, optional, hint, timezone }: { name: string; label: string; optional: boolean; hint?: string; timezone: string }) {
   const id = useId();
   const [field, meta, helpers] = useField<InstantValue>({
     name,
-    validate: ({ day, time }: InstantValue) => ((day === '') !== (time === '') ? m.incomplete : undefined),
+    validate: ({ day, time }: InstantValue) => ((day === '') !== (time === '') ? (optional ? m.incomplete : m.incompleteRequired) : undefined),
   });
   const { submitCount } = useFormikContext();
   const error = (meta.touched || submitCount > 0) && typeof meta.error === 'string' ? meta.error : undefined;
@@ -43,6 +43,7 @@ export function InstantField({ name, label, optional, hint, timezone }: { name: 
             className="field__control"
             value={field.value.day}
             onChange={(event) => set('day', event.target.value)}
+            aria-required={optional ? undefined : true}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
           />
@@ -55,6 +56,7 @@ export function InstantField({ name, label, optional, hint, timezone }: { name: 
             className="field__control"
             value={field.value.time}
             onChange={(event) => set('time', event.target.value)}
+            aria-required={optional ? undefined : true}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
           />
