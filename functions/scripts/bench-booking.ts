@@ -18,11 +18,6 @@
  * Requests go out from `--in-flight` lanes: the Functions emulator starts one
  * worker process per concurrent request (see functions/test/api/rush.ts).
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { SingleClass } from '@studio/shared/schemas/single-class';
 import { getStore } from '../src/data/store/get-store';
@@ -32,6 +27,7 @@ import type { DocumentStore } from '../src/data/store/types';
 import { bookClass } from '../src/services/booking/book-class';
 import { createRushClass, nextSecond, rush, rushCustomers, type SetupTimings } from '../test/api/rush';
 import { api, seed, signIn } from '../test/api/support';
+import { percentile, runBenchmark } from './bench-support';
 
 const { values: args } = parseArgs({
   options: {
@@ -43,30 +39,8 @@ const { values: args } = parseArgs({
 const CUSTOMERS = Number(args.customers);
 const CAPACITY = Number(args.capacity);
 const IN_FLIGHT = Number(args['in-flight']);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-// ---- outside the stack: start one on a fresh store and run this file inside it ----
-
-async function outer(): Promise<number> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'studio-bench-booking-'));
-  const self = path.relative(root, fileURLToPath(import.meta.url));
-  const inner = `node --import tsx ${self} --customers ${CUSTOMERS} --capacity ${CAPACITY} --in-flight ${IN_FLIGHT}`;
-  console.log(`Starting the local stack on a fresh store (${dir}); the bench runs once it is ready.`);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'emulators/start.ts', '--db', path.join(dir, 'studio.sqlite'), '--exec', inner], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  const code = await new Promise<number>((resolve) => child.once('exit', (c) => resolve(c ?? 1)));
-  rmSync(dir, { recursive: true, force: true });
-  return code;
-}
 
 // ---- inside the stack (API_BASE_URL and STUDIO_LOCAL_DB set by emulators/start.ts) ----
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
 
 /** `single_classes/12/seats/3` → `single_classes/{}/seats/{}`: documents of one kind. */
 function kindOf(docPath: string): string {
@@ -299,14 +273,4 @@ async function inner(): Promise<void> {
   await store.close();
 }
 
-if (process.env.API_BASE_URL && process.env.STUDIO_LOCAL_DB) {
-  inner().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-} else {
-  outer().then((code) => process.exit(code));
-}
+runBenchmark(import.meta.url, `--customers ${CUSTOMERS} --capacity ${CAPACITY} --in-flight ${IN_FLIGHT}`, inner);

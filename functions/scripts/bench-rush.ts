@@ -38,11 +38,6 @@
  * the triggers, billed as Firestore bills them) and the hot-document meter.
  * Every request goes to 127.0.0.1; the run ends when the last visitor is done.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isSharedRead } from '@studio/shared/config/shared-reads';
 import type { SingleClass } from '@studio/shared/schemas/single-class';
@@ -52,6 +47,7 @@ import type { LocalDocumentStore } from '../src/data/store/local/local-store';
 import { READ_FLUSH_INTERVAL_MS } from '../src/data/store/local/read-meter';
 import { createRushClass, nextSecond, type RushCustomer, rushCustomers } from '../test/api/rush';
 import { api, BASE_URL, seed, signIn } from '../test/api/support';
+import { percentile, runBenchmark } from './bench-support';
 
 const { values: args } = parseArgs({
   options: {
@@ -69,35 +65,8 @@ const SECONDS = Number(args.seconds);
 const CAPACITY = Number(args.capacity);
 const WAITLIST_SHARE = Number(args.waitlist);
 const ORIGIN_IN_FLIGHT = Number(args['origin-in-flight']);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-// ---- outside the stack: start one on a fresh store and run this file inside it ----
-
-async function outer(): Promise<number> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'studio-bench-rush-'));
-  const self = path.relative(root, fileURLToPath(import.meta.url));
-  const flags = `--visitors ${VISITORS} --signed-in ${SIGNED_IN} --seconds ${SECONDS} --capacity ${CAPACITY} --waitlist ${WAITLIST_SHARE} --origin-in-flight ${ORIGIN_IN_FLIGHT}`;
-  console.log(`Starting the local stack on a fresh store (${dir}); the rush runs once it is ready.`);
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'emulators/start.ts', '--db', path.join(dir, 'studio.sqlite'), '--exec', `node --import tsx ${self} ${flags}`],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  const code = await new Promise<number>((resolve) => child.once('exit', (c) => resolve(c ?? 1)));
-  rmSync(dir, { recursive: true, force: true });
-  return code;
-}
 
 // ---- inside the stack (API_BASE_URL and STUDIO_LOCAL_DB set by emulators/start.ts) ----
-
-function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
 
 /** A small seeded generator, so two runs make the same visitors. */
 function mulberry32(seedValue: number): () => number {
@@ -368,14 +337,8 @@ async function inner(): Promise<void> {
   await store.close();
 }
 
-if (process.env.API_BASE_URL && process.env.STUDIO_LOCAL_DB) {
-  inner().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-} else {
-  outer().then((code) => process.exit(code));
-}
+runBenchmark(
+  import.meta.url,
+  `--visitors ${VISITORS} --signed-in ${SIGNED_IN} --seconds ${SECONDS} --capacity ${CAPACITY} --waitlist ${WAITLIST_SHARE} --origin-in-flight ${ORIGIN_IN_FLIGHT}`,
+  inner,
+);
