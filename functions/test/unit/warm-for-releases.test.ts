@@ -88,6 +88,18 @@ describe.each(['America/Mexico_City', 'Asia/Tokyo'])('under TZ=%s', (tz) => {
     expect(scaler.calls).toEqual([3, 3, 3, 3, 3, 0]);
   });
 
+  it('sends the baseline again an hour after it was last sent (a change Cloud Run accepted may still have failed)', async () => {
+    env.clock.now = mx('16:00:00');
+    await run();
+    env.clock.now = mx('16:59:59');
+    await run();
+    expect(scaler.calls).toEqual([0]);
+    env.clock.now = mx('17:00:00');
+    expect((await run()).changed).toBe(false);
+    expect(scaler.calls).toEqual([0, 0]);
+    expect(await getInstanceScaling(env.store)).toEqual({ min_instances: 0, release_id: null, applied_at: mx('17:00:00') });
+  });
+
   it('keeps the state when the scaler fails, and the next run tries again', async () => {
     env.clock.now = mx('14:40:00');
     await run(); // baseline recorded

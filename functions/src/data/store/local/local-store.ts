@@ -453,10 +453,10 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
 
   private async flushReads(): Promise<void> {
     if (this.closed || this.readTally.size === 0) return;
-    const rows = this.readTally.take();
     const source = process.env.FUNCTION_TARGET ?? 'local';
+    // The tally is taken under the lock: a close() that got the lock first has written it already.
     await this.withWriteLock('Metering reads', () => {
-      for (const row of rows) this.writes.reads.run(row.kind, source, row.second, row.reads);
+      for (const row of this.readTally.take()) this.writes.reads.run(row.kind, source, row.second, row.reads);
     });
   }
 
@@ -524,35 +524,43 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
     refs.forEach((ref) => validatePathSegments(ref.segments));
     await this.ready;
     this.assertOpen();
-    for (const ref of refs) this.countReads(ref.segments, 1);
     const read = (): LocalDocumentSnapshot[] => refs.map((ref) => this.snapshotOf(ref.segments, this.readDocument(ref.segments)));
-    if (refs.length === 1) return retryWhileBusy('Reading', this.lockTimeoutMs, read);
-    // Several statements share one read transaction so they see one snapshot of the file.
     const reader = this.reader as DatabaseSync;
-    return retryWhileBusy('Reading', this.lockTimeoutMs, () => {
-      reader.exec('BEGIN');
-      try {
-        return read();
-      } finally {
-        reader.exec('COMMIT');
-      }
-    });
+    const snapshots = await retryWhileBusy(
+      'Reading',
+      this.lockTimeoutMs,
+      refs.length === 1
+        ? read
+        : () => {
+            // Several statements share one read transaction so they see one snapshot of the file.
+            reader.exec('BEGIN');
+            try {
+              return read();
+            } finally {
+              reader.exec('COMMIT');
+            }
+          },
+    );
+    // Counted once the read succeeded (a busy retry re-reads; Firestore would bill each document once).
+    for (const ref of refs) this.countReads(ref.segments, 1);
+    return snapshots;
   }
 
   /** A query inside a transaction: its result and its candidates' fingerprint, from one snapshot. */
   async runTransactionalQuery(spec: QuerySpec): Promise<{ docs: StoredDocument[]; fingerprint: string }> {
     await this.runQuerySpec(spec, true);
     const reader = this.reader as DatabaseSync;
-    return retryWhileBusy('Querying', this.lockTimeoutMs, () => {
+    const result = await retryWhileBusy('Querying', this.lockTimeoutMs, () => {
       reader.exec('BEGIN');
       try {
-        const docs = evaluateQuery(spec, this.readerReads);
-        this.countReads(querySegments(spec), queryReads(docs.length));
-        return { docs, fingerprint: fingerprint(spec, this.readerReads) };
+        return { docs: evaluateQuery(spec, this.readerReads), fingerprint: fingerprint(spec, this.readerReads) };
       } finally {
         reader.exec('COMMIT');
       }
     });
+    // Counted once the read succeeded: a busy retry re-reads, but Firestore would bill the query once.
+    this.countReads(querySegments(spec), queryReads(result.docs.length));
+    return result;
   }
 
   /** A query's documents; `billed`: how the read meter counts them (a count() bills by the thousand). */
