@@ -124,7 +124,8 @@ describe('useDocumentHead', () => {
 
     screen.getByRole('link', { name: 'Horarios' }).click();
     await screen.findByText('Semana');
-    expect(document.title).toBe('Horarios | Pulso');
+    // The head follows in an effect after the new route renders: wait for it rather than race it.
+    await waitFor(() => expect(document.title).toBe('Horarios | Pulso'));
     expect(meta('name="description"')).toBe('Las clases de la semana.');
     expect(canonical()).toBe('https://pulso.mx/calendario');
     expect(meta('property="og:url"')).toBe('https://pulso.mx/calendario');
