@@ -41,8 +41,9 @@ describe('root layout head', () => {
 
     screen.getByRole('link', { name: 'Avisos' }).click();
     await screen.findByText('Lista');
+    // The head follows in an effect after the new route renders: wait for it rather than race it.
+    await waitFor(() => expect(document.title).toBe('Avisos | Estudio Pulso'));
     expect(studioData()).toBeNull();
-    expect(document.title).toBe('Avisos | Estudio Pulso');
     expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute('href', 'https://pulso.mx/avisos');
   });
 });

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeCustomer, mockFetch, renderRoutes, setConfig } from '../../test/helpers';
@@ -76,7 +76,7 @@ describe('route screens', () => {
     await renderPath(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.queryByText('Próximamente')).not.toBeInTheDocument();
-    expect(document.title).toBe(`${title} | Estudio Latido`);
+    await waitFor(() => expect(document.title).toBe(`${title} | Estudio Latido`));
   });
 
   it('shows the not-found screen for unknown nested paths', async () => {
