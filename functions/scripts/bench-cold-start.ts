@@ -76,14 +76,7 @@ import module from 'node:module';
 const HEAVY = JSON.parse(process.env.BENCH_HEAVY);
 const inventory = process.env.BENCH_INVENTORY === '1';
 const seen = new Set();
-const packageOf = (file) => {
-  const at = file.lastIndexOf('/node_modules/');
-  if (at < 0) return null;
-  const parts = file.slice(at + '/node_modules/'.length).split('/');
-  // firebase-admin/x is lib/x (CommonJS) or lib/esm/x (its ESM wrapper of the same).
-  if (parts[0] === 'firebase-admin' && parts[1] === 'lib' && parts[2]) return 'firebase-admin/' + (parts[2] === 'esm' ? parts[3] : parts[2]);
-  return parts[0].startsWith('@') ? parts[0] + '/' + parts[1] : parts[0];
-};
+const { packageOf } = await import(process.env.BENCH_PACKAGE_OF);
 if (inventory) {
   // Sees import and require alike (Node >= 22.15); require.cache below is the fallback for CommonJS.
   module.registerHooks?.({
@@ -139,6 +132,7 @@ function childEnv(inventory: boolean): NodeJS.ProcessEnv {
     ...env,
     BENCH_BUNDLE: pathToFileURL(bundle).href,
     BENCH_HEAVY: JSON.stringify(HEAVY),
+    BENCH_PACKAGE_OF: new URL('./package-of.mjs', import.meta.url).href,
     BENCH_INVENTORY: inventory ? '1' : '0',
     // As deployed: the Cloud Run service name makes getStore()/getFileStorage() pick Firestore and Cloud Storage.
     K_SERVICE: 'api',

@@ -12,7 +12,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -49,14 +49,7 @@ import { pathToFileURL } from 'node:url';
 
 const HEAVY = JSON.parse(process.env.PROBE_HEAVY);
 if (typeof module.registerHooks !== 'function') throw new Error('module.registerHooks is missing: Node >= 22.15 is needed');
-const packageOf = (file) => {
-  const at = file.lastIndexOf('/node_modules/');
-  if (at < 0) return null;
-  const parts = file.slice(at + '/node_modules/'.length).split('/');
-  // firebase-admin/x is lib/x (CommonJS) or lib/esm/x (its ESM wrapper of the same).
-  if (parts[0] === 'firebase-admin' && parts[1] === 'lib' && parts[2]) return 'firebase-admin/' + (parts[2] === 'esm' ? parts[3] : parts[2]);
-  return parts[0].startsWith('@') ? parts[0] + '/' + parts[1] : parts[0];
-};
+const { packageOf } = await import(process.env.PROBE_PACKAGE_OF);
 const loaded = new Set();
 const fromOurs = [];
 module.registerHooks({
@@ -120,6 +113,7 @@ function probe(mode: 'entry' | 'first-use'): Probe {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PROBE_HEAVY: JSON.stringify(HEAVY),
+    PROBE_PACKAGE_OF: pathToFileURL(path.join(root, 'functions', 'scripts', 'package-of.mjs')).href,
     PROBE_SRC: src,
     PROBE_SHARED: path.join(root, 'shared'),
     PROBE_MODE: mode,
