@@ -36,4 +36,17 @@ describe('after the first paint', () => {
     await act(() => vi.advanceTimersByTimeAsync(1500));
     expect(screen.getByText('pintado')).toBeInTheDocument();
   });
+
+  it('cancels work still waiting (an island unmounted before the paint is not updated afterwards)', async () => {
+    vi.useFakeTimers();
+    const work = vi.fn();
+    const cancelled = vi.fn();
+    afterFirstPaint(work);
+    const cancel = afterFirstPaint(cancelled);
+    cancel();
+    markFirstRender();
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(work).toHaveBeenCalledTimes(1);
+    expect(cancelled).not.toHaveBeenCalled();
+  });
 });

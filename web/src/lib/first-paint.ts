@@ -30,18 +30,24 @@ export function markFirstRender(): void {
   );
 }
 
-/** Runs `fn` after the first paint (at once if it has happened). */
-export function afterFirstPaint(fn: () => void): void {
-  if (painted) fn();
-  else waiting.push(fn);
+/** Runs `fn` after the first paint (at once if it has happened). Returns what cancels it, if it is still waiting. */
+export function afterFirstPaint(fn: () => void): () => void {
+  if (painted) {
+    fn();
+    return () => undefined;
+  }
+  waiting.push(fn);
+  return () => {
+    const at = waiting.indexOf(fn);
+    if (at >= 0) waiting.splice(at, 1);
+  };
 }
 
 /** True once the first paint has happened: gates islands that should not load with the first screen. */
 export function useAfterFirstPaint(): boolean {
   const [done, setDone] = useState(painted);
-  useEffect(() => {
-    if (!done) afterFirstPaint(() => setDone(true));
-  }, [done]);
+  // Cancelled on unmount: a component gone before the paint (a test's, a screen left at once) is not updated afterwards.
+  useEffect(() => (done ? undefined : afterFirstPaint(() => setDone(true))), [done]);
   return done;
 }
 
