@@ -24,6 +24,7 @@ import { closeWaitlistsJob } from './scheduled/close-waitlists-job';
 import { computeDashboardDaysJob } from './scheduled/compute-dashboard-days-job';
 import { detectNoShowsJob } from './scheduled/detect-no-shows';
 import { lapseUnpaidPurchasesJob } from './scheduled/lapse-unpaid-purchases-job';
+import { reconcilePaymentsJob } from './scheduled/reconcile-payments-job';
 import { type ScheduledJob, scheduleOf } from './scheduled/scheduled-job';
 import { warmForReleasesJob } from './scheduled/warm-for-releases-job';
 import { countReservationsTrigger } from './triggers/count-reservations';
@@ -125,11 +126,22 @@ const deployTrigger = (trigger: DocumentTrigger) =>
     trigger.handler(fromFirestoreEvent(event)),
   );
 
+const secretsByName = new Map(
+  [stripeSecretKey, stripeWebhookSecret, paypalClientId, paypalClientSecret, paypalWebhookId].map((secret) => [secret.name, secret] as const),
+);
+
 /** A scheduled job as deployed: every N minutes in UTC; a failed run is simply followed by the next one (jobs catch up). */
-const deployJob = (job: ScheduledJob) =>
-  onSchedule({ schedule: scheduleOf(job), timeZone: 'Etc/UTC', region: REGION, memory: '256MiB', timeoutSeconds: TRIGGER_TIMEOUT_SECONDS }, () =>
-    job.handler(),
+const deployJob = (job: ScheduledJob) => {
+  const secrets = (job.secrets ?? []).map((name) => {
+    const secret = secretsByName.get(name);
+    if (!secret) throw new Error(`Job ${job.name} asks for an undeclared secret ${name}`);
+    return secret;
+  });
+  return onSchedule(
+    { schedule: scheduleOf(job), timeZone: 'Etc/UTC', region: REGION, memory: '256MiB', timeoutSeconds: TRIGGER_TIMEOUT_SECONDS, secrets },
+    () => job.handler(),
   );
+};
 
 // Purchase and payment e-mails (docs/mail).
 export const mailOnInvoice = deployTrigger(mailOnInvoiceTrigger);
@@ -157,3 +169,6 @@ export const cleanUpFiles = deployJob(cleanUpFilesJob);
 
 // Keeps api warm around schedule releases (docs/adr/0103).
 export const warmForReleases = deployJob(warmForReleasesJob);
+
+// What the card processor did that the books do not show yet: paid but not granted, a subscription never set up (docs/payments).
+export const reconcilePayments = deployJob(reconcilePaymentsJob);

@@ -3,6 +3,7 @@ import { closeWaitlistsJob } from './close-waitlists-job';
 import { computeDashboardDaysJob } from './compute-dashboard-days-job';
 import { detectNoShowsJob } from './detect-no-shows';
 import { lapseUnpaidPurchasesJob } from './lapse-unpaid-purchases-job';
+import { reconcilePaymentsJob } from './reconcile-payments-job';
 import type { ScheduledJob } from './scheduled-job';
 import { warmForReleasesJob } from './warm-for-releases-job';
 
@@ -18,4 +19,5 @@ export const scheduledJobs: ScheduledJob[] = [
   computeDashboardDaysJob,
   cleanUpFilesJob,
   warmForReleasesJob,
+  reconcilePaymentsJob,
 ];

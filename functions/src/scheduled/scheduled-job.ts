@@ -9,6 +9,8 @@ export interface ScheduledJob {
   name: string;
   /** Minutes between runs; the deployed schedule is `every N minutes`. */
   everyMinutes: number;
+  /** Secrets the handler reads from the environment (declared on the deployed function; the local stack sets them in its own environment). */
+  secrets?: readonly string[];
   handler: () => Promise<void>;
 }
 

@@ -94,6 +94,9 @@ beforeEach(async () => {
       calls.detached.push(cardId);
       calls.cards.set(cardId, null);
     },
+    async lookUpPayment() {
+      return null;
+    },
   };
   env.deps.cards = cards;
 });

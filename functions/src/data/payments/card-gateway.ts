@@ -72,6 +72,17 @@ export interface CardPayment {
   status: string;
 }
 
+/** What the processor says now of a payment (PaymentIntent) or a kept card (SetupIntent) we created: read by the reconciling job. */
+export interface PaymentLookup {
+  kind: 'payment' | 'setup';
+  /** The processor's status: 'succeeded' is the only one the job acts on. */
+  status: string;
+  /** Received (a payment); 0 for a setup. */
+  amountCents: number;
+  paymentMethodId: string | null;
+  purchaseId: number | null;
+}
+
 export interface ProcessorCustomerRequest {
   customerId: number;
   email: string;
@@ -116,6 +127,8 @@ export interface CardGateway {
   detachCard(cardId: string): Promise<void>;
   /** Stops a subscription now (no more renewals); a subscription already stopped is not an error. */
   cancelSubscription(subscriptionId: string): Promise<void>;
+  /** The processor's current word on a PaymentIntent ('pi_…') or SetupIntent ('seti_…') id; null when it does not know it. */
+  lookUpPayment(ref: string): Promise<PaymentLookup | null>;
   /** Verifies the signature over the raw body and translates the event; throws InvalidSignatureError otherwise. */
   readEvent(rawBody: Buffer, signature: string): CardEvent;
 }

@@ -250,6 +250,32 @@ export function createStripeGateway(settings: StripeSettings): CardGateway {
         throw error;
       }
     },
+    async lookUpPayment(ref) {
+      const methodOf = (method: string | Stripe.PaymentMethod | null) => (typeof method === 'string' ? method : (method?.id ?? null));
+      try {
+        if (ref.startsWith('seti_')) {
+          const setup = await stripeClient().setupIntents.retrieve(ref);
+          return {
+            kind: 'setup',
+            status: setup.status,
+            amountCents: 0,
+            paymentMethodId: methodOf(setup.payment_method),
+            purchaseId: purchaseIdOf(setup.metadata),
+          };
+        }
+        const intent = await stripeClient().paymentIntents.retrieve(ref);
+        return {
+          kind: 'payment',
+          status: intent.status,
+          amountCents: intent.amount_received || intent.amount,
+          paymentMethodId: methodOf(intent.payment_method),
+          purchaseId: purchaseIdOf(intent.metadata),
+        };
+      } catch (error) {
+        if (error instanceof stripeErrors().StripeInvalidRequestError && error.code === 'resource_missing') return null;
+        throw error;
+      }
+    },
     readEvent(rawBody, signature) {
       let event: Stripe.Event;
       try {

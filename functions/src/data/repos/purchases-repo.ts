@@ -135,6 +135,22 @@ export async function listPurchasesByStatus(store: DocumentStore, status: Purcha
   return result.docs.map((d) => d.data() as unknown as PurchaseDoc);
 }
 
+/**
+ * Active card subscriptions with no processor subscription recorded
+ * (subscription_id null): their renewals were never set up (the reconciling
+ * job's list). Equality filters only: no composite index needed.
+ */
+export async function listSubscriptionsAwaitingRenewals(store: DocumentStore, limit: number): Promise<PurchaseDoc[]> {
+  const result = await store
+    .collection('purchases')
+    .where('status', '==', 'active')
+    .where('checkout_method', '==', 'card')
+    .where('subscription_id', '==', null)
+    .limit(limit)
+    .get();
+  return result.docs.map((d) => d.data() as unknown as PurchaseDoc).filter((p) => p.class_package.is_subscription);
+}
+
 /** The purchase a processor's payment or order belongs to (provider_ref), if any. */
 export async function findPurchaseByProviderRef(store: DocumentStore, providerRef: string): Promise<PurchaseDoc | null> {
   const result = await store.collection('purchases').where('provider_ref', '==', providerRef).limit(1).get();

@@ -69,7 +69,10 @@ async function paymentSucceeded(deps: Deps, cards: CardGateway, event: Extract<C
     await completePaidPurchase(deps, tx, purchase, event, tz);
     return 'granted';
   });
-  if (outcome === 'granted' || outcome === 'already-paid') await ensureRenewals(deps, cards, event.purchaseId, event.paymentMethodId);
+  // A redelivery that finds the grant made ('duplicate') still completes the set-up: the first delivery may have died between the two steps.
+  if (outcome === 'granted' || outcome === 'already-paid' || outcome === 'duplicate') {
+    await ensureRenewals(deps, cards, event.purchaseId, event.paymentMethodId, event.paymentId);
+  }
   if (outcome !== 'refunded') return outcome;
   // Paid after it ended (cancelled while 3-D Secure was open): the money goes back before the event is recorded, so a failed refund is retried with the event.
   await cards.refundPayment(event.paymentId, `refund-${event.paymentId}`);

@@ -33,6 +33,9 @@ export async function cardSaved(deps: Deps, cards: CardGateway, event: Extract<C
     record(deps, tx, event, 'granted');
     return 'granted';
   });
-  if (outcome === 'granted' || outcome === 'already-paid') await ensureRenewals(deps, cards, event.purchaseId, event.paymentMethodId);
+  // As for a payment: a redelivery ('duplicate') finishes a set-up the first delivery did not reach.
+  if (outcome === 'granted' || outcome === 'already-paid' || outcome === 'duplicate') {
+    await ensureRenewals(deps, cards, event.purchaseId, event.paymentMethodId, event.setupId);
+  }
   return outcome;
 }

@@ -108,7 +108,10 @@ export async function subscriptionEvent(deps: Deps, cards: CardGateway, event: S
     record(deps, tx, event, outcome);
     return outcome;
   });
-  if (outcome === 'granted' && event.kind === 'renewal-paid') await settleRenewalPrice(deps, cards, event.purchaseId);
+  // Also on a redelivery ('duplicate', 'already-paid'): the price reset is its own step after the grant, done once (renewal_price_set).
+  if (event.kind === 'renewal-paid' && (outcome === 'granted' || outcome === 'already-paid' || outcome === 'duplicate')) {
+    await settleRenewalPrice(deps, cards, event.purchaseId);
+  }
   return outcome;
 }
 
