@@ -12,6 +12,9 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['shared/test/**/*.test.ts', 'functions/test/unit/**/*.test.ts', 'emulators/test/**/*.test.ts'],
+          // A guard against a hang, not a speed assertion: vitest's 5 s default failed sound tests on a loaded 2-core machine.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -52,6 +55,9 @@ export default defineConfig({
           // Tests live beside the code they cover (web/src/**); web/test keeps helpers, mocks and cross-cutting checks.
           include: ['web/src/**/*.test.{ts,tsx}', 'web/test/**/*.test.{ts,tsx}'],
           setupFiles: ['web/test/setup.ts'],
+          // As for unit: only a hang guard (vitest's 5 s default is a time limit a busy machine breaks).
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -28,6 +28,7 @@ import { reconcilePaymentsJob } from './scheduled/reconcile-payments-job';
 import { type ScheduledJob, scheduleOf } from './scheduled/scheduled-job';
 import { warmForReleasesJob } from './scheduled/warm-for-releases-job';
 import { countReservationsTrigger } from './triggers/count-reservations';
+import { finishCancellationTrigger } from './triggers/finish-cancellation';
 import { mailOnInvoiceTrigger, mailOnPurchaseTrigger } from './triggers/mail-on-payment';
 import { mailOnReservationTrigger } from './triggers/mail-on-reservation';
 import { mailOnWaitlistTrigger } from './triggers/mail-on-waitlist';
@@ -156,6 +157,9 @@ export const closeWaitlists = deployJob(closeWaitlistsJob);
 // Customer notifications written off the booking path (docs/customer-area).
 export const notifyOnWaitlist = deployTrigger(notifyOnWaitlistTrigger);
 export const notifyOnClass = deployTrigger(notifyOnClassTrigger);
+
+// A cancelled class's reservations are refunded even if the call that cancelled it died (docs/booking).
+export const finishCancellation = deployTrigger(finishCancellationTrigger);
 
 // No-shows and penalties (ADR 0063).
 export const detectNoShows = deployJob(detectNoShowsJob);

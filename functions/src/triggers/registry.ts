@@ -1,5 +1,6 @@
 import type { DocumentTrigger } from '../data/store/types';
 import { countReservationsTrigger } from './count-reservations';
+import { finishCancellationTrigger } from './finish-cancellation';
 import { mailOnInvoiceTrigger, mailOnPurchaseTrigger } from './mail-on-payment';
 import { mailOnReservationTrigger } from './mail-on-reservation';
 import { mailOnWaitlistTrigger } from './mail-on-waitlist';
@@ -24,4 +25,5 @@ export const documentTriggers: DocumentTrigger[] = [
   waitlistOnClassTrigger,
   notifyOnWaitlistTrigger,
   notifyOnClassTrigger,
+  finishCancellationTrigger,
 ];

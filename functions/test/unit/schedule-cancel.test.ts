@@ -4,6 +4,7 @@ import { createApp } from '../../src/app';
 import { getLot, listLedgerOfCustomer } from '../../src/data/repos/credits-repo';
 import { revokeLot } from '../../src/services/credits/ledger';
 import { cancelClass, RESERVATIONS_PER_TRANSACTION } from '../../src/services/schedule/cancel-class';
+import { classCancelled } from '../../src/services/schedule/on-class-cancelled';
 import { createClass } from '../../src/services/schedule/create-class';
 import { getClass } from '../../src/services/schedule/get-class';
 import { ADMIN_UID, book, giveLot, ledgerMismatches, seedScheduleCatalogue, yogaClass } from './schedule-fixtures';
@@ -255,6 +256,67 @@ describe('cancelling a class', () => {
       const body = notifications.find((n) => n.customer_id === person.customerId)?.body as string;
       if (i % 3 === 0) expect(body).toContain(i < 50 ? 'los 2 créditos' : 'el crédito con el que');
     }
+  });
+});
+
+describe('a cancellation that died half way', () => {
+  /** 170 reservations (two chunks and a bit), one customer each, each on its own 3-credit lot. */
+  async function fullClass() {
+    await createClass(env.deps, yogaClass({ capacity: 200 }));
+    for (let i = 0; i < 170; i++) {
+      const person = { customerId: 1000 + i, uid: `c${i}` };
+      await giveLot(env.deps, { id: 1000 + i, ...person, credits: 3 });
+      await book(env.deps, { reservationId: i + 1, classId: 1, ...person, lotId: 1000 + i });
+    }
+  }
+  /** The API process killed after `commits` transactions: the next one never runs. */
+  function killAfter(commits: number) {
+    const real = env.deps.store.runTransaction.bind(env.deps.store);
+    let left = commits;
+    const store = Object.create(env.deps.store) as typeof env.deps.store;
+    store.runTransaction = ((fn: Parameters<typeof real>[0]) => {
+      if (left-- <= 0) return Promise.reject(new Error('killed (SIGKILL)'));
+      return real(fn);
+    }) as typeof store.runTransaction;
+    return { ...env.deps, store };
+  }
+  const classEvent = async (before: Record<string, unknown>) => {
+    const after = await env.store.doc('single_classes/1').get();
+    return { eventId: 'e1', params: { singleClassId: '1' }, before: { data: () => before } as never, after, time: new Date() } as never;
+  };
+
+  it('shows "N de M" in progress, and the trigger on the class finishes it: every reservation refunded exactly once, everyone told once', async () => {
+    await fullClass();
+    const before = (await env.store.doc('single_classes/1').get()).data() as Record<string, unknown>;
+    // Marked cancelled, then the first chunk of 80, then killed.
+    await expect(cancelClass(killAfter(2), ADMIN_UID, 1, { reason: 'Fuga de agua' })).rejects.toThrow('killed');
+    const half = await docs('class_reservations');
+    expect(half.filter((r) => r.deletedAt === null)).toHaveLength(170 - RESERVATIONS_PER_TRANSACTION);
+    expect(await getClass(env.deps, 1)).toMatchObject({ status: 'cancelled', cancellation_progress: { done: RESERVATIONS_PER_TRANSACTION, total: 170 } });
+
+    await classCancelled(env.deps, await classEvent(before));
+    // The platform delivers the event again (at least once): nothing more happens.
+    await classCancelled(env.deps, await classEvent(before));
+    const reservations = await docs('class_reservations');
+    expect(reservations.every((r) => r.deletedAt !== null && r.refund !== null)).toBe(true);
+    for (let i = 0; i < 170; i++) expect((await getLot(env.store, 1000 + i))?.available_classes).toBe(3);
+    expect((await docs('credit_ledger')).filter((e) => e.kind === 'class-cancelled')).toHaveLength(170);
+    expect(await docs('notifications')).toHaveLength(170);
+    expect(await getClass(env.deps, 1)).toMatchObject({ cancel_reason: 'Fuga de agua', cancellation_progress: { done: 170, total: 170 } });
+    for (let i = 0; i < 170; i += 17) expect(await ledgerMismatches(env.store, 1000 + i)).toEqual([]);
+  });
+
+  it('cancelling again from the console finishes it too; the trigger ignores classes that were already cancelled or are not', async () => {
+    await fullClass();
+    await expect(cancelClass(killAfter(1), ADMIN_UID, 1, {})).rejects.toThrow('killed');
+    expect(await getClass(env.deps, 1)).toMatchObject({ cancellation_progress: { done: 0, total: 170 } });
+    const cancelled = (await env.store.doc('single_classes/1').get()).data() as Record<string, unknown>;
+    // An edit of a class already cancelled is not a cancellation: the trigger leaves it to the console.
+    await classCancelled(env.deps, await classEvent(cancelled));
+    expect((await docs('class_reservations')).filter((r) => r.deletedAt === null)).toHaveLength(170);
+    const again = await cancelClass(env.deps, ADMIN_UID, 1, {});
+    expect(again.cancellation.reservations_cancelled).toBe(170);
+    expect(again.single_class.cancellation_progress).toEqual({ done: 170, total: 170 });
   });
 });
 

@@ -59,6 +59,10 @@ export const adminScheduleMessages = {
   keepClass: 'No, conservarla',
   cancelling: 'Cancelando…',
   cancelDone: 'La clase quedó cancelada.',
+  /** A cancellation whose call stopped half way (it also finishes by itself): its progress and the way to finish it now. */
+  cancelInProgress: 'Cancelación en curso: {done} de {total}',
+  cancelInProgressHint: 'Algunas reservaciones aún no se cancelan ni se regresan sus créditos. Se terminará sola en unos minutos, o termínala ahora.',
+  finishCancel: 'Terminar cancelación',
   counts: {
     reservations: ['Se canceló {n} reservación.', 'Se cancelaron {n} reservaciones.'],
     returned: ['Se regresó {n} crédito a su paquete.', 'Se regresaron {n} créditos a sus paquetes.'],

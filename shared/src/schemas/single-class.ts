@@ -202,6 +202,13 @@ export interface SingleClass {
   status: 'scheduled' | 'cancelled';
   cancelledAt: string | null;
   cancel_reason: string | null;
+  /**
+   * A cancelled class's reservations cancelled and refunded so far, of those
+   * it had when it was cancelled (done < total: still in progress, finished by
+   * itself or by cancelling again); null for a class not cancelled or
+   * cancelled before this was recorded.
+   */
+  cancellation_progress?: { done: number; total: number } | null;
   class_type_id: number;
   location_id: number;
   class_category_id: number | null;

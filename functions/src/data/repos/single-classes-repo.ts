@@ -28,6 +28,8 @@ export interface SingleClassDoc {
   cancelledAt: Date | null;
   cancel_reason: string | null;
   cancelled_by: string | null;
+  /** The active reservations it had when it was cancelled (what the cancellation has to cancel and refund). */
+  cancellation_total?: number | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -8,7 +8,7 @@ import { createNotification, existingNotificationIds } from '../../data/repos/no
 import { type ClassReservationDoc, listActiveReservationsOfClass, replaceReservation, type ReservationRefund } from '../../data/repos/reservations-repo';
 import { getClassCounts, getSingleClass, replaceSingleClass, type SingleClassDoc, writeClassCounts } from '../../data/repos/single-classes-repo';
 import type { Transaction } from '../../data/store/types';
-import type { Deps } from '../../deps';
+import type { Deps, StoreDeps } from '../../deps';
 import { isExpired } from '../credits/balance';
 import { expiryAfterDays, studioTimezone } from '../credits/expiry';
 import { changeLot, grantLot, isUnlimited, type LedgerContext } from '../credits/ledger';
@@ -78,7 +78,7 @@ interface ChunkResult {
 
 /** What one chunk's refunds share: the lots as last written, and the replacement lots granted so far. */
 interface RefundState {
-  deps: Deps;
+  deps: StoreDeps;
   tx: Transaction;
   tz: string;
   now: Date;
@@ -145,7 +145,7 @@ const nameOf = (doc: { name?: unknown } | undefined) => (typeof doc?.name === 's
  * while not cancelled, and it is cancelled in the transaction that refunds
  * it), notifies each customer once, and sets `booked` to what remains.
  */
-async function cancelNextReservations(deps: Deps, tx: Transaction, singleClassId: number, adminUid: string, tz: string): Promise<ChunkResult> {
+async function cancelNextReservations(deps: StoreDeps, tx: Transaction, singleClassId: number, adminUid: string, tz: string): Promise<ChunkResult> {
   const summary = emptySummary();
   // Reads first (Firestore's rule): class, its active reservations, the lots that paid, existing notices, catalogue names.
   const cls = await getSingleClass(deps.store, singleClassId, tx);
@@ -239,11 +239,33 @@ function add(total: CancellationSummary, part: CancellationSummary): void {
 }
 
 /**
+ * Cancels and refunds, chunk by chunk, whatever reservations a cancelled
+ * class still has (nothing for a class that is not cancelled). Safe to run
+ * again or at the same time as another run: a reservation is refunded in the
+ * transaction that cancels it, and only active ones are picked. The API runs
+ * it right after marking the class; the finishCancellation trigger runs it on
+ * the class's change too, so a cancellation whose API call died (kill -9,
+ * timeout) finishes by itself. The summary counts what this run did.
+ */
+export async function finishClassCancellation(deps: StoreDeps, singleClassId: number, tz: string): Promise<CancellationSummary> {
+  const total = emptySummary();
+  const cls = await getSingleClass(deps.store, singleClassId);
+  if (!cls || cls.status !== 'cancelled') return total;
+  const by = cls.cancelled_by ?? 'system';
+  for (;;) {
+    const chunk = await deps.store.runTransaction((tx) => cancelNextReservations(deps, tx, singleClassId, by, tz));
+    add(total, chunk.summary);
+    if (chunk.done) break;
+  }
+  return total;
+}
+
+/**
  * POST /single_class/{id}/cancel. First the class is marked cancelled (so no
- * one can book it any more), then its reservations are cancelled and refunded
- * chunk by chunk. Calling it again, or at the same time, is safe: it finishes
- * whatever is left and never refunds a reservation twice. The summary counts
- * what this call did.
+ * one can book it any more) with the number of reservations it has to cancel,
+ * then they are cancelled and refunded (finishClassCancellation). Calling it
+ * again, or at the same time, is safe: it finishes whatever is left and never
+ * refunds a reservation twice. The summary counts what this call did.
  */
 export async function cancelClass(
   deps: Deps,
@@ -256,17 +278,21 @@ export async function cancelClass(
     const cls = await getSingleClass(deps.store, singleClassId, tx);
     if (!cls) throw classNotFound();
     if (cls.status === 'cancelled') return;
+    const active = await listActiveReservationsOfClass(deps.store, singleClassId, tx);
     const now = deps.now();
     const reason = input.reason?.trim() || null;
-    const cancelled: SingleClassDoc = { ...cls, status: 'cancelled', cancelledAt: now, cancel_reason: reason, cancelled_by: adminUid, updatedAt: now };
+    const cancelled: SingleClassDoc = {
+      ...cls,
+      status: 'cancelled',
+      cancelledAt: now,
+      cancel_reason: reason,
+      cancelled_by: adminUid,
+      cancellation_total: active.length,
+      updatedAt: now,
+    };
     replaceSingleClass(deps.store, tx, cancelled);
   });
-  const total = emptySummary();
-  for (;;) {
-    const chunk = await deps.store.runTransaction((tx) => cancelNextReservations(deps, tx, singleClassId, adminUid, tz));
-    add(total, chunk.summary);
-    if (chunk.done) break;
-  }
+  const total = await finishClassCancellation(deps, singleClassId, tz);
   const doc = await getSingleClass(deps.store, singleClassId);
   const [dto] = await presentClasses(deps, [doc as SingleClassDoc], tz);
   return { single_class: dto as SingleClass, cancellation: total };

@@ -88,6 +88,10 @@ export async function presentClasses(deps: StoreDeps, docs: readonly SingleClass
       status: doc.status,
       cancelledAt: doc.cancelledAt?.toISOString() ?? null,
       cancel_reason: doc.cancel_reason,
+      cancellation_progress:
+        doc.status === 'cancelled' && typeof doc.cancellation_total === 'number'
+          ? { done: Math.max(0, doc.cancellation_total - booked), total: doc.cancellation_total }
+          : null,
       class_type_id: doc.class_type_id,
       location_id: doc.location_id,
       class_category_id: doc.class_category_id,

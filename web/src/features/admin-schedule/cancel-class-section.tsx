@@ -57,8 +57,9 @@ export function cancellationSentences(s: CancellationSummary): string[] {
 
 /**
  * 'Cancelar clase': asks first (with an optional reason the customers read),
- * then says what the cancellation did. Shown for a cancelled class too, since
- * cancelling again finishes an interrupted cancellation (docs/booking).
+ * then says what the cancellation did. For a cancelled class whose
+ * cancellation stopped half way it shows 'Cancelación en curso: N de M' and
+ * 'Terminar cancelación', since cancelling again finishes it (docs/booking).
  */
 export function CancelClassSection({ c }: { c: SingleClass }) {
   const headingId = useId();
@@ -68,6 +69,18 @@ export function CancelClassSection({ c }: { c: SingleClass }) {
     mutationFn: (reason: string) => cancelClass(c.single_class_id, reason.trim() ? { reason: reason.trim() } : {}),
     meta: { alert: false, invalidates: [adminScheduleKeys.all] },
   });
+  const [finishError, setFinishError] = useState<string | null>(null);
+  const progress = c.cancellation_progress;
+  const unfinished = c.status === 'cancelled' && progress && progress.done < progress.total ? progress : null;
+  /** Cancelling a cancelled class again only finishes what is left (the reason stays the one given first). */
+  async function finish() {
+    setFinishError(null);
+    try {
+      setResult((await cancel.mutateAsync('')).cancellation);
+    } catch (error) {
+      setFinishError(apiErrorText(error));
+    }
+  }
 
   return (
     <section className="admin-schedule__panel" aria-labelledby={headingId}>
@@ -86,6 +99,25 @@ export function CancelClassSection({ c }: { c: SingleClass }) {
           </>
         )}
       </div>
+      {!result && unfinished && (
+        <>
+          <p>
+            <strong>{fill(m.cancelInProgress, { done: unfinished.done, total: unfinished.total })}</strong>
+          </p>
+          <p>{m.cancelInProgressHint}</p>
+          <FormError message={finishError} />
+          <button
+            type="button"
+            className="button admin-schedule__danger"
+            onClick={() => void finish()}
+            disabled={cancel.isPending}
+            aria-busy={cancel.isPending}
+          >
+            {m.finishCancel}
+          </button>
+          {cancel.isPending && <Spinner label={m.cancelling} />}
+        </>
+      )}
       {!result && c.status !== 'cancelled' && (
         <button type="button" className="button admin-schedule__danger" onClick={() => setAsking(true)}>
           {m.cancelButton}

@@ -186,6 +186,34 @@ describe('a class in the admin schedule', () => {
     expect(screen.getByText('Cancelada', { selector: 'p' })).toBeInTheDocument();
   });
 
+  it("a cancellation stopped half way shows 'Cancelación en curso: N de M' and 'Terminar cancelación' finishes it", async () => {
+    const user = userEvent.setup();
+    let current: SingleClass = { ...cycling, status: 'cancelled', cancel_reason: 'Fuga de agua', cancellation_progress: { done: 80, total: 170 } };
+    const { sent } = renderClass(
+      (call) => {
+        if (call.method !== 'POST') return undefined;
+        current = { ...current, cancellation_progress: { done: 170, total: 170 } };
+        const cancellation = { reservations_cancelled: 90, credits_returned: 90, credits_replaced: 0, unlimited: 0, not_refunded: 0, customers_notified: 90 };
+        return { body: { single_class: current, cancellation } };
+      },
+      () => current,
+    );
+    expect(await screen.findByText('Cancelación en curso: 80 de 170')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancelar clase' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Terminar cancelación' }));
+    expect(await screen.findByText('La clase quedó cancelada.')).toBeInTheDocument();
+    expect(sent()).toEqual([{ method: 'POST', url: '/api/single_class/1/cancel', body: {} }]);
+    expect(screen.getByText('Se cancelaron 90 reservaciones.')).toBeInTheDocument();
+    expect(screen.queryByText(/Cancelación en curso/)).not.toBeInTheDocument();
+  });
+
+  it('a finished cancellation shows no progress nor any way to cancel again', async () => {
+    renderClass(undefined, () => ({ ...cycling, status: 'cancelled', cancellation_progress: { done: 12, total: 12 } }));
+    expect(await screen.findByText('Esta clase fue cancelada y ya no se puede editar.')).toBeInTheDocument();
+    expect(screen.queryByText(/Cancelación en curso/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Terminar cancelación|Cancelar clase/ })).not.toBeInTheDocument();
+  });
+
   it("lists the roster and the waitlist in order; 'Asistió' PUTs attendance and shows the server's refusal", async () => {
     const user = userEvent.setup();
     const notOpen = 'El registro de asistencia de esta clase abre el 2026-11-18 a las 18:30.';
