@@ -559,10 +559,13 @@ describe('saved cards', () => {
 });
 
 describe('abandoned card payments', () => {
-  it('lapse after an hour and give their place back; a payment that still arrives is refunded', async () => {
+  it('lapse an hour after their pay_by (the reconciling job asks the processor first) and give their place back; a payment that still arrives is refunded', async () => {
     await env.store.doc('class_packages/4').set({ purchase_limit: 1 }, { merge: true });
     const { purchase_id: id } = await cardPurchase();
+    // pay_by is an hour after the attempt; the processor may hold the money while our webhook is down, so not yet.
     env.clock.now = new Date(T0.getTime() + 3_600_000);
+    expect(await lapseUnpaidPurchases(env.deps, env.clock.now)).toBe(0);
+    env.clock.now = new Date(T0.getTime() + 2 * 3_600_000);
     expect(await lapseUnpaidPurchases(env.deps, env.clock.now)).toBe(1);
     expect((await env.store.doc(`purchases/${id}`).get()).data()).toMatchObject({ status: 'cancelled', cancel_reason: 'El pago no se completó a tiempo.' });
     expect((await attempt('diego', { class_package_id: 4, payment_method: 'cash' })).status).toBe(201);
