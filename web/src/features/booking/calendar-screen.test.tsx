@@ -689,6 +689,23 @@ describe('Calendario: waitlist', () => {
     expect(useAlerts.getState().success?.text).toBe('Anotada en lista de espera.');
   });
 
+  it("joining refused for a lot ending before the class says the server's sentence in the waitlist modal (ADR 0065)", async () => {
+    const user = userEvent.setup();
+    const message = 'Tu paquete vence el 18 nov, antes de esta clase.';
+    renderCalendar({
+      respond: (call) =>
+        call.method === 'POST' && call.url === '/api/waitlist'
+          ? { status: 412, body: { error: { code: 'booking/lot-ends-before-class', message } } }
+          : undefined,
+    });
+    await card('Barre');
+    await user.click(within(actionsOf('Barre', 'jueves', '10:00')).getByRole('button', { name: 'Lista de Espera' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lista de Espera' });
+    await user.click(within(dialog).getByRole('button', { name: 'Anotarme' }));
+    expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Sin créditos disponibles' })).not.toBeInTheDocument();
+  });
+
   it('offers no waitlist when the studio has none, nor after its cutoff', async () => {
     setConfig({ timezone: 'America/Mexico_City', waitlist_enabled: false });
     const { unmount } = renderCalendar();
