@@ -12,6 +12,7 @@ import { getLot, listLedgerOfCustomer } from '../../src/data/repos/credits-repo'
 import { getReservation } from '../../src/data/repos/reservations-repo';
 import { createWaitlist } from '../../src/data/repos/waitlists-repo';
 import { checkInCode } from '../../src/services/booking/check-in-code';
+import { endOfStudioDay } from '../../src/services/credits/expiry';
 import { cancelClass } from '../../src/services/schedule/cancel-class';
 import { createClass } from '../../src/services/schedule/create-class';
 import { addCustomers, setConfig } from './booking-fixtures';
@@ -305,6 +306,22 @@ describe('an admin adds a customer', () => {
     expect(res.body.class_reservation).toMatchObject({ customer_id: 5, available_class_id: null, is_cash: false, is_paid: true, source: 'admin' });
     expect((await listLedgerOfCustomer(env.store, 5)).length).toBe(0);
     expect((await add({ customer_id: 99 })).status).toBe(404);
+  });
+
+  it("a charged add needs a lot valid on the class's date (412 naming its end); a courtesy add does not (ADR 0065)", async () => {
+    // Dani's only lot ends 30 Nov, the day before the class.
+    await giveLot(env.deps, { id: 104, ...dani, credits: 5, expiration: endOfStudioDay('2026-11-30', 'America/Mexico_City') });
+    const charged = await add({ customer_id: 5 });
+    expect(charged.status).toBe(412);
+    expect(charged.body.error).toMatchObject({
+      code: 'booking/lot-ends-before-class',
+      message: 'El paquete del cliente vence el 30 nov, antes de esta clase. Agrégalo sin cobro o asígnale un paquete.',
+    });
+    expect(await credits(104)).toBe(5);
+    const courtesy = await add({ customer_id: 5, charge: false });
+    expect(courtesy.status).toBe(201);
+    expect(courtesy.body.class_reservation).toMatchObject({ customer_id: 5, available_class_id: null, source: 'admin' });
+    expect(await credits(104)).toBe(5);
   });
 
   it('past the booking window and after the start (a walk-in), until check-in closes', async () => {

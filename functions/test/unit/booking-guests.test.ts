@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app';
 import { getLot } from '../../src/data/repos/credits-repo';
+import { endOfStudioDay } from '../../src/services/credits/expiry';
 import { createClass } from '../../src/services/schedule/create-class';
 import { addCustomers, setConfig } from './booking-fixtures';
 import { giveLot, ledgerMismatches, seedScheduleCatalogue, yogaClass } from './schedule-fixtures';
@@ -32,6 +33,27 @@ const credits = async (lotId: number) => (await getLot(env.store, lotId))?.avail
 const seatsOf = async (classId: number) => (await env.store.collection(`single_classes/${classId}/seats`).get()).size;
 
 describe('a +1 guest', () => {
+  it("the guest's place needs a lot valid on the class's date too (ADR 0065): refused naming the end, nothing spent", async () => {
+    // Ana's membership lasts; her finite lot (the only one that may pay a guest) ends 30 Nov, the day before class 1.
+    await giveLot(env.deps, { id: 101, ...ana, credits: -1, expiration: null });
+    await giveLot(env.deps, { id: 102, ...ana, credits: 5, expiration: endOfStudioDay('2026-11-30', 'America/Mexico_City') });
+    const together = await bookAs('ana', { single_class_id: 1, guest: 'Sofía' });
+    expect(together.status).toBe(412);
+    expect(together.body.error).toMatchObject({ code: 'booking/lot-ends-before-class', message: 'Tu paquete vence el 30 nov, antes de esta clase.' });
+    expect(await seatsOf(1)).toBe(0);
+    expect((await bookAs('ana', { single_class_id: 1 })).status).toBe(201);
+    const plusOne = await bookAs('ana', { single_class_id: 1, guest: 'Sofía' });
+    expect(plusOne.status).toBe(412);
+    expect(plusOne.body.error.code).toBe('booking/lot-ends-before-class');
+    expect(await credits(102)).toBe(5);
+    // A finite lot valid that day pays for the guest.
+    await giveLot(env.deps, { id: 103, ...ana, credits: 1, expiration: endOfStudioDay('2026-12-01', 'America/Mexico_City') });
+    const paid = await bookAs('ana', { single_class_id: 1, guest: 'Sofía' });
+    expect(paid.status).toBe(201);
+    expect(paid.body.class_reservation.available_class_id).toBe(103);
+    expect(await ledgerMismatches(env.store, 2)).toEqual([]);
+  });
+
   it('books the customer and their guest together: two seats, two credits, the guest named', async () => {
     await giveLot(env.deps, { id: 101, ...ana, credits: 5 });
     const res = await bookAs('ana', { single_class_id: 1, guest: '  Sofía Ruiz ' });

@@ -1,10 +1,10 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app';
-import { getLot, listLedgerOfCustomer } from '../../src/data/repos/credits-repo';
+import { type AvailableClassDoc, getLot, listLedgerOfCustomer } from '../../src/data/repos/credits-repo';
 import type { LocalDocumentStore } from '../../src/data/store/local/local-store';
 import { reservationChanged } from '../../src/services/booking/count-booked';
-import { reservationStatus } from '../../src/services/booking/rules';
+import { lotCovers, lotEndingBefore, reservationStatus } from '../../src/services/booking/rules';
 import { endOfStudioDay } from '../../src/services/credits/expiry';
 import { cancelClass } from '../../src/services/schedule/cancel-class';
 import { createClass } from '../../src/services/schedule/create-class';
@@ -181,16 +181,87 @@ describe('booking a class', () => {
     expect(cycling.body.class_reservation.available_class_id).toBe(101);
   });
 
-  it('a lot that expires at the end of a studio day (Mexico City) books until its last millisecond', async () => {
+  it('a lot that expires at the end of a studio day (Mexico City) pays for a class until its last millisecond, not after (ADR 0065)', async () => {
     await env.store.doc('app_config/main').set({ values: { timezone: 'America/Mexico_City' } });
-    const expiry = endOfStudioDay('2026-11-24', 'America/Mexico_City');
-    expect(expiry.toISOString()).toBe('2026-11-25T05:59:59.999Z');
+    const expiry = endOfStudioDay('2026-12-04', 'America/Mexico_City');
+    expect(expiry.toISOString()).toBe('2026-12-05T05:59:59.999Z');
+    // Class 3 on its last minute (Friday 4 Dec 23:59 = 05:59Z on the 5th), class 4 at the next day's first (Saturday 00:00 = 06:00Z).
+    await createClass(env.deps, yogaClass({ date: '2026-12-04', start_time: '23:59' }));
+    await createClass(env.deps, yogaClass({ date: '2026-12-05', start_time: '00:00' }));
     await giveLot(env.deps, { id: 101, ...ana, credits: 2, expiration: expiry });
-    await giveLot(env.deps, { id: 102, ...beto, credits: 2, expiration: expiry });
-    at('2026-11-25T05:59:59.999Z');
-    expect((await bookAs('ana', { single_class_id: 1 })).status).toBe(201);
-    at('2026-11-25T06:00:00.000Z');
-    expect((await bookAs('beto', { single_class_id: 1 })).status).toBe(412);
+    const lastMinute = await bookAs('ana', { single_class_id: 3 });
+    expect(lastMinute.status).toBe(201);
+    expect(lastMinute.body.class_reservation.available_class_id).toBe(101);
+    const nextDay = await bookAs('ana', { single_class_id: 4 });
+    expect(nextDay.status).toBe(412);
+    expect(nextDay.body.error).toMatchObject({ code: 'booking/lot-ends-before-class', message: 'Tu paquete vence el 4 dic, antes de esta clase.' });
+    expect(await credits(101)).toBe(1);
+  });
+
+  it('a lot ending the day before the class is refused with its end named; one ending that studio day books (the 7-day trial of issue 23)', async () => {
+    // Class 3: Saturday 5 Dec 2026 07:00; class 4: Friday 4 Dec 20:00 (Mexico City).
+    await createClass(env.deps, yogaClass({ date: '2026-12-05', start_time: '07:00' }));
+    await createClass(env.deps, yogaClass({ date: '2026-12-04', start_time: '20:00' }));
+    await giveLot(env.deps, { id: 101, ...ana, credits: 10, expiration: endOfStudioDay('2026-12-04', 'America/Mexico_City') });
+    const refused = await bookAs('ana', { single_class_id: 3 });
+    expect(refused.status).toBe(412);
+    expect(refused.body.error).toMatchObject({ code: 'booking/lot-ends-before-class', message: 'Tu paquete vence el 4 dic, antes de esta clase.' });
+    expect(await credits(101)).toBe(10);
+    expect((await listLedgerOfCustomer(env.store, 2)).filter((e) => e.kind === 'book')).toEqual([]);
+    expect((await bookAs('ana', { single_class_id: 4 })).status).toBe(201);
+    // A lot that lasts is spent instead of one that ends first but before the class.
+    await giveLot(env.deps, { id: 102, ...ana, credits: 1, expiration: endOfStudioDay('2026-12-30', 'America/Mexico_City') });
+    const paid = await bookAs('ana', { single_class_id: 3 });
+    expect(paid.status).toBe(201);
+    expect(paid.body.class_reservation.available_class_id).toBe(102);
+  });
+
+  it('an unlimited membership ending tomorrow does not pay for classes after it; a lot that does not cover the class is still plain no-credits', async () => {
+    // Now: 22 Nov 2026. The membership ends 23 Nov; class 1 is 1 Dec.
+    await giveLot(env.deps, { id: 101, ...ana, credits: -1, expiration: endOfStudioDay('2026-11-23', 'America/Mexico_City') });
+    const refused = await bookAs('ana', { single_class_id: 1 });
+    expect(refused.status).toBe(412);
+    expect(refused.body.error).toMatchObject({ code: 'booking/lot-ends-before-class', message: 'Tu paquete vence el 23 nov, antes de esta clase.' });
+    // Beto's only lot is for another class type: nothing would pay, so the message is the plain one.
+    await giveLot(env.deps, { id: 102, ...beto, credits: 2, expiration: endOfStudioDay('2026-11-23', 'America/Mexico_City') });
+    await env.store.doc('available_classes/102').update({ class_type_id: 1 });
+    expect((await bookAs('beto', { single_class_id: 1 })).body.error.code).toBe('booking/no-credits');
+  });
+
+  it("lotCovers: live now and not expired at the class's start, to the millisecond", () => {
+    const cls = { class_type_id: 2, class_package_id: null, class_date: new Date('2026-12-01T13:00:00Z') };
+    const now = new Date('2026-11-22T18:00:00Z');
+    const lot = (expiration: Date | null, extra: Partial<AvailableClassDoc> = {}): AvailableClassDoc => ({
+      available_class_id: 1,
+      customer_id: 2,
+      uid: 'ana',
+      purchase_id: null,
+      class_package_id: 3,
+      available_classes: 1,
+      initial_classes: 1,
+      expiration_date: expiration,
+      class_type_id: null,
+      class_types: [],
+      allowed_times: null,
+      is_online: false,
+      status: 'active',
+      cancels_used: 0,
+      createdAt: now,
+      updatedAt: now,
+      ...extra,
+    });
+    const tz = 'America/Mexico_City';
+    expect(lotCovers(lot(cls.class_date), cls, now, tz)).toBe(true);
+    expect(lotCovers(lot(new Date(cls.class_date.getTime() - 1)), cls, now, tz)).toBe(false);
+    expect(lotCovers(lot(null), cls, now, tz)).toBe(true);
+    // Not live now (an admin's late add after the class started): refused even though it was valid at the start.
+    const lateNow = new Date('2026-12-01T14:00:00Z');
+    expect(lotCovers(lot(new Date('2026-12-01T13:30:00Z')), cls, lateNow, tz)).toBe(false);
+    expect(lotCovers(lot(null, { status: 'revoked' }), cls, now, tz)).toBe(false);
+    expect(lotCovers(lot(null, { available_classes: 0 }), cls, now, tz)).toBe(false);
+    const ending = lot(new Date(cls.class_date.getTime() - 1));
+    expect(lotEndingBefore([ending, lot(new Date('2026-11-30T06:00:00Z'), { available_class_id: 2 })], cls, now, tz)).toBe(ending);
+    expect(lotEndingBefore([lot(null, { class_type_id: 1 })], cls, now, tz)).toBeNull();
   });
 
   it('opens reservation_timeframe before the class and closes at its start', async () => {
@@ -316,8 +387,10 @@ describe('cancelling', () => {
   });
 
   it('on time, to a lot that has expired since the booking: the credit goes back to it, marked lot-expired', async () => {
-    await giveLot(env.deps, { id: 101, ...ana, credits: 1, expiration: new Date('2026-11-25T06:00:00Z') });
+    await giveLot(env.deps, { id: 101, ...ana, credits: 1 });
     const id = await booked();
+    // Booked before ADR 0065 (or the admin has since moved the lot's end): it now ends before the class.
+    await env.store.doc('available_classes/101').update({ expiration_date: new Date('2026-11-25T06:00:00Z') });
     at('2026-11-26T12:00:00Z');
     const res = await cancelAs('ana', id);
     expect(res.status).toBe(200);

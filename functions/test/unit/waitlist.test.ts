@@ -4,6 +4,7 @@ import { createApp } from '../../src/app';
 import { getLot } from '../../src/data/repos/credits-repo';
 import type { WaitlistDoc } from '../../src/data/repos/waitlists-repo';
 import { recountBooked } from '../../src/services/booking/count-booked';
+import { endOfStudioDay } from '../../src/services/credits/expiry';
 import { cancelClass } from '../../src/services/schedule/cancel-class';
 import { createClass } from '../../src/services/schedule/create-class';
 import { getClass } from '../../src/services/schedule/get-class';
@@ -86,6 +87,15 @@ describe('joining a line', () => {
     expect(broke.body.error.code).toBe('booking/no-credits');
     // Joining spends nothing.
     expect(await credits(2)).toBe(3);
+  });
+
+  it('refuses a customer whose lots end before the class, naming the end (412, ADR 0065)', async () => {
+    await fill();
+    await env.store.doc('available_classes/102').update({ expiration_date: endOfStudioDay('2026-11-30', 'America/Mexico_City') });
+    const refused = await join(2);
+    expect(refused.status).toBe(412);
+    expect(refused.body.error).toMatchObject({ code: 'booking/lot-ends-before-class', message: 'Tu paquete vence el 30 nov, antes de esta clase.' });
+    expect((await mine(2)).body.waitlists).toEqual([]);
   });
 
   it('is first in, first out: positions follow the order of joining and move up as people leave', async () => {
@@ -184,6 +194,29 @@ describe('promotion', () => {
     const summary = await promoteWaitlist(env.deps, 1);
     expect(summary).toEqual({ promoted: [w3], skipped: [w2], released: 0 });
     expect(await entry(w2)).toMatchObject({ status: 'skipped', end_reason: 'no-credits' });
+  });
+
+  it('skips someone whose only lot left ends before the class, recording why (ADR 0065), and books the next', async () => {
+    const [r0] = await fill();
+    // p2 also holds a lot ending today (30 Nov, studio time); the class is tomorrow.
+    await giveLot(env.deps, {
+      id: 200,
+      ...(people[2] as { customerId: number; uid: string }),
+      credits: 4,
+      expiration: endOfStudioDay('2026-11-30', 'America/Mexico_City'),
+    });
+    const w2 = (await join(2)).body.waitlist.waitlist_id;
+    env.clock.now = new Date(env.clock.now.getTime() + 1000);
+    const w3 = (await join(3)).body.waitlist.waitlist_id;
+    // While waiting, p2 spends the lot that was valid on the class's date.
+    await env.store.doc('available_classes/102').update({ available_classes: 0 });
+    await cancel(0, r0 as number);
+    const summary = await promoteWaitlist(env.deps, 1);
+    expect(summary).toEqual({ promoted: [w3], skipped: [w2], released: 0 });
+    expect(await entry(w2)).toMatchObject({ status: 'skipped', end_reason: 'lot-ends-before-class', class_reservation_id: null });
+    expect((await getLot(env.store, 200))?.available_classes).toBe(4);
+    expect(await entry(w3)).toMatchObject({ status: 'promoted' });
+    expect(await credits(3)).toBe(2);
   });
 
   it('a promoted customer leaves their lines for overlapping classes; someone booked at that time is skipped', async () => {

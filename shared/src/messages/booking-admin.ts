@@ -11,6 +11,7 @@ export const bookingAdminMessages = {
   customerNotFound: 'No encontramos al cliente.',
   customerAlreadyBooked: 'El cliente ya tiene una reservación en esta clase.',
   customerNoCredits: 'El cliente no tiene créditos disponibles para esta clase. Agrégalo sin cobro o asígnale un paquete.',
+  customerLotEndsBeforeClass: 'El paquete del cliente vence el {date}, antes de esta clase. Agrégalo sin cobro o asígnale un paquete.',
   classOver: 'Esta clase ya terminó; ya no se pueden agregar clientes.',
   /** GET/POST /api/check_in: the desk has only the code, so there is no class to name. */
   codeUnknown: 'El código no corresponde a ninguna reservación.',

@@ -11,6 +11,8 @@ export const bookingMessages = {
   spotWithoutMap: 'Esta clase no tiene mapa de lugares; el lugar se asigna automáticamente.',
   alreadyBooked: 'Ya tienes una reservación en esta clase.',
   noCredits: 'No tienes créditos disponibles para esta clase. Compra un paquete para reservar.',
+  /** A lot that would pay for the class ends before it starts (ADR 0065); {date} is its last studio day, '4 dic' (shared/src/format/lot-end.ts). */
+  lotEndsBeforeClass: 'Tu paquete vence el {date}, antes de esta clase.',
   noCustomer: 'Completa tu registro antes de reservar.',
   cancelNotAllowed: 'El estudio no permite cancelar reservaciones.',
   cancelTooLate: 'Ya no puedes cancelar esta reservación: faltan menos de {n} {unit} para tu clase.',

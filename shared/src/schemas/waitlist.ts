@@ -48,7 +48,7 @@ export interface Waitlist {
   status: WaitlistStatus;
   /** 1-based place in line while waiting; null once the entry ended. */
   position: number | null;
-  /** Why it ended: customer, overlap, no-credits, already-booked, penalty, cutoff, class-cancelled, admin. */
+  /** Why it ended: customer, overlap, no-credits, lot-ends-before-class, already-booked, penalty, cutoff, class-cancelled, admin. */
   end_reason: string | null;
   /** The reservation a promotion made. */
   class_reservation_id: number | null;

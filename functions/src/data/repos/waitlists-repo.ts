@@ -11,7 +11,17 @@ import { readDoc, readQuery } from './read';
  */
 export type WaitlistStatus = 'waiting' | 'promoted' | 'left' | 'skipped' | 'closed' | 'removed';
 
-export type WaitlistEndReason = 'customer' | 'overlap' | 'no-credits' | 'already-booked' | 'penalty' | 'cutoff' | 'class-cancelled' | 'admin';
+export type WaitlistEndReason =
+  | 'customer'
+  | 'overlap'
+  | 'no-credits'
+  /** Skipped: a lot would have paid, but it ends before the class (ADR 0065). */
+  | 'lot-ends-before-class'
+  | 'already-booked'
+  | 'penalty'
+  | 'cutoff'
+  | 'class-cancelled'
+  | 'admin';
 
 /** waitlists/{waitlist_id}: one customer in one class's line (ADR 0061). */
 export interface WaitlistDoc {

@@ -16,7 +16,7 @@ import { checkInClosesAt } from './attendance';
 import { presentRoster } from './class-roster';
 import { newReservation } from './new-reservation';
 import { reservationNumbers } from './reservation-numbers';
-import { lotToSpend } from './rules';
+import { lotEndingBefore, lotToSpend, noPayingLot } from './rules';
 import { writeNewReservation } from './write-reservation';
 
 const b = bookingMessages;
@@ -29,7 +29,9 @@ const a = bookingAdminMessages;
  * `source: 'admin'`. The admin is not held to the booking window (a walk-in
  * may be added until check-in closes) nor to penalties, but is to capacity
  * (412 booking/class-full) and to one reservation per customer (409
- * booking/already-booked). `charge: false` is a courtesy: no lot is spent
+ * booking/already-booked). A charged add spends a lot valid on the class's
+ * date as booking does (412 booking/no-credits or
+ * booking/lot-ends-before-class). `charge: false` is a courtesy: no lot is spent
  * (available_class_id null, is_cash false, is_paid true). If the customer
  * was in the class's line, their entry ends as booking would end it.
  */
@@ -64,7 +66,10 @@ export async function addCustomerToClass(deps: Deps, adminUid: string, singleCla
     const seat = await findFreeHolding(deps.store, tx, singleClassId, 'seats', cls.capacity, seed);
     if (seat === null) throw new AppError('precondition', 'booking/class-full', b.classFull);
     const lot = charge ? lotToSpend(lots, cls, now, tz) : null;
-    if (charge && !lot) throw new AppError('precondition', 'booking/no-credits', a.customerNoCredits);
+    if (charge && !lot) {
+      const otherwise = new AppError('precondition', 'booking/no-credits', a.customerNoCredits);
+      throw noPayingLot(lotEndingBefore(lots, cls, now, tz), tz, otherwise, a.customerLotEndsBeforeClass);
+    }
     let spot = mapSize === null ? seat : wantedSpot;
     if (spot === null) {
       spot = await findFreeHolding(deps.store, tx, singleClassId, 'spots', mapSize as number, seed);

@@ -20,7 +20,7 @@ import { newReservation } from './new-reservation';
 import { activePenalty, penaltyRefusal } from './penalties';
 import { presentReservations } from './present-reservations';
 import { reservationNumbers } from './reservation-numbers';
-import { bookingOpensAt, type BookingSettings, bookingSettings, bookingWindowState, lotToSpend } from './rules';
+import { bookingOpensAt, type BookingSettings, bookingSettings, bookingWindowState, lotEndingBefore, lotToSpend, noPayingLot } from './rules';
 import { writeNewReservation } from './write-reservation';
 
 const b = bookingMessages;
@@ -49,7 +49,8 @@ function checkBookable(cls: SingleClassDoc | null, settings: BookingSettings, tz
  * The lots paying for the places asked: the customer's own place from any lot
  * that covers the class (the one that expires first); a guest's from a lot
  * with classes to spend, after the own place is taken from it (an unlimited
- * membership is personal: it does not pay for a guest).
+ * membership is personal: it does not pay for a guest). Either refusal names
+ * the lot's end when one would have paid but ends before the class (ADR 0065).
  */
 function payingLots(
   tz: string,
@@ -60,18 +61,15 @@ function payingLots(
   guest: boolean,
 ): { own: AvailableClassDoc | null; guest: AvailableClassDoc | null } {
   const own = self ? lotToSpend(lots, cls, now, tz) : null;
-  if (self && !own) throw new AppError('precondition', 'booking/no-credits', b.noCredits);
+  if (self && !own) throw noPayingLot(lotEndingBefore(lots, cls, now, tz), tz, new AppError('precondition', 'booking/no-credits', b.noCredits));
   if (!guest) return { own, guest: null };
-  const after = lots.map((lot) =>
-    own && lot.available_class_id === own.available_class_id && !isUnlimited(lot) ? { ...lot, available_classes: lot.available_classes - 1 } : lot,
-  );
-  const forGuest = lotToSpend(
-    after.filter((lot) => !isUnlimited(lot)),
-    cls,
-    now,
-    tz,
-  );
-  if (!forGuest) throw new AppError('precondition', 'booking/no-guest-credits', b.noGuestCredits);
+  const after = lots
+    .filter((lot) => !isUnlimited(lot))
+    .map((lot) => (own && lot.available_class_id === own.available_class_id ? { ...lot, available_classes: lot.available_classes - 1 } : lot));
+  const forGuest = lotToSpend(after, cls, now, tz);
+  if (!forGuest) {
+    throw noPayingLot(lotEndingBefore(after, cls, now, tz), tz, new AppError('precondition', 'booking/no-guest-credits', b.noGuestCredits));
+  }
   return { own, guest: forGuest };
 }
 

@@ -1,4 +1,5 @@
 import { appConfigDefinitions } from '@studio/shared/config/app-config';
+import { lotEndsBeforeClassText } from '@studio/shared/format/lot-end';
 import { bookingMessages } from '@studio/shared/messages/booking';
 import { type AllowedTimeWindow, startsWithin } from '@studio/shared/schemas/allowed-times';
 import type { ReservationStatus } from '@studio/shared/schemas/class-reservation';
@@ -7,7 +8,8 @@ import type { AvailableClassDoc } from '../../data/repos/credits-repo';
 import type { ClassReservationDoc } from '../../data/repos/reservations-repo';
 import type { SingleClassDoc } from '../../data/repos/single-classes-repo';
 import type { StoreDeps } from '../../deps';
-import { byExpiry, isUsable } from '../credits/balance';
+import { AppError } from '../../domain/errors';
+import { byExpiry, canPayClassAt, isUsable, isValidAt } from '../credits/balance';
 import { isoWeekday, studioWallClock } from '../schedule/calendar';
 
 /** The booking and cancellation settings (appconfig), stored values over the defaults. */
@@ -82,13 +84,12 @@ export const cancelDeadline = (classDate: Date, settings: Pick<BookingSettings, 
 type CoveredClass = Pick<SingleClassDoc, 'class_type_id' | 'class_package_id' | 'class_date'>;
 
 /**
- * Whether the lot may pay for the class: in person, usable now, its
- * class-type restriction (if any) covering the class, the class's package (if
- * any), and its allowed times (if any) containing the class's start in the
- * studio's time.
+ * The lot's own restrictions admit the class: in person, its class-type
+ * restriction (if any) covering the class, the class's package (if any), and
+ * its allowed times (if any) containing the class's start in the studio's time.
  */
-export function lotCovers(lot: AvailableClassDoc, cls: CoveredClass, now: Date, tz: string): boolean {
-  if (lot.is_online || !isUsable(lot, now)) return false;
+function admitsClass(lot: AvailableClassDoc, cls: CoveredClass, tz: string): boolean {
+  if (lot.is_online) return false;
   if (Array.isArray(lot.allowed_times) && lot.allowed_times.length > 0) {
     const wall = studioWallClock(cls.class_date, tz);
     if (!startsWithin(lot.allowed_times as AllowedTimeWindow[], isoWeekday(wall.date), wall.time)) return false;
@@ -99,9 +100,39 @@ export function lotCovers(lot: AvailableClassDoc, cls: CoveredClass, now: Date, 
   return true;
 }
 
+/**
+ * Whether the lot may pay for the class (ADR 0065): usable now and still
+ * valid when the class starts (canPayClassAt), and its restrictions admit
+ * the class. Every path that spends a lot on a class (booking, the guest's
+ * place, waitlist join and promotion, the admin's charged add) asks here.
+ */
+export function lotCovers(lot: AvailableClassDoc, cls: CoveredClass, now: Date, tz: string): boolean {
+  return canPayClassAt(lot, now, cls.class_date) && admitsClass(lot, cls, tz);
+}
+
 /** The lot a booking spends: among those that cover the class, the one that expires first (ADR 0060). */
 export function lotToSpend(lots: AvailableClassDoc[], cls: CoveredClass, now: Date, tz: string): AvailableClassDoc | null {
   return lots.filter((lot) => lotCovers(lot, cls, now, tz)).sort(byExpiry)[0] ?? null;
+}
+
+/**
+ * Among lots that would pay for the class but end before it starts, the one
+ * that lasts longest (the refusal names its last day); null when none. Asked
+ * only once lotToSpend found nothing.
+ */
+export function lotEndingBefore(lots: AvailableClassDoc[], cls: CoveredClass, now: Date, tz: string): AvailableClassDoc | null {
+  const ending = lots.filter((lot) => isUsable(lot, now) && !isValidAt(lot, cls.class_date) && admitsClass(lot, cls, tz));
+  return ending.sort(byExpiry).at(-1) ?? null;
+}
+
+/**
+ * The 412 for a place nothing pays: 'booking/lot-ends-before-class' naming
+ * the lot's last studio day when a lot would have paid but ends before the
+ * class ('Tu paquete vence el 4 dic, antes de esta clase.'), else `otherwise`.
+ */
+export function noPayingLot(endingBefore: AvailableClassDoc | null, tz: string, otherwise: AppError, text?: string): AppError {
+  if (!endingBefore?.expiration_date) return otherwise;
+  return new AppError('precondition', 'booking/lot-ends-before-class', lotEndsBeforeClassText(endingBefore.expiration_date, tz, text));
 }
 
 const s = bookingMessages.status;

@@ -10,6 +10,19 @@ export const isLive = (lot: AvailableClassDoc, now: Date) => lot.status === 'act
 /** Can pay for something now: live, and unlimited or with classes left. */
 export const isUsable = (lot: AvailableClassDoc, now: Date) => isLive(lot, now) && (isUnlimited(lot) || lot.available_classes > 0);
 
+/**
+ * Still valid at `at` (a class's start): not expired by then. Lots expire at
+ * the last millisecond of a studio day, so a lot ending 4 Dec covers a class
+ * at 20:00 that day and not one at 07:00 on the 5th (ADR 0065).
+ */
+export const isValidAt = (lot: AvailableClassDoc, at: Date) => !isExpired(lot, at);
+
+/**
+ * The one rule for paying a class (ADR 0065): usable now (not revoked, not
+ * expired, classes left or unlimited) and still valid when the class starts.
+ */
+export const canPayClassAt = (lot: AvailableClassDoc, now: Date, classStart: Date) => isUsable(lot, now) && isValidAt(lot, classStart);
+
 /** Live finite in-person lots with classes left: what removeClasses may take from and what "Disponibles" counts. */
 export const isSpendable = (lot: AvailableClassDoc, now: Date) => isUsable(lot, now) && !lot.is_online && !isUnlimited(lot);
 

@@ -12,11 +12,11 @@ import type { Transaction } from '../../data/store/types';
 import type { StoreDeps } from '../../deps';
 import { AppError } from '../../domain/errors';
 import { activePenalty, penaltyRefusal } from '../booking/penalties';
-import { bookingOpensAt, type BookingSettings, bookingSettings, bookingWindowState, classEnd, waitlistClosesAt } from '../booking/rules';
+import { bookingOpensAt, type BookingSettings, bookingSettings, bookingWindowState, classEnd, noPayingLot, waitlistClosesAt } from '../booking/rules';
 import { studioTimezone } from '../credits/expiry';
 import { studioWallClock } from '../schedule/calendar';
 import { presentWaitlists } from './present-waitlists';
-import { lotForClass } from './waitlist-eligibility';
+import { paymentForClass } from './waitlist-eligibility';
 
 const w = waitlistMessages;
 const b = bookingMessages;
@@ -44,7 +44,8 @@ async function customerFor(deps: StoreDeps, identity: VerifiedIdentity, customer
  * (waitlist_enabled, the class scheduled and before its cutoff), the class
  * full (its seats, including seats held for the line, read plainly: a seat
  * freed meanwhile is handed to the line by the promotion trigger anyway),
- * not booked there already, and a credit that could pay for it now.
+ * not booked there already, and a lot that could pay for it (valid on the
+ * class's date, ADR 0065).
  */
 async function checkCanJoin(
   deps: StoreDeps,
@@ -70,7 +71,8 @@ async function checkCanJoin(
   if (seats.size < cls.capacity) throw new AppError('conflict', 'waitlist/not-full', w.notFull);
   const penalty = await activePenalty(deps, customerId, now, tx);
   if (penalty) throw penaltyRefusal(penalty, tz);
-  if (!(await lotForClass(deps, tx, customerId, cls, now, tz))) throw new AppError('precondition', 'booking/no-credits', b.noCredits);
+  const payment = await paymentForClass(deps, tx, customerId, cls, now, tz);
+  if (!payment.lot) throw noPayingLot(payment.endingBefore, tz, new AppError('precondition', 'booking/no-credits', b.noCredits));
   return cls;
 }
 

@@ -13,7 +13,7 @@ import { reservationNumbers } from '../booking/reservation-numbers';
 import { type BookingSettings, bookingSettings, classEnd, waitlistClosesAt } from '../booking/rules';
 import { writeNewReservation } from '../booking/write-reservation';
 import { studioTimezone } from '../credits/expiry';
-import { bookedInAny, lotForClass, overlappingClasses } from './waitlist-eligibility';
+import { bookedInAny, overlappingClasses, paymentForClass } from './waitlist-eligibility';
 
 /** What one promotion step did. */
 type Step =
@@ -43,7 +43,8 @@ async function whyNot(
   if (await getHolding(deps.store, tx, cls.single_class_id, 'holders', entry.customer_id)) return 'already-booked';
   if (await bookedInAny(deps, tx, entry.customer_id, await overlapping())) return 'overlap';
   if (await activePenalty(deps, entry.customer_id, now, tx)) return 'penalty';
-  if (!(await lotForClass(deps, tx, entry.customer_id, cls, now, tz))) return 'no-credits';
+  const payment = await paymentForClass(deps, tx, entry.customer_id, cls, now, tz);
+  if (!payment.lot) return payment.endingBefore ? 'lot-ends-before-class' : 'no-credits';
   return null;
 }
 
@@ -91,7 +92,7 @@ async function promoteOne(
       return { kind: 'skipped', entry: skipped };
     }
     const customer = await getCustomerById(deps.store, entry.customer_id, tx);
-    const lot = await lotForClass(deps, tx, entry.customer_id, cls, now, tz);
+    const { lot } = await paymentForClass(deps, tx, entry.customer_id, cls, now, tz);
     const mapSize = spotMapTotal(cls.spot_map);
     const seatNumber = seat ? seat.n : (free as number);
     const spot = mapSize === null ? seatNumber : await freeSpot(deps, tx, singleClassId, mapSize);

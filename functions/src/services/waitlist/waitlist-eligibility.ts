@@ -4,7 +4,7 @@ import { getHolding } from '../../data/repos/reservations-repo';
 import { listSingleClassesBetween, type SingleClassDoc } from '../../data/repos/single-classes-repo';
 import type { Transaction } from '../../data/store/types';
 import type { StoreDeps } from '../../deps';
-import { classEnd, lotToSpend } from '../booking/rules';
+import { classEnd, lotEndingBefore, lotToSpend } from '../booking/rules';
 
 /** The longest a class can last (the schedule's limit is 600 minutes): how far back an overlapping class can start. */
 const LONGEST_CLASS_MS = 12 * 60 * 60_000;
@@ -32,14 +32,21 @@ export async function bookedInAny(deps: StoreDeps, tx: Transaction, customerId: 
   return held.some((h) => h !== null);
 }
 
-/** The lot a promotion would spend (the same choice as booking: the one that expires first among those that cover the class). */
-export async function lotForClass(
+/**
+ * The lot a promotion (or a join) would spend, the same choice as booking:
+ * the one that expires first among those that cover the class (valid on its
+ * date, ADR 0065); when none does, the lot that would have paid but ends
+ * before the class, so the refusal or the skip can say so.
+ */
+export async function paymentForClass(
   deps: StoreDeps,
   tx: Transaction,
   customerId: number,
   cls: SingleClassDoc,
   now: Date,
   tz: string,
-): Promise<AvailableClassDoc | null> {
-  return lotToSpend(await listLotsOfCustomer(deps.store, customerId, tx), cls, now, tz);
+): Promise<{ lot: AvailableClassDoc | null; endingBefore: AvailableClassDoc | null }> {
+  const lots = await listLotsOfCustomer(deps.store, customerId, tx);
+  const lot = lotToSpend(lots, cls, now, tz);
+  return { lot, endingBefore: lot ? null : lotEndingBefore(lots, cls, now, tz) };
 }

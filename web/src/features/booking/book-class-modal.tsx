@@ -1,11 +1,14 @@
+import { lotEndsBeforeClassText } from '@studio/shared/format/lot-end';
 import { formatCalendarDay, studioClockTime, weekdayName } from '@studio/shared/format/schedule-week';
 import { fill } from '@studio/shared/messages';
 import { calendarMessages as m } from '@studio/shared/messages/calendar';
+import type { AvailableClass } from '@studio/shared/schemas/access';
 import { parseSpotMap } from '@studio/shared/schemas/catalogue/common';
 import { type ClassReservationCreateInput, classReservationCreateSchema } from '@studio/shared/schemas/class-reservation';
 import type { SingleClass } from '@studio/shared/schemas/single-class';
 import { Form, Formik, type FormikErrors } from 'formik';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ValidationError } from 'yup';
 import { Checkbox, FocusFirstError, FormError, TextField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
@@ -13,9 +16,11 @@ import { Spinner } from '../../components/spinner';
 import { showSuccess } from '../../lib/alerts';
 import { ApiError, apiErrorText } from '../../lib/api-client';
 import { personName } from '../../lib/class-format';
+import { paths } from '../../lib/paths';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { afterPlaceChange, bookClass, classQuery } from './calendar-api';
-import { isClassFull } from './calendar-rules';
+import { isClassFull, lotEndBeforeClass } from './calendar-rules';
+import { rememberPendingBooking } from './pending-booking';
 import { SpotMap } from './spot-map';
 
 /** Why booking could not go on here: the calendar opens the matching notice (§2 modals). */
@@ -66,13 +71,17 @@ export function ClassSummary({ c, tz }: { c: SingleClass; tz: string }) {
  * 'Reservar' (and '+1'): the class read fresh (free spots every 5 s), the spot
  * map when the class has one, the optional guest. A spot taken meanwhile
  * refreshes the map and asks for another; no credits, a penalty or a full
- * class hand over to their notice.
+ * class hand over to their notice. A lot that ends before the class (ADR
+ * 0065) is said here, in the server's words: known from `lots` before
+ * booking, or from the 412 `booking/lot-ends-before-class` (the guest's
+ * place too), never as the credits-exhausted notice.
  */
 export function BookClassModal({
   singleClassId,
   mode,
   tz,
   guestsEnabled,
+  lots = null,
   onClose,
   onOutcome,
 }: {
@@ -80,6 +89,8 @@ export function BookClassModal({
   mode: 'book' | 'guest';
   tz: string;
   guestsEnabled: boolean;
+  /** The customer's usable lots, when known: a class after all of them is said before trying. */
+  lots?: readonly AvailableClass[] | null;
   onClose: () => void;
   onOutcome: (outcome: BookingOutcome) => void;
 }) {
@@ -119,6 +130,24 @@ export function BookClassModal({
     );
   }
 
+  const lotEnds = mode === 'book' ? lotEndBeforeClass(c, lots) : null;
+  if (lotEnds !== null) {
+    return (
+      <Modal title={title} onClose={onClose}>
+        <ClassSummary c={c} tz={tz} />
+        <p role="status">{lotEndsBeforeClassText(lotEnds, tz)}</p>
+        <div className="modal__actions">
+          <Link className="button" to={paths.myPackages} onClick={() => rememberPendingBooking(singleClassId)}>
+            {m.toPackages}
+          </Link>
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            {m.close}
+          </button>
+        </div>
+      </Modal>
+    );
+  }
+
   const rows = c.spot_map ? parseSpotMap(c.spot_map) : null;
   const free = c.free_spots ?? [];
   // A spot picked before a refresh that someone else took meanwhile is dropped: the person picks again.
@@ -137,6 +166,8 @@ export function BookClassModal({
         setSpot(null);
         void refetch();
       }
+      // Its lot ends before the class: the server's sentence says when, here; buying more credits is not what it is about.
+      if (code === 'booking/lot-ends-before-class') return setFailure(apiErrorText(error));
       if (code === 'booking/no-credits' || code === 'booking/no-guest-credits')
         return onOutcome({ kind: 'no-credits', guest: code === 'booking/no-guest-credits' });
       if (code === 'booking/penalty') return onOutcome({ kind: 'penalty', message: apiErrorText(error) ?? '' });

@@ -43,6 +43,7 @@ export function WaitlistModal({
       const code = error instanceof ApiError ? error.code : null;
       if (code === 'booking/no-credits') return onOutcome({ kind: 'no-credits', guest: false });
       if (code === 'booking/penalty') return onOutcome({ kind: 'penalty', message: apiErrorText(error) ?? '' });
+      // Anything else is said here, booking/lot-ends-before-class too ('Tu paquete vence el 4 dic, antes de esta clase.', ADR 0065).
       setFailure(apiErrorText(error));
     }
   }

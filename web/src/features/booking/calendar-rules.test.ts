@@ -1,8 +1,8 @@
 import type { MyClassReservation, SingleClass } from '@studio/shared/schemas/single-class';
 import { describe, expect, it } from 'vitest';
-import { makeClass } from '../../../test/catalogue-fixtures';
+import { makeClass, makeLot } from '../../../test/catalogue-fixtures';
 import type { CancelSettings } from '../../lib/cancel-rules';
-import { type CardActions, cardActions, type CardContext, cardState, isClassFull } from './calendar-rules';
+import { type CardActions, cardActions, type CardContext, cardState, isClassFull, lotEndBeforeClass } from './calendar-rules';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -22,11 +22,12 @@ function ctx(overrides: Partial<CardContext> = {}): CardContext {
     waitlistCutoffMinutes: 120,
     settings: SETTINGS,
     hasCredits: true,
+    lots: [makeLot()],
     ...overrides,
   };
 }
 
-const NOTHING: CardActions = { book: false, buy: false, waitlist: false, waiting: null, cancelOwn: null, cancelGuest: null, guest: false };
+const NOTHING: CardActions = { book: false, buy: false, waitlist: false, waiting: null, cancelOwn: null, cancelGuest: null, guest: false, lotEnds: null };
 
 const own: MyClassReservation = { class_reservation_id: 501, spot: 4, guest: null, status: 'Próxima' };
 const guestPlace: MyClassReservation = { class_reservation_id: 502, spot: 5, guest: 'Luis', status: 'Próxima' };
@@ -201,5 +202,49 @@ describe('cardActions (customer-area §2 buttons)', () => {
       expect(cardActions(full({ my_waitlist: place }), ctx({ now: START - 30 * MINUTE }))).toEqual({ ...NOTHING, waiting: place });
       expect(cardActions(full({ my_waitlist: null }), ctx())).toEqual({ ...NOTHING, waitlist: true });
     });
+  });
+});
+
+describe("lotEndBeforeClass (ADR 0065: a lot pays only if valid on the class's date)", () => {
+  // The fixture class: Wednesday 18 Nov 2026 19:30 in Mexico City (01:30Z on the 19th), class type 1.
+  const c = makeClass();
+  /** The last millisecond of a studio day in Mexico City (UTC−6). */
+  const endOf = (day: string) => new Date(Date.parse(`${day}T23:59:59.999-06:00`)).toISOString();
+
+  it("names the end when every lot that would pay ends before the class: the longest-lasting one's", () => {
+    const lots = [
+      makeLot({ expiration_date: endOf('2026-11-16') }),
+      makeLot({ available_class_id: 41, unlimited: true, available_classes: -1, expiration_date: endOf('2026-11-17') }),
+    ];
+    expect(lotEndBeforeClass(c, lots)).toBe(endOf('2026-11-17'));
+  });
+
+  it('a lot ending that studio day covers the class (to its last millisecond); one never ending too', () => {
+    expect(lotEndBeforeClass(c, [makeLot({ expiration_date: endOf('2026-11-18') })])).toBeNull();
+    expect(lotEndBeforeClass(c, [makeLot({ expiration_date: '2026-11-19T01:30:00.000Z' })])).toBeNull();
+    expect(lotEndBeforeClass(c, [makeLot({ expiration_date: '2026-11-19T01:29:59.999Z' })])).toBe('2026-11-19T01:29:59.999Z');
+    expect(lotEndBeforeClass(c, [makeLot({ expiration_date: endOf('2026-11-17') }), makeLot({ expiration_date: null })])).toBeNull();
+  });
+
+  it('ignores lots that would not pay anyway (another type, another package, off its times, online, used up) and unknown lots', () => {
+    const early = endOf('2026-11-17');
+    expect(lotEndBeforeClass(c, [makeLot({ expiration_date: early, class_type_id: 2 })])).toBeNull();
+    expect(lotEndBeforeClass(c, [makeLot({ expiration_date: early, class_types: [2, 3] })])).toBeNull();
+    expect(lotEndBeforeClass(makeClass({ class_package_id: 9 }), [makeLot({ expiration_date: early })])).toBeNull();
+    expect(lotEndBeforeClass(c, [makeLot({ expiration_date: early, allowed_times: [{ weekdays: [3], start: '06:00', end: '12:00' }] })])).toBeNull();
+    expect(lotEndBeforeClass(c, [makeLot({ expiration_date: early, allowed_times: [{ weekdays: [3], start: '19:00', end: '21:00' }] })])).toBe(early);
+    expect(lotEndBeforeClass(c, [makeLot({ expiration_date: early, is_online: true })])).toBeNull();
+    expect(lotEndBeforeClass(c, [makeLot({ expiration_date: early, usable: false })])).toBeNull();
+    expect(lotEndBeforeClass(c, [])).toBeNull();
+    expect(lotEndBeforeClass(c, null)).toBeNull();
+  });
+
+  it('the card says it instead of Reservar or Lista de Espera, and offers Comprar; booked classes and visitors are untouched', () => {
+    const lots = [makeLot({ expiration_date: endOf('2026-11-17') })];
+    expect(cardActions(c, ctx({ lots }))).toEqual({ ...NOTHING, buy: true, lotEnds: endOf('2026-11-17') });
+    expect(cardActions(full(), ctx({ lots }))).toEqual({ ...NOTHING, buy: true, lotEnds: endOf('2026-11-17') });
+    expect(cardActions(makeClass({ my_reservations: [own] }), ctx({ lots })).lotEnds).toBeNull();
+    expect(cardActions(c, ctx({ lots, signedIn: false, hasCredits: null }))).toMatchObject({ book: true, lotEnds: null });
+    expect(cardActions(c, ctx({ lots: null }))).toMatchObject({ book: true, lotEnds: null });
   });
 });

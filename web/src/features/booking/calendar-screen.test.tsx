@@ -544,6 +544,37 @@ describe('Calendario: booking', () => {
     expect(sessionStorage.getItem(PENDING_KEY)).toBe('1');
   });
 
+  it("412 booking/lot-ends-before-class says the server's sentence in the booking modal, not 'Sin créditos disponibles' (ADR 0065)", async () => {
+    const user = userEvent.setup();
+    const message = 'Tu paquete vence el 18 nov, antes de esta clase.';
+    renderCalendar({
+      respond: (call) => (call.method === 'POST' ? { status: 412, body: { error: { code: 'booking/lot-ends-before-class', message } } } : undefined),
+    });
+    await card('Cycling');
+    await user.click(within(actionsOf('Cycling', 'miércoles', '19:30')).getByRole('button', { name: 'Reservar' }));
+    const booking = await screen.findByRole('dialog', { name: 'Reservar clase' });
+    await within(booking).findByText('Con Sofía Ramos');
+    await user.click(within(booking).getByRole('button', { name: 'Reservar' }));
+    expect(await within(booking).findByText(message)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Sin créditos disponibles' })).not.toBeInTheDocument();
+    expect(sessionStorage.getItem(PENDING_KEY)).toBeNull();
+  });
+
+  it("the guest's place refused for a lot ending before the class says so in the guest modal too", async () => {
+    const user = userEvent.setup();
+    const message = 'Tu paquete vence el 20 nov, antes de esta clase.';
+    renderCalendar({
+      respond: (call) => (call.method === 'POST' ? { status: 412, body: { error: { code: 'booking/lot-ends-before-class', message } } } : undefined),
+    });
+    await card('Pilates');
+    await user.click(screen.getByRole('button', { name: '+1: agregar un invitado a Pilates' }));
+    const booking = await screen.findByRole('dialog', { name: 'Agregar invitado' });
+    await user.type(await within(booking).findByRole('textbox', { name: /Nombre de tu invitado/ }), 'Luis');
+    await user.click(within(booking).getByRole('button', { name: 'Reservar lugar del invitado' }));
+    expect(await within(booking).findByText(message)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Sin créditos disponibles' })).not.toBeInTheDocument();
+  });
+
   it('412 booking/no-guest-credits explains that the guest needs one more credit', async () => {
     const user = userEvent.setup();
     renderCalendar({
@@ -656,6 +687,23 @@ describe('Calendario: waitlist', () => {
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sent()).toEqual([{ method: 'POST', url: '/api/waitlist', body: { single_class_id: 3 } }]);
     expect(useAlerts.getState().success?.text).toBe('Anotada en lista de espera.');
+  });
+
+  it("joining refused for a lot ending before the class says the server's sentence in the waitlist modal (ADR 0065)", async () => {
+    const user = userEvent.setup();
+    const message = 'Tu paquete vence el 18 nov, antes de esta clase.';
+    renderCalendar({
+      respond: (call) =>
+        call.method === 'POST' && call.url === '/api/waitlist'
+          ? { status: 412, body: { error: { code: 'booking/lot-ends-before-class', message } } }
+          : undefined,
+    });
+    await card('Barre');
+    await user.click(within(actionsOf('Barre', 'jueves', '10:00')).getByRole('button', { name: 'Lista de Espera' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lista de Espera' });
+    await user.click(within(dialog).getByRole('button', { name: 'Anotarme' }));
+    expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Sin créditos disponibles' })).not.toBeInTheDocument();
   });
 
   it('offers no waitlist when the studio has none, nor after its cutoff', async () => {
@@ -924,5 +972,41 @@ describe('/mystudio for visitors (customer-area composition)', () => {
     renderArea('/mystudio/reservaciones');
     expect(await screen.findByRole('heading', { level: 1, name: 'Accediendo' })).toBeInTheDocument();
     expect(screen.queryByText('Pantalla de reservaciones')).not.toBeInTheDocument();
+  });
+});
+
+describe('Calendario: lots that end before a class (ADR 0065)', () => {
+  // The customer's only lot ends with Wednesday 18 Nov (studio time): it covers Cycling that evening, not Barre or Yoga after it.
+  const endingWednesday = [makeLot({ expiration_date: '2026-11-19T05:59:59.999Z', expiration_day: '2026-11-18' })];
+
+  it('a class after the end of every covering lot says so on its card and offers Comprar, not Reservar or Lista de Espera', async () => {
+    fixDate();
+    renderCalendar({ lots: endingWednesday });
+    const yoga = await card('Yoga');
+    expect(await within(yoga).findByText('Tu paquete vence el 18 nov, antes de esta clase.')).toBeInTheDocument();
+    expect(within(actionsOf('Yoga', 'viernes', '08:00')).getByRole('button', { name: 'Comprar' })).toBeInTheDocument();
+    expect(within(actionsOf('Yoga', 'viernes', '08:00')).queryByRole('button', { name: 'Reservar' })).not.toBeInTheDocument();
+    const barre = await card('Barre');
+    expect(within(barre).getByText('Tu paquete vence el 18 nov, antes de esta clase.')).toBeInTheDocument();
+    expect(within(barre).queryByRole('button', { name: 'Lista de Espera' })).not.toBeInTheDocument();
+    // The same day's class books as before; the booked one keeps its buttons.
+    const cycling = await card('Cycling');
+    expect(within(cycling).queryByText(/Tu paquete vence/)).not.toBeInTheDocument();
+    expect(within(actionsOf('Cycling', 'miércoles', '19:30')).getByRole('button', { name: 'Reservar' })).toBeInTheDocument();
+    expect(within(await card('Pilates')).queryByText(/Tu paquete vence/)).not.toBeInTheDocument();
+  });
+
+  it("a class opened by its link says it in the booking modal instead of the form; 'Ver paquetes' remembers the class", async () => {
+    fixDate();
+    const user = userEvent.setup();
+    const { router, sent } = renderCalendar({ lots: endingWednesday, entry: '/mystudio?single_class_id=2' });
+    const booking = await screen.findByRole('dialog', { name: 'Reservar clase' });
+    expect(await within(booking).findByText('Tu paquete vence el 18 nov, antes de esta clase.')).toBeInTheDocument();
+    expect(within(booking).queryByRole('button', { name: 'Reservar' })).not.toBeInTheDocument();
+    await user.click(within(booking).getByRole('link', { name: 'Ver paquetes' }));
+    expect(await screen.findByText('Tienda de paquetes')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/mystudio/paquetes');
+    expect(sessionStorage.getItem(PENDING_KEY)).toBe('2');
+    expect(sent()).toEqual([]);
   });
 });

@@ -131,6 +131,7 @@ export function CalendarScreen({ signInForm, signUpForm }: { signInForm: ReactNo
     waitlistCutoffMinutes: cutoffMinutes,
     settings,
     hasCredits,
+    lots: signedIn ? (lots ?? null) : null,
   };
 
   useEffect(() => {
@@ -310,6 +311,7 @@ export function CalendarScreen({ signInForm, signUpForm }: { signInForm: ReactNo
           mode={dialog.kind}
           tz={tz}
           guestsEnabled={guestsEnabled}
+          lots={ctx.lots}
           onClose={() => setDialog(null)}
           onOutcome={(outcome) => onOutcome(dialog.id, outcome)}
         />

@@ -1,3 +1,4 @@
+import { lotEndsBeforeClassText } from '@studio/shared/format/lot-end';
 import { studioClockTime, weekdayName } from '@studio/shared/format/schedule-week';
 import { fill } from '@studio/shared/messages';
 import { calendarMessages as m } from '@studio/shared/messages/calendar';
@@ -82,6 +83,7 @@ export function ClassCard({
       {own && own.spot !== null && <p className="cal-class__mine">{fill(m.yourSpot, { spot: own.spot })}</p>}
       {guest && <p className="cal-class__mine">{fill(m.guestOf, { name: guest.guest ?? '' })}</p>}
       {actions.waiting && <p className="cal-class__mine">{fill(m.waitlistPosition, { n: actions.waiting.position })}</p>}
+      {actions.lotEnds && <p className="cal-class__notice">{lotEndsBeforeClassText(actions.lotEnds, tz)}</p>}
       {c.tags.length > 0 && (
         <ul className="cal-class__tags">
           {c.tags.map((tag) => (
