@@ -19,14 +19,14 @@ export const PAYPAL_RETRY_SCHEDULE: readonly number[] = [1, 2, 4, 8, 16, 32, 64,
 /** Real seconds per scheduled second by default: an hour of the schedule takes a second, three days about 72 s. */
 export const DEFAULT_TIME_SCALE = 1 / 3600;
 /** How long a delivery may take before it counts as failed (Stripe and PayPal give up on a slow endpoint too). */
-export const DEFAULT_DELIVERY_TIMEOUT_MS = 10_000;
+export const DEFAULT_DELIVERY_TIMEOUT_MS = 30_000;
 
 export interface RedeliveryOptions {
   /** Seconds between attempts, in the processor's time (the first retry after the first entry). Empty: no retries. */
   schedule?: readonly number[];
   /** Real seconds per scheduled second (default FAKE_WEBHOOK_TIME_SCALE or 1/3600). */
   timeScale?: number;
-  /** Real milliseconds a delivery may take (default FAKE_WEBHOOK_TIMEOUT_MS or 10 s). */
+  /** Real milliseconds a delivery may take (default FAKE_WEBHOOK_TIMEOUT_MS or 30 s: a cold function on a loaded machine is slow, not down). */
   timeoutMs?: number;
 }
 
