@@ -253,7 +253,8 @@ function RadioChoice({ name, legend, options }: { name: string; legend: string; 
  * period paid (no renewal; its credits stay until they expire).
  */
 export function RevokeAccessModal({ customerId, purchases, timezone, onClose }: CustomerActionProps & { purchases: readonly Purchase[]; timezone: string }) {
-  const revocable = purchases.filter((p) => p.status === 'completed' || p.status === 'active' || p.status === 'failed');
+  // A subscription whose renewal failed is still billed (the processor retries): it can be revoked too.
+  const revocable = purchases.filter((p) => p.status === 'completed' || p.status === 'active' || billsAtProcessor(p));
   if (revocable.length === 0) {
     return (
       <Modal title={m.revokeAccess} onClose={onClose}>
