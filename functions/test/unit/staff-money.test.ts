@@ -319,6 +319,17 @@ describe('staff refunds', () => {
     expect(await lotsOf(id)).toMatchObject([{ status: 'revoked' }]);
   });
 
+  it('cash is handed back at the desk: recorded with no processor call, partial then the rest', async () => {
+    const placed = await http(env).post('/api/checkout/attempt').set('authorization', tokenOf('ana')).send({ class_package_id: 4, payment_method: 'cash' });
+    const id = placed.body.purchase_id as number;
+    expect((await refund(id, { amount: 100 })).status).toBe(409);
+    await http(env).put(`/api/purchases/${id}/confirm`).set('authorization', adminToken).send({}).expect(200);
+    expect((await refund(id, { amount: 700 })).body.purchase).toMatchObject({ status: 'completed', refunded_amount: 700 });
+    expect((await refund(id, { reason: 'Se mudó' })).body.purchase).toMatchObject({ status: 'revoked', refunded_amount: 1700 });
+    expect(calls.refunds).toEqual([]);
+    expect(calls.paypalRefunds).toEqual([]);
+  });
+
   it('a subscription fully refunded stops renewing; the processor down is a 503 with nothing written', async () => {
     const id = await cardPurchase(packages.unlimited.class_package_id);
     const before = await writes();
