@@ -1,3 +1,4 @@
+import { createDeliveryEngine, type DeliveryMode, PAYPAL_RETRY_SCHEDULE, type RedeliveryOptions } from '../webhook-redelivery';
 import type { FakeStore } from './fake-store';
 import { eventId, isoTime } from './make-ids';
 import type { PayPalEvent } from './paypal-shapes';
@@ -7,6 +8,8 @@ export interface WebhookTarget {
   webhookUrl: string | null;
   autoDeliver: boolean;
   baseUrl: () => string;
+  /** Retries of failed deliveries (PayPal's schedule, compressed; ../webhook-redelivery.ts). */
+  redelivery?: RedeliveryOptions;
 }
 
 export interface EventSpec {
@@ -24,16 +27,19 @@ export interface WebhookSender {
   /** Sends a recorded event once more (same id and body, new transmission); resolves to the receiver's status, 0 if unreachable. */
   deliver(eventId: string): Promise<number>;
   setAutoDeliver(on: boolean): void;
+  /** Duplicate or out-of-order delivery, when a test asks for it (control endpoint). */
+  setMode(mode: Partial<DeliveryMode>): DeliveryMode;
   /** Resolves once every queued delivery has been attempted. */
   idle(): Promise<void>;
+  /** Resolves once no retry is waiting either. */
+  settled(): Promise<void>;
+  /** Drops the retries still waiting (a reset). */
+  stopRetries(): void;
 }
 
 export function createWebhookSender(store: FakeStore, signer: WebhookSigner, target: WebhookTarget): WebhookSender {
   let auto = target.autoDeliver;
-  // One queue keeps deliveries in creation order, so a receiver never sees a capture before its order's approval.
-  let queue: Promise<unknown> = Promise.resolve();
-
-  async function post(event: PayPalEvent): Promise<number> {
+  async function post(event: PayPalEvent, signal: AbortSignal): Promise<number> {
     const attempts = store.deliveries.get(event.id) ?? [];
     store.deliveries.set(event.id, attempts);
     if (!target.webhookUrl) return 0;
@@ -45,6 +51,7 @@ export function createWebhookSender(store: FakeStore, signer: WebhookSigner, tar
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'User-Agent': 'PayPal/AUHD-214.0-58349013', ...headers },
         body,
+        signal,
       });
       await response.arrayBuffer();
       attempts.push({ ...attempt, status: response.status });
@@ -55,11 +62,8 @@ export function createWebhookSender(store: FakeStore, signer: WebhookSigner, tar
     }
   }
 
-  function enqueue(event: PayPalEvent): Promise<number> {
-    const result = queue.then(() => post(event));
-    queue = result.catch(() => undefined);
-    return result;
-  }
+  // One queue keeps first deliveries in creation order, so a receiver never sees a capture before its order's approval; failures are retried on PayPal's schedule.
+  const engine = createDeliveryEngine(post, PAYPAL_RETRY_SCHEDULE, target.redelivery);
 
   return {
     emit(spec) {
@@ -82,19 +86,20 @@ export function createWebhookSender(store: FakeStore, signer: WebhookSigner, tar
       store.events.push(event);
       store.eventsById.set(event.id, event);
       store.deliveries.set(event.id, []);
-      if (auto && target.webhookUrl) void enqueue(event);
+      if (auto && target.webhookUrl) engine.send(event);
       return event;
     },
     deliver(id) {
       const event = store.eventsById.get(id);
       if (!event) return Promise.reject(new Error(`No such event: ${id}`));
-      return enqueue(event);
+      return engine.resend(event);
     },
     setAutoDeliver(on) {
       auto = on;
     },
-    async idle() {
-      await queue;
-    },
+    setMode: engine.setMode,
+    idle: engine.idle,
+    settled: engine.settled,
+    stopRetries: engine.stop,
   };
 }

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readBody, sendJson } from '../stripe-fake/http-replies';
+import type { RedeliveryOptions } from '../webhook-redelivery';
 import { createWebhookSender } from './deliver-webhooks';
 import { type FakeContext } from './fake-context';
 import { createStore } from './fake-store';
@@ -32,6 +33,8 @@ export interface FakePayPalOptions {
   webhookId: string;
   /** Deliver each event as it happens (default); tests may turn it off and deliver by hand. */
   autoDeliver?: boolean;
+  /** Retries of failed deliveries: PayPal's schedule compressed (default, or FAKE_WEBHOOK_* in the environment); schedule [] turns them off. */
+  redelivery?: RedeliveryOptions;
 }
 
 export interface FakePayPal {
@@ -95,7 +98,12 @@ export async function startFakePayPal(options: FakePayPalOptions): Promise<FakeP
   const context: FakeContext = {
     store,
     signer,
-    webhooks: createWebhookSender(store, signer, { webhookUrl: options.webhookUrl, autoDeliver: options.autoDeliver ?? true, baseUrl: () => baseUrl }),
+    webhooks: createWebhookSender(store, signer, {
+      webhookUrl: options.webhookUrl,
+      autoDeliver: options.autoDeliver ?? true,
+      baseUrl: () => baseUrl,
+      ...(options.redelivery ? { redelivery: options.redelivery } : {}),
+    }),
     baseUrl: '',
     clientId: options.clientId,
   };
@@ -145,6 +153,7 @@ export async function startFakePayPal(options: FakePayPalOptions): Promise<FakeP
     port,
     async close() {
       context.webhooks.setAutoDeliver(false);
+      context.webhooks.stopRetries();
       await context.webhooks.idle();
       server.closeAllConnections();
       await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));

@@ -24,7 +24,8 @@ export interface Payer {
 
 export interface PayPalCapture {
   id: string;
-  status: 'COMPLETED' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+  /** REVERSED: a chargeback the buyer won took back what was left. */
+  status: 'COMPLETED' | 'PARTIALLY_REFUNDED' | 'REFUNDED' | 'REVERSED';
   amount: Money;
   final_capture: boolean;
   seller_protection: { status: 'ELIGIBLE'; dispute_categories: string[] };

@@ -71,6 +71,49 @@ export function refundCapture(context: FakeContext, capture: PayPalCapture, body
   return refund;
 }
 
+/**
+ * A chargeback the buyer won (only their bank does this: a control endpoint):
+ * what was left of the capture goes back, announced as
+ * PAYMENT.CAPTURE.REVERSED with a refund-shaped resource whose 'up' link is
+ * the capture.
+ */
+export function reverseCapture(context: FakeContext, capture: PayPalCapture): PayPalRefund {
+  const currency = capture.amount.currency_code;
+  const unit = unitOf(context, capture);
+  const already = (unit?.payments?.refunds ?? []).reduce((sum, refund) => sum + toCents(refund.amount.value), 0);
+  const left = toCents(capture.amount.value) - already;
+  if (left <= 0 || capture.status === 'REVERSED') throw unprocessable('CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded or reversed.');
+  const id = refundId();
+  const now = isoTime();
+  const reversal: PayPalRefund = {
+    id,
+    status: 'COMPLETED',
+    amount: money(currency, left),
+    ...(capture.custom_id === undefined ? {} : { custom_id: capture.custom_id }),
+    seller_payable_breakdown: {
+      gross_amount: money(currency, left),
+      paypal_fee: money(currency, 0),
+      net_amount: money(currency, left),
+      total_refunded_amount: money(currency, already + left),
+    },
+    create_time: now,
+    update_time: now,
+    links: [link(context, `/v2/payments/refunds/${id}`, 'self'), link(context, `/v2/payments/captures/${capture.id}`, 'up')],
+  };
+  context.store.refunds.set(id, reversal);
+  if (unit?.payments) unit.payments.refunds = [...(unit.payments.refunds ?? []), reversal];
+  capture.status = 'REVERSED';
+  capture.update_time = now;
+  context.webhooks.emit({
+    type: 'PAYMENT.CAPTURE.REVERSED',
+    resourceType: 'refund',
+    resourceVersion: '2.0',
+    summary: `A ${reversal.amount.value} ${currency} capture payment was reversed`,
+    resource: reversal,
+  });
+  return reversal;
+}
+
 /** The whole sale goes back; a second refund is PayPal's TRANSACTION_REFUSED. */
 export function refundSale(context: FakeContext, sale: PayPalSale): PayPalSaleRefund {
   if (sale.state === 'refunded') throw unprocessable('TRANSACTION_REFUSED', 'The request was refused: the sale has already been refunded.');

@@ -1,7 +1,8 @@
 /**
  * Test and local-stack controls under /_control (no auth, JSON bodies):
- * what only the buyer or the passing of time does in real life (approving at
- * PayPal, a billing date) and webhook redelivery.
+ * what only the buyer, the merchant's dashboard or the passing of time does in
+ * real life (approving at PayPal, a refund made in PayPal's site, a
+ * chargeback, a billing date) and webhook redelivery.
  */
 import { type FakeContext } from './fake-context';
 import { resetStore } from './fake-store';
@@ -9,6 +10,7 @@ import { approveOrder, getOrder } from './manage-orders';
 import { approveSubscription, getSubscription, renewSubscription } from './manage-subscriptions';
 import { invalidRequest, resourceNotFound } from './paypal-errors';
 import { type JsonObject, oneOfAt } from './read-fields';
+import { getCapture, refundCapture, reverseCapture } from './refund-captures';
 
 export interface ControlReply {
   status: number;
@@ -31,6 +33,27 @@ export async function handleControl(context: FakeContext, method: string, path: 
     webhooks.setAutoDeliver(body.on);
     return { status: 200, body: { on: body.on } };
   }
+  // Waits until every delivery was attempted and no retry is waiting (tests, instead of polling).
+  if (method === 'POST' && path === '/_control/settle') {
+    await webhooks.settled();
+    return { status: 200, body: { settled: true } };
+  }
+  if (method === 'POST' && path === '/_control/delivery-mode') {
+    for (const flag of ['duplicate', 'out_of_order'] as const) {
+      if (body[flag] !== undefined && typeof body[flag] !== 'boolean')
+        throw invalidRequest(`/${flag}`, 'INVALID_PARAMETER_SYNTAX', `${flag} must be a boolean.`);
+    }
+    const mode = webhooks.setMode({
+      ...(typeof body.duplicate === 'boolean' ? { duplicate: body.duplicate } : {}),
+      ...(typeof body.out_of_order === 'boolean' ? { outOfOrder: body.out_of_order } : {}),
+    });
+    return { status: 200, body: { duplicate: mode.duplicate, out_of_order: mode.outOfOrder } };
+  }
+  // A refund made in PayPal's site: the same refund the API makes (body as the API's: {amount?: {currency_code, value}}).
+  const refundedId = idIn(/^\/_control\/captures\/([A-Za-z0-9-]+)\/refund$/);
+  if (refundedId) return { status: 200, body: refundCapture(context, getCapture(context, refundedId), body) };
+  const reversedId = idIn(/^\/_control\/captures\/([A-Za-z0-9-]+)\/reverse$/);
+  if (reversedId) return { status: 200, body: reverseCapture(context, getCapture(context, reversedId)) };
   const orderId = idIn(/^\/_control\/orders\/([A-Za-z0-9-]+)\/approve$/);
   if (orderId) return { status: 200, body: approveOrder(context, getOrder(context, orderId)) };
   const approvedId = idIn(/^\/_control\/subscriptions\/([A-Za-z0-9-]+)\/approve$/);
@@ -42,6 +65,7 @@ export async function handleControl(context: FakeContext, method: string, path: 
   }
   if (method === 'POST' && path === '/_control/reset') {
     await webhooks.idle();
+    webhooks.stopRetries();
     resetStore(store);
     return { status: 200, body: { reset: true } };
   }

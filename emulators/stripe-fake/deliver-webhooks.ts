@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { createDeliveryEngine, type DeliveryMode, type RedeliveryOptions, STRIPE_RETRY_SCHEDULE } from '../webhook-redelivery';
 import type { FakeStore } from './fake-store';
 import { newId, nowSeconds } from './make-ids';
 import type { FakeEvent } from './stripe-shapes';
@@ -9,6 +10,8 @@ export interface WebhookTarget {
   webhookUrl: string | null;
   webhookSecret: string;
   autoDeliver: boolean;
+  /** Retries of failed deliveries (Stripe's schedule, compressed; ../webhook-redelivery.ts). */
+  redelivery?: RedeliveryOptions;
 }
 
 export interface WebhookSender {
@@ -17,16 +20,19 @@ export interface WebhookSender {
   /** Sends a recorded event once more (same id and payload, fresh signature); resolves to the receiver's status. */
   deliver(eventId: string): Promise<number>;
   setAutoDeliver(on: boolean): void;
+  /** Duplicate or out-of-order delivery, when a test asks for it (control endpoint). */
+  setMode(mode: Partial<DeliveryMode>): DeliveryMode;
   /** Resolves once every queued delivery has been attempted. */
   idle(): Promise<void>;
+  /** Resolves once no retry is waiting either. */
+  settled(): Promise<void>;
+  /** Drops the retries still waiting (a reset). */
+  stopRetries(): void;
 }
 
 export function createWebhookSender(store: FakeStore, target: WebhookTarget): WebhookSender {
   let auto = target.autoDeliver;
-  // One queue keeps deliveries in creation order, which is at least per-object order.
-  let queue: Promise<unknown> = Promise.resolve();
-
-  async function post(event: FakeEvent): Promise<number> {
+  async function post(event: FakeEvent, signal: AbortSignal): Promise<number> {
     const attempts = store.deliveries.get(event.id) ?? [];
     store.deliveries.set(event.id, attempts);
     if (!target.webhookUrl) return 0;
@@ -41,6 +47,7 @@ export function createWebhookSender(store: FakeStore, target: WebhookTarget): We
           'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
         },
         body: payload,
+        signal,
       });
       await response.arrayBuffer();
       attempts.push({ status: response.status, at: nowSeconds() });
@@ -51,11 +58,8 @@ export function createWebhookSender(store: FakeStore, target: WebhookTarget): We
     }
   }
 
-  function enqueue(event: FakeEvent): Promise<number> {
-    const result = queue.then(() => post(event));
-    queue = result.catch(() => undefined);
-    return result;
-  }
+  // One queue keeps first deliveries in creation order, which is at least per-object order; failures are retried on Stripe's schedule.
+  const engine = createDeliveryEngine(post, STRIPE_RETRY_SCHEDULE, target.redelivery);
 
   return {
     emit(type, object) {
@@ -74,19 +78,20 @@ export function createWebhookSender(store: FakeStore, target: WebhookTarget): We
       store.events.push(event);
       store.eventsById.set(event.id, event);
       store.deliveries.set(event.id, []);
-      if (auto && target.webhookUrl) void enqueue(event);
+      if (auto && target.webhookUrl) engine.send(event);
       return event;
     },
     deliver(eventId) {
       const event = store.eventsById.get(eventId);
       if (!event) return Promise.reject(new Error(`No such event: ${eventId}`));
-      return enqueue(event);
+      return engine.resend(event);
     },
     setAutoDeliver(on) {
       auto = on;
     },
-    async idle() {
-      await queue;
-    },
+    setMode: engine.setMode,
+    idle: engine.idle,
+    settled: engine.settled,
+    stopRetries: engine.stop,
   };
 }

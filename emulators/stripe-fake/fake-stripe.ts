@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { RedeliveryOptions } from '../webhook-redelivery';
 import { API_VERSION, createWebhookSender } from './deliver-webhooks';
 import { expandObject } from './expand-response';
 import { type FakeContext } from './fake-context';
@@ -31,6 +32,8 @@ export interface FakeStripeOptions {
   webhookSecret: string;
   /** Deliver each event as it happens (default); tests may turn it off and deliver by hand. */
   autoDeliver?: boolean;
+  /** Retries of failed deliveries: Stripe's schedule compressed (default, or FAKE_WEBHOOK_* in the environment); schedule [] turns them off. */
+  redelivery?: RedeliveryOptions;
 }
 
 export interface FakeStripe {
@@ -121,7 +124,12 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
   const store = createStore();
   const context: FakeContext = {
     store,
-    webhooks: createWebhookSender(store, { webhookUrl: options.webhookUrl, webhookSecret: options.webhookSecret, autoDeliver: options.autoDeliver ?? true }),
+    webhooks: createWebhookSender(store, {
+      webhookUrl: options.webhookUrl,
+      webhookSecret: options.webhookSecret,
+      autoDeliver: options.autoDeliver ?? true,
+      ...(options.redelivery ? { redelivery: options.redelivery } : {}),
+    }),
     publishableKey: options.publishableKey,
     baseUrl: '',
     paymentListeners: [],
@@ -175,6 +183,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     port,
     async close() {
       context.webhooks.setAutoDeliver(false);
+      context.webhooks.stopRetries();
       await context.webhooks.idle();
       server.closeAllConnections();
       await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));

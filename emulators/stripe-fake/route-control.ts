@@ -1,11 +1,14 @@
 /**
  * Test and local-stack controls under /_control (no auth, JSON bodies):
  * things only the outside world does in real life (paying an OXXO voucher,
- * a billing cycle passing) and webhook redelivery.
+ * a billing cycle passing, a refund made in the Dashboard, a dispute) and
+ * webhook redelivery.
  */
+import { createRefund } from './create-refunds';
 import { type FakeContext } from './fake-context';
 import { resetStore } from './fake-store';
 import { renewSubscription } from './manage-billing';
+import { closeDispute, forgetDisputes, openDispute } from './manage-disputes';
 import { getPaymentIntent, settleOxxoVoucher } from './manage-payment-intents';
 import type { FormObject } from './parse-form';
 import { invalidRequest, resourceMissing } from './stripe-errors';
@@ -36,6 +39,33 @@ export async function handleControl(context: FakeContext, method: string, path: 
     webhooks.setAutoDeliver(body.on);
     return { status: 200, body: { on: body.on } };
   }
+  // Waits until every delivery was attempted and no retry is waiting (tests, instead of polling).
+  if (method === 'POST' && path === '/_control/settle') {
+    await webhooks.settled();
+    return { status: 200, body: { settled: true } };
+  }
+  if (method === 'POST' && path === '/_control/delivery-mode') {
+    for (const flag of ['duplicate', 'out_of_order'] as const) {
+      if (body[flag] !== undefined && typeof body[flag] !== 'boolean') throw invalidRequest(`${flag} must be a boolean`, flag);
+    }
+    const mode = webhooks.setMode({
+      ...(typeof body.duplicate === 'boolean' ? { duplicate: body.duplicate } : {}),
+      ...(typeof body.out_of_order === 'boolean' ? { outOfOrder: body.out_of_order } : {}),
+    });
+    return { status: 200, body: { duplicate: mode.duplicate, out_of_order: mode.outOfOrder } };
+  }
+  // A refund made in the Dashboard: the same refund the API makes (charge.refunded follows), with no idempotency key of ours.
+  const refunded = /^\/_control\/payment_intents\/([A-Za-z0-9_]+)\/refund$/.exec(path);
+  if (method === 'POST' && refunded) {
+    const params: FormObject = { payment_intent: refunded[1] ?? '' };
+    if (body.amount !== undefined) params.amount = String(body.amount);
+    return { status: 200, body: createRefund(context, params) };
+  }
+  const disputed = /^\/_control\/payment_intents\/([A-Za-z0-9_]+)\/dispute$/.exec(path);
+  if (method === 'POST' && disputed) return { status: 200, body: openDispute(context, disputed[1] ?? '') };
+  const closed = /^\/_control\/disputes\/([A-Za-z0-9_]+)\/close$/.exec(path);
+  if (method === 'POST' && closed)
+    return { status: 200, body: closeDispute(context, closed[1] ?? '', oneOf(body.outcome, ['won', 'lost'] as const, 'outcome')) };
   const oxxo = /^\/_control\/payment_intents\/([A-Za-z0-9_]+)\/oxxo$/.exec(path);
   if (method === 'POST' && oxxo) {
     const intent = getPaymentIntent(context, oxxo[1] ?? '');
@@ -48,7 +78,9 @@ export async function handleControl(context: FakeContext, method: string, path: 
   }
   if (method === 'POST' && path === '/_control/reset') {
     await webhooks.idle();
+    webhooks.stopRetries();
     resetStore(store);
+    forgetDisputes(context);
     return { status: 200, body: { reset: true } };
   }
   return null;

@@ -112,7 +112,7 @@ export function customerRoutes(deps: Deps): Router {
   });
 
   router.put('/revokeAccess', requireAdmin, validate(revokeAccessSchema), async (req, res) => {
-    res.json(await revokeAccess(deps, identityOf(req), req.body.purchase_id));
+    res.json(await revokeAccess(deps, identityOf(req), req.body.purchase_id, req.body.when));
   });
 
   router.put('/removeClasses', requireAdmin, validate(removeClassesSchema), async (req, res) => {

@@ -1,11 +1,14 @@
+import { purchaseRefundSchema } from '@studio/shared/schemas/access';
 import { purchaseAdminQuerySchema, purchaseCancelSchema, purchaseRejectSchema } from '@studio/shared/schemas/checkout';
 import type { PurchaseStatus } from '@studio/shared/types/purchases';
 import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireAdmin, requireFreshIdentity, requireUser } from '../http/authenticate';
+import { idempotentCall, sendIdempotent } from '../http/idempotency-key';
 import { numericParam } from '../http/params';
 import { identityOf, queryOf } from '../http/request-context';
 import { validate } from '../http/validate';
+import { runIdempotent } from '../services/idempotency';
 import { cancelOwnPurchase } from '../services/purchases/cancel-own-purchase';
 import { confirmCashPurchase } from '../services/purchases/confirm-cash-purchase';
 import { rejectCashPurchase } from '../services/purchases/end-cash-purchase';
@@ -40,8 +43,15 @@ export function purchaseRoutes(deps: Deps): Router {
     res.json(await rejectCashPurchase(deps, numericParam(req.params.id, 'id'), req.body?.reason));
   });
 
-  router.post('/:id/refund', requireAdmin, validate(purchaseRejectSchema), async (req, res) => {
-    res.json(await refundPurchase(deps, identityOf(req), numericParam(req.params.id, 'id'), req.body?.reason));
+  // Money goes back: with an Idempotency-Key (ADR 0101) a retried refund gets the first answer and refunds nothing more.
+  router.post('/:id/refund', requireAdmin, validate(purchaseRefundSchema), async (req, res) => {
+    const id = numericParam(req.params.id, 'id');
+    const admin = identityOf(req);
+    const answer = await runIdempotent(deps, idempotentCall(req, `purchases/${id}/refund`), async (guard) => ({
+      status: 200,
+      body: await refundPurchase(deps, admin, id, req.body ?? {}, guard),
+    }));
+    sendIdempotent(res, answer);
   });
 
   return router;

@@ -28,6 +28,19 @@ export const accessMessages = {
   creditsAmount: 'Debe ser -1 (ilimitadas) o un número entero entre {min} y {max}.',
   range: 'Debe ser un número entero entre {min} y {max}.',
 
+  // Revokes and refunds at the processor (docs/payments "Refunds, revokes and disputes").
+  accessRevokedNow: '¡Acceso eliminado! La suscripción se canceló en el procesador de pagos: no se le volverá a cobrar.',
+  accessRevokedAtPeriodEnd:
+    '¡Acceso eliminado al final del periodo! La suscripción no se renovará: conserva sus créditos hasta que venzan y no se le volverá a cobrar.',
+  processorUnavailable: 'No pudimos comunicarnos con el procesador de pagos. No se cambió nada; intenta de nuevo en unos minutos.',
+  refundPartialNotSupported: 'PayPal solo permite reembolsar completo el pago de una suscripción.',
+  refundedPartialKept: 'Reembolso parcial registrado: conserva sus créditos.',
+  refundedPartialRemoved: 'Reembolso parcial registrado: sus créditos restantes de esta compra se retiraron.',
+  refundTooLarge: 'El reembolso no puede ser mayor a {max} (lo pagado menos lo ya reembolsado).',
+  refundAmount: 'Escribe un monto mayor a 0 con máximo dos decimales.',
+  notRefundable: 'Solo se reembolsan compras pagadas con saldo por reembolsar.',
+  revokeWhen: 'Indica si la suscripción se cancela ahora o al final del periodo.',
+
   // Videos.
   referenceNotFound: 'No existe.',
   urlFormat: 'Escribe una dirección que empiece con https:// o /.',

@@ -114,6 +114,30 @@ export const adminCustomersMessages = {
   nothingToRevoke: 'No tiene accesos que se puedan revocar.',
   revokeQuestion: '¿Seguro que quieres revocar {title}? Sus créditos restantes se pierden y no se puede deshacer.',
 
+  revokeWhenLabel: '¿Cuándo termina la suscripción?',
+  revokeNow: 'Ahora: se cancela en el procesador y sus créditos restantes se retiran.',
+  revokeAtPeriodEnd: 'Al final del periodo pagado: no se renueva y conserva sus créditos hasta que venzan.',
+  revokeQuestionSubscription:
+    '¿Seguro que quieres revocar {title}? La suscripción se cancela en el procesador de pagos ahora y sus créditos restantes se pierden.',
+  revokeQuestionAtPeriodEnd:
+    '¿Seguro que quieres revocar {title} al final del periodo? La suscripción no se renovará y conserva sus créditos hasta que venzan.',
+
+  refund: 'Reembolsar',
+  refundOf: 'Reembolsar #{id} {title}',
+  nothingToRefund: 'No tiene compras pagadas con saldo por reembolsar.',
+  refundPurchaseLabel: 'Compra a reembolsar',
+  refundPurchaseOption: '#{id} {title}: pagó {paid}, reembolsable {left}',
+  refundAmountLabel: 'Monto a reembolsar (MXN)',
+  refundAmountHint: 'Hasta {max}. Vacío: todo lo que queda, {max}.',
+  refundRemoveCredits: 'Retirar créditos',
+  refundReasonLabel: 'Motivo',
+  refundFullEffect: 'Reembolso completo: se devuelven {amount} y sus créditos restantes de esta compra se retiran.',
+  refundFullSubscriptionEffect: 'Reembolso completo: se devuelven {amount}, la suscripción se cancela y sus créditos restantes de esta compra se retiran.',
+  refundPartialKeepEffect: 'Reembolso parcial: se devuelven {amount} y conserva sus créditos.',
+  refundPartialRemoveEffect: 'Reembolso parcial: se devuelven {amount} y sus créditos restantes de esta compra se retiran.',
+  refundQuestion: '¿Confirmas el reembolso? {effect} No se puede deshacer.',
+  refunded: 'Reembolsado: {amount}',
+
   amountLabel: 'Clases a quitar',
   amountHint: 'Tiene {n} clases disponibles; se quitan primero las que vencen antes.',
 

@@ -1,4 +1,5 @@
-import { type InferType, number, object } from 'yup';
+import { type InferType, mixed, number, object } from 'yup';
+import { formatMoneyMxn } from '../format/money';
 import { fill, messages } from '../messages';
 import { accessMessages } from '../messages/access';
 import { allowedTimesField } from './allowed-times';
@@ -37,11 +38,49 @@ export const giveAccessSchema = object({
   .strict();
 export type GiveAccessInput = InferType<typeof giveAccessSchema>;
 
-/** PUT /api/customer/revokeAccess (admin). */
-export const revokeAccessSchema = object({ purchase_id: positiveId().required(v.required) })
+/** When a revoked subscription stops at the processor: now (its credits end too) or at the end of the period paid (they stay until then). */
+export const REVOKE_WHEN = ['now', 'period_end'] as const;
+export type RevokeWhen = (typeof REVOKE_WHEN)[number];
+
+/** PUT /api/customer/revokeAccess (admin). `when` matters for subscriptions only; absent = now. */
+export const revokeAccessSchema = object({
+  purchase_id: positiveId().required(v.required),
+  when: mixed<RevokeWhen>()
+    .oneOf([...REVOKE_WHEN], m.revokeWhen)
+    .optional(),
+})
   .noUnknown(unknownFields)
   .strict();
 export type RevokeAccessInput = InferType<typeof revokeAccessSchema>;
+
+/** What can still be refunded of a purchase, MXN: what was paid minus what was already refunded (never below 0). */
+export const refundableAmount = (paid: number, refunded: number): number => Math.max(0, Math.round((paid - refunded) * 100) / 100);
+
+const inCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
+/**
+ * POST /api/purchases/{id}/refund (admin). amount in MXN (absent = all that is
+ * left); partial refunds keep the credits unless remove_credits. The form and
+ * the service pass `{ refundable }` as context (refundableAmount), so the
+ * amount is checked against it on both sides; the route alone checks the shape.
+ */
+export const purchaseRefundSchema = object({
+  amount: number()
+    .typeError(v.mustBeNumber)
+    .positive(m.refundAmount)
+    .test('cents', m.refundAmount, (value) => value === undefined || inCents(value))
+    .test('refundable', function refundable(value) {
+      const max = (this.options.context as { refundable?: number } | undefined)?.refundable;
+      if (value === undefined || max === undefined || value <= max + 1e-9) return true;
+      return this.createError({ message: fill(m.refundTooLarge, { max: formatMoneyMxn(max) }) });
+    })
+    .optional(),
+  remove_credits: flag().optional(),
+  reason: optionalText(500).optional(),
+})
+  .noUnknown(unknownFields)
+  .strict();
+export type PurchaseRefundInput = InferType<typeof purchaseRefundSchema>;
 
 /** PUT /api/customer/removeClasses (admin). */
 export const removeClassesSchema = object({

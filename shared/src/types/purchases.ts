@@ -61,6 +61,12 @@ export interface PurchaseFields {
   updatedAt: Date;
   cancelledAt: Date | null;
   revokedAt: Date | null;
+  /** MXN given back so far (staff refunds, refunds made in the processor's dashboard, lost disputes); never above total_payment. */
+  refunded_amount?: number;
+  /** When it was last refunded, or null. */
+  refunded_at?: Date | null;
+  /** A chargeback on its payment: open while the bank decides, then won or lost (lost counts as a refund). */
+  dispute_status?: 'open' | 'won' | 'lost' | null;
 }
 
 export interface PurchaseDiscount {

@@ -98,12 +98,28 @@ export type CardEvent =
   | { kind: 'renewal-paid'; eventId: string; invoiceId: string; subscriptionId: string; purchaseId: number | null; amountCents: number }
   | { kind: 'renewal-failed'; eventId: string; invoiceId: string; subscriptionId: string; purchaseId: number | null; amountCents: number }
   | { kind: 'subscription-ended'; eventId: string; subscriptionId: string; purchaseId: number | null }
+  /** A payment was refunded, by us or in the processor's dashboard: refundedCents is the payment's running total refunded. */
+  | { kind: 'charge-refunded'; eventId: string; paymentId: string; purchaseId: number | null; amountCents: number; refundedCents: number }
+  /** A chargeback: opened, or decided (won: the money stays; lost: it went back to the buyer). */
+  | {
+      kind: 'dispute-opened' | 'dispute-closed';
+      eventId: string;
+      disputeId: string;
+      paymentId: string;
+      purchaseId: number | null;
+      amountCents: number;
+      status: 'open' | 'won' | 'lost';
+    }
   | { kind: 'ignored'; eventId: string; type: string };
 
 export interface CardGateway {
   createCustomer(request: ProcessorCustomerRequest): Promise<string>;
   createPayment(request: CardPaymentRequest): Promise<CardPayment>;
-  refundPayment(paymentId: string, idempotencyKey: string): Promise<void>;
+  /**
+   * Refunds a payment: a PaymentIntent, or a renewal's invoice (its payment).
+   * Without amountCents, all that is left; the same key is the same refund.
+   */
+  refundPayment(paymentId: string, idempotencyKey: string, amountCents?: number): Promise<void>;
   /** Starts billing renewals; returns the processor's subscription id (the same for the same idempotency key). */
   startRenewals(request: RenewalsRequest): Promise<string>;
   /** A Stripe-hosted payment page for a one-off purchase (stripe_checkout_mode 'session'); its PaymentIntent carries the purchase. */
@@ -125,8 +141,12 @@ export interface CardGateway {
   /** Keeps a card the browser handed to the processor (its PaymentMethod id) for the customer. */
   attachCard(cardId: string, processorCustomerId: string): Promise<SavedCard>;
   detachCard(cardId: string): Promise<void>;
-  /** Stops a subscription now (no more renewals); a subscription already stopped is not an error. */
-  cancelSubscription(subscriptionId: string): Promise<void>;
+  /**
+   * Stops a subscription now (no more renewals), or with atPeriodEnd at the end
+   * of the period already paid (no renewal is charged); a subscription already
+   * stopped is not an error.
+   */
+  cancelSubscription(subscriptionId: string, options?: { atPeriodEnd?: boolean }): Promise<void>;
   /** The processor's current word on a PaymentIntent ('pi_…') or SetupIntent ('seti_…') id; null when it does not know it. */
   lookUpPayment(ref: string): Promise<PaymentLookup | null>;
   /** Verifies the signature over the raw body and translates the event; throws InvalidSignatureError otherwise. */

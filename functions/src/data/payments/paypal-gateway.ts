@@ -16,6 +16,12 @@ export interface PayPalSettings {
 export type PayPalEvent =
   | { kind: 'capture-completed'; eventId: string; captureId: string; purchaseId: number | null; amount: number }
   | { kind: 'capture-denied'; eventId: string; captureId: string; purchaseId: number | null }
+  /**
+   * Money of a capture went back: a refund (ours or made in PayPal's dashboard)
+   * or a reversal (a chargeback the buyer won). amount is this one's (MXN);
+   * totalRefunded the capture's running total when PayPal says it, else null.
+   */
+  | { kind: 'capture-refunded'; eventId: string; captureId: string; purchaseId: number | null; amount: number; totalRefunded: number | null; reversed: boolean }
   /** The buyer approved a subscription (a free trial starts here; otherwise its first sale follows). */
   | { kind: 'subscription-activated'; eventId: string; subscriptionId: string; purchaseId: number | null }
   /** A subscription's payment went through: its first period's, or a renewal's. */
@@ -49,7 +55,8 @@ export interface PayPalGateway {
   createOrder(request: { purchaseId: number; amount: number; description: string; idempotencyKey: string }): Promise<string>;
   /** Captures an order the buyer approved; an order already captured is not an error. */
   captureOrder(orderId: string, idempotencyKey: string): Promise<{ status: string; purchaseId: number | null }>;
-  refundCapture(captureId: string, idempotencyKey: string): Promise<void>;
+  /** Refunds a capture: amount (MXN) or, without it, all that is left; the same key is the same refund. */
+  refundCapture(captureId: string, idempotencyKey: string, amount?: number): Promise<void>;
   /** A billing plan with these cycles (its product created first when missing); answers the plan id. */
   createPlan(request: PayPalPlanRequest, idempotencyKey: string): Promise<string>;
   /** A subscription to the plan awaiting the buyer's approval (custom_id = the purchase), the same for the same key. */
@@ -93,6 +100,23 @@ export function translatePayPalEvent(event: Json): PayPalEvent {
         purchaseId: purchaseIdOf(resource.custom_id),
         amount: Number((resource.amount as Json | undefined)?.value ?? 0),
       };
+    case 'PAYMENT.CAPTURE.REFUNDED':
+    case 'PAYMENT.CAPTURE.REVERSED': {
+      // The resource is the refund; its capture is the link rel 'up'.
+      const up = ((resource.links as Json[] | undefined) ?? []).find((l) => l.rel === 'up');
+      const captureId = /\/captures\/([^/?]+)/.exec(String(up?.href ?? ''))?.[1];
+      if (!captureId) break;
+      const total = ((resource.seller_payable_breakdown as Json | undefined)?.total_refunded_amount as Json | undefined)?.value;
+      return {
+        kind: 'capture-refunded',
+        eventId,
+        captureId: decodeURIComponent(captureId),
+        purchaseId: purchaseIdOf(resource.custom_id),
+        amount: Math.abs(Number((resource.amount as Json | undefined)?.value ?? 0)),
+        totalRefunded: total === undefined ? null : Number(total),
+        reversed: event.event_type === 'PAYMENT.CAPTURE.REVERSED',
+      };
+    }
     case 'PAYMENT.CAPTURE.DENIED':
       return { kind: 'capture-denied', eventId, captureId: String(resource.id ?? ''), purchaseId: purchaseIdOf(resource.custom_id) };
     case 'BILLING.SUBSCRIPTION.ACTIVATED':
@@ -201,8 +225,9 @@ export function createPayPalGateway(settings: PayPalSettings): PayPalGateway {
         throw error;
       }
     },
-    async refundCapture(captureId, idempotencyKey) {
-      await call('POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {}, idempotencyKey);
+    async refundCapture(captureId, idempotencyKey, amount) {
+      const body = amount === undefined ? {} : { amount: { currency_code: 'MXN', value: amount.toFixed(2) } };
+      await call('POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, body, idempotencyKey);
     },
     async createPlan(request, idempotencyKey) {
       try {

@@ -77,6 +77,37 @@ export function translateStripeEvent(event: Stripe.Event): CardEvent {
         ? { kind: 'renewal-paid', ...common, amountCents: invoice.amount_paid }
         : { kind: 'renewal-failed', ...common, amountCents: invoice.amount_due };
     }
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      const paymentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null);
+      if (!paymentId) return { kind: 'ignored', eventId: event.id, type: event.type };
+      return {
+        kind: 'charge-refunded',
+        eventId: event.id,
+        paymentId,
+        purchaseId: purchaseIdOf(charge.metadata),
+        amountCents: charge.amount,
+        refundedCents: charge.amount_refunded,
+      };
+    }
+    case 'charge.dispute.created':
+    case 'charge.dispute.closed': {
+      const dispute = event.data.object;
+      const paymentId = typeof dispute.payment_intent === 'string' ? dispute.payment_intent : (dispute.payment_intent?.id ?? null);
+      if (!paymentId) return { kind: 'ignored', eventId: event.id, type: event.type };
+      const closed = event.type === 'charge.dispute.closed';
+      // warning_closed (an inquiry that never became a chargeback) keeps the money, as a win does.
+      const status = !closed ? 'open' : dispute.status === 'lost' ? 'lost' : 'won';
+      return {
+        kind: closed ? 'dispute-closed' : 'dispute-opened',
+        eventId: event.id,
+        disputeId: dispute.id,
+        paymentId,
+        purchaseId: purchaseIdOf(dispute.metadata),
+        amountCents: dispute.amount,
+        status,
+      };
+    }
     case 'customer.subscription.deleted': {
       const subscription = event.data.object;
       return { kind: 'subscription-ended', eventId: event.id, subscriptionId: subscription.id, purchaseId: purchaseIdOf(subscription.metadata) };
@@ -139,8 +170,23 @@ export function createStripeGateway(settings: StripeSettings): CardGateway {
       if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} has no client secret`);
       return { id: intent.id, clientSecret: intent.client_secret, status: intent.status };
     },
-    async refundPayment(paymentId, idempotencyKey) {
-      await stripeClient().refunds.create({ payment_intent: paymentId }, { idempotencyKey });
+    async refundPayment(paymentId, idempotencyKey, amountCents) {
+      let intentId = paymentId;
+      if (paymentId.startsWith('in_')) {
+        // A renewal is an invoice; what it collected is its payment's PaymentIntent.
+        const invoice = await stripeClient().invoices.retrieve(paymentId, { expand: ['payments'] });
+        const paid = invoice.payments?.data.find((p) => p.payment.type === 'payment_intent' && p.status === 'paid');
+        const intent = paid?.payment.payment_intent;
+        if (!intent) throw new Error(`Invoice ${paymentId} has no paid PaymentIntent to refund`);
+        intentId = typeof intent === 'string' ? intent : intent.id;
+      }
+      try {
+        await stripeClient().refunds.create({ payment_intent: intentId, ...(amountCents === undefined ? {} : { amount: amountCents }) }, { idempotencyKey });
+      } catch (error) {
+        // All of it back already (a retry after Stripe forgot the key, 24 h on): the outcome a whole refund wants.
+        if (amountCents === undefined && error instanceof stripeErrors().StripeInvalidRequestError && error.code === 'charge_already_refunded') return;
+        throw error;
+      }
     },
     async startRenewals(request) {
       const product = await stripeClient().products.create({ name: request.description }, { idempotencyKey: `${request.idempotencyKey}-product` });
@@ -241,9 +287,10 @@ export function createStripeGateway(settings: StripeSettings): CardGateway {
     async detachCard(cardId) {
       await stripeClient().paymentMethods.detach(cardId);
     },
-    async cancelSubscription(subscriptionId) {
+    async cancelSubscription(subscriptionId, options) {
       try {
-        await stripeClient().subscriptions.cancel(subscriptionId);
+        if (options?.atPeriodEnd) await stripeClient().subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+        else await stripeClient().subscriptions.cancel(subscriptionId);
       } catch (error) {
         // Already canceled (or gone): the outcome the caller wants.
         if (error instanceof stripeErrors().StripeInvalidRequestError && (error.code === 'resource_missing' || /canceled/i.test(error.message))) return;

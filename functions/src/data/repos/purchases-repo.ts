@@ -25,9 +25,15 @@ export interface PurchaseDoc extends PurchaseFields {
   renewal_price_set?: boolean;
   /** A subscription's price for each renewal (the quote's renewal.amount: the discount only when not first_invoice_only). */
   renewal_amount?: number | null;
-  /** An admin refunded it (the purchase is then revoked): when and why. */
+  /** Last refunded (by staff, in the processor's dashboard, or a lost dispute): when and why. A full refund also revokes the purchase. */
   refunded_at?: Date | null;
   refund_reason?: string | null;
+  /** MXN refunded so far; absent on purchases refunded before partial refunds existed (those were refunded whole). */
+  refunded_amount?: number;
+  /** Each refund applied, in order: who made it and how much (an audit trail for the accountant). */
+  refunds?: PurchaseRefundDoc[];
+  /** A chargeback on its payment (Stripe dispute, PayPal reversal). */
+  dispute?: { id: string; status: 'open' | 'won' | 'lost'; amount: number; at: Date } | null;
   /** The processor's payment for it (a Stripe PaymentIntent id), once one was created. */
   provider_ref?: string | null;
   /** Its credits were granted when it was placed, before the cash was paid (cash_booking_before_payment). */
@@ -40,6 +46,19 @@ export interface PurchaseDoc extends PurchaseFields {
   payment_error?: string | null;
   /** The unit of a package's purchase_limit it took (class_packages/{id}/units/{n}); null when the package has no limit. */
   unit?: number | null;
+}
+
+export interface PurchaseRefundDoc {
+  /** MXN. */
+  amount: number;
+  /** staff: the console; stripe/paypal: made in the processor's dashboard or a lost dispute. */
+  by: 'staff' | 'stripe' | 'paypal';
+  /** The admin's uid for a staff refund, else null. */
+  admin_uid: string | null;
+  /** The processor's event (or the staff request's key) it came from. */
+  source_ref: string | null;
+  credits_removed: boolean;
+  at: Date;
 }
 
 export const purchaseRef = (store: DocumentStore, id: number) => store.doc(`purchases/${id}`);
@@ -152,7 +171,7 @@ export async function listSubscriptionsAwaitingRenewals(store: DocumentStore, li
 }
 
 /** The purchase a processor's payment or order belongs to (provider_ref), if any. */
-export async function findPurchaseByProviderRef(store: DocumentStore, providerRef: string): Promise<PurchaseDoc | null> {
-  const result = await store.collection('purchases').where('provider_ref', '==', providerRef).limit(1).get();
+export async function findPurchaseByProviderRef(store: DocumentStore, providerRef: string, tx?: Transaction): Promise<PurchaseDoc | null> {
+  const result = await readQuery(store.collection('purchases').where('provider_ref', '==', providerRef).limit(1), tx);
   return result.empty ? null : (result.docs[0]?.data() as unknown as PurchaseDoc);
 }

@@ -61,6 +61,9 @@ export function toPurchaseDto(doc: PurchaseDoc): Purchase {
     updatedAt: doc.updatedAt.toISOString(),
     cancelledAt: iso(doc.cancelledAt),
     revokedAt: iso(doc.revokedAt),
+    refunded_amount: doc.refunded_amount ?? (doc.refunded_at ? doc.total_payment : 0),
+    refunded_at: iso(doc.refunded_at ?? null),
+    dispute_status: doc.dispute?.status ?? null,
   };
 }
 

@@ -6,7 +6,17 @@ import type { Deps } from '../../deps';
 /** Whose events these are (payment_events/{provider}~{event id}, payment_grants/{provider}~{payment id}). */
 export const PROVIDER = 'stripe';
 
-export type EventOutcome = 'granted' | 'duplicate' | 'already-paid' | 'refunded' | 'recorded' | 'ended' | 'unknown-purchase' | 'ignored';
+export type EventOutcome =
+  | 'granted'
+  | 'duplicate'
+  | 'already-paid'
+  | 'refunded'
+  | 'recorded'
+  | 'ended'
+  | 'unknown-purchase'
+  | 'ignored'
+  /** Money went back at the processor (a dashboard refund, a lost dispute) and the purchase now says so. */
+  | 'refund-applied';
 
 /** Records that an event was acted on, in the transaction that acted (a redelivery then finds it). */
 export function record(deps: Deps, tx: Transaction, event: Exclude<CardEvent, { kind: 'ignored' }>, outcome: EventOutcome): void {

@@ -7,6 +7,7 @@ import { completePurchasePayment } from '../checkout/complete-purchase-payment';
 import { studioTimezone } from '../credits/expiry';
 import { endUnpaidPurchase, readPlaceRelease } from '../purchases/end-unpaid-purchase';
 import { type EventOutcome, PROVIDER, record } from './card-event-log';
+import { cardMoneyBack } from './processor-refunds';
 import { cardSaved } from './record-card-saved';
 import { subscriptionEvent } from './record-renewal';
 import { ensureRenewals } from './start-renewals';
@@ -25,6 +26,7 @@ export async function handleCardEvent(deps: Deps, cards: CardGateway, event: Car
   if (event.kind === 'payment-succeeded') return paymentSucceeded(deps, cards, event);
   if (event.kind === 'card-saved') return cardSaved(deps, cards, event);
   if (event.kind === 'renewal-paid' || event.kind === 'renewal-failed' || event.kind === 'subscription-ended') return subscriptionEvent(deps, cards, event);
+  if (event.kind === 'charge-refunded' || event.kind === 'dispute-opened' || event.kind === 'dispute-closed') return cardMoneyBack(deps, cards, event);
   return deps.store.runTransaction(async (tx) => {
     if (await wasEventHandled(deps.store, tx, PROVIDER, event.eventId)) return 'duplicate';
     const purchase = event.purchaseId === null ? null : await getPurchase(deps.store, event.purchaseId, tx);

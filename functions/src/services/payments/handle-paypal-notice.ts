@@ -10,6 +10,7 @@ import { endUnpaidPurchase, readPlaceRelease } from '../purchases/end-unpaid-pur
 import type { EventOutcome } from './card-event-log';
 import { paypalSubscriptionNotice } from './handle-paypal-subscription';
 import { PAYPAL as PROVIDER, recordPayPal as record } from './paypal-event-log';
+import { paypalMoneyBack } from './processor-refunds';
 
 type CaptureNotice = Extract<PayPalEvent, { kind: 'capture-completed' | 'capture-denied' }>;
 
@@ -29,6 +30,7 @@ export async function receivePayPalNotice(deps: Deps, headers: Record<string, st
   if (!event) throw new AppError('invalid', 'webhooks/invalid-signature', checkoutMessages.invalidSignature);
   if (event.kind === 'ignored') return 'ignored';
   if (event.kind === 'capture-completed' || event.kind === 'capture-denied') return captureNotice(deps, paypal, event);
+  if (event.kind === 'capture-refunded') return paypalMoneyBack(deps, paypal, event);
   return paypalSubscriptionNotice(deps, paypal, event);
 }
 

@@ -31,7 +31,8 @@ export interface RenewalNotice {
  * reads, for every processor: a paid one grants the next period's credits and
  * writes its invoice (once per processor charge); a failed one marks the
  * purchase failed and writes a failed invoice. A purchase that is neither
- * active nor failed (cancelled, refunded) gets nothing.
+ * active nor failed (cancelled, revoked, refunded) gets nothing, and a paid
+ * renewal of it answers 'refunded': the caller gives that charge back.
  */
 export async function recordRenewal(
   deps: Deps,
@@ -39,9 +40,10 @@ export async function recordRenewal(
   purchase: PurchaseDoc,
   notice: RenewalNotice,
   tz: string,
-): Promise<'granted' | 'recorded' | 'already-paid'> {
+): Promise<'granted' | 'recorded' | 'already-paid' | 'refunded'> {
   if (await wasPaymentGranted(deps.store, tx, notice.provider, notice.paymentId)) return 'already-paid';
-  if (purchase.status !== 'active' && purchase.status !== 'failed') return 'recorded';
+  // Cancelled, revoked or refunded: a charge after that must not stay (ADR 0077). The caller refunds it at the processor, then records the event.
+  if (purchase.status !== 'active' && purchase.status !== 'failed') return notice.outcome === 'paid' ? 'refunded' : 'recorded';
   const now = deps.now();
   if (notice.outcome === 'failed') {
     const ids = await allocateSpreadIds(deps.store, tx, { invoices: 1 }, purchase.uid);
@@ -105,14 +107,29 @@ export async function subscriptionEvent(deps: Deps, cards: CardGateway, event: S
       },
       tz,
     );
-    record(deps, tx, event, outcome);
+    if (outcome !== 'refunded') record(deps, tx, event, outcome);
     return outcome;
   });
   // Also on a redelivery ('duplicate', 'already-paid'): the price reset is its own step after the grant, done once (renewal_price_set).
   if (event.kind === 'renewal-paid' && (outcome === 'granted' || outcome === 'already-paid' || outcome === 'duplicate')) {
     await settleRenewalPrice(deps, cards, event.purchaseId);
   }
+  if (outcome === 'refunded' && event.kind === 'renewal-paid') await refundLateRenewal(deps, cards, event);
   return outcome;
+}
+
+/**
+ * A renewal charged after the purchase was cancelled or revoked (a race with
+ * the cancel, or a processor that kept billing): refunded whole, keyed by the
+ * invoice so it is refunded once however often the event comes, before the
+ * event is recorded (a failed refund is retried with the event), and logged.
+ */
+async function refundLateRenewal(deps: Deps, cards: CardGateway, event: Extract<SubscriptionEvent, { kind: 'renewal-paid' }>): Promise<void> {
+  await cards.refundPayment(event.invoiceId, `refund-${event.invoiceId}`);
+  await deps.store.runTransaction(async (tx) => {
+    if (!(await wasEventHandled(deps.store, tx, PROVIDER, event.eventId))) record(deps, tx, event, 'refunded');
+  });
+  console.warn(`[payments] renewal ${event.invoiceId} of purchase ${String(event.purchaseId)} was charged after it ended: refunded`);
 }
 
 function invoiceOf(purchase: PurchaseDoc, invoiceId: number, notice: RenewalNotice, now: Date): InvoiceDoc {

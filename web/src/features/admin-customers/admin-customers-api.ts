@@ -1,4 +1,12 @@
-import type { AvailableClass, CreditBalance, GiveAccessInput, LedgerEntry, RemoveClassesInput, RevokeAccessInput } from '@studio/shared/schemas/access';
+import type {
+  AvailableClass,
+  CreditBalance,
+  GiveAccessInput,
+  LedgerEntry,
+  PurchaseRefundInput,
+  RemoveClassesInput,
+  RevokeAccessInput,
+} from '@studio/shared/schemas/access';
 import type { ClassReservation } from '@studio/shared/schemas/class-reservation';
 import type { ClassReservationPenalty, ClassReservationPenaltyPage, PenaltyUpdateInput } from '@studio/shared/schemas/class-reservation-penalty';
 import type { CustomerCreateInput, CustomerUpdateInput } from '@studio/shared/schemas/customer';
@@ -117,6 +125,9 @@ export const paymentMethodsQuery = queryOptions({
 export const giveAccess = (input: GiveAccessInput, idempotencyKey: string) =>
   api.post<{ message: string; purchase: Purchase }>('/customer/giveAccess', input, { idempotencyKey });
 export const revokeAccess = (input: RevokeAccessInput) => api.put<{ message: string; purchase: Purchase }>('/customer/revokeAccess', input);
+/** POST /purchases/{id}/refund with the submission's Idempotency-Key, so a retried 'Reembolsar' never refunds twice. */
+export const refundPurchase = (purchaseId: number, input: PurchaseRefundInput, idempotencyKey: string) =>
+  api.post<{ message: string; purchase: Purchase }>(`/purchases/${purchaseId}/refund`, input, { idempotencyKey });
 export const removeClasses = (input: RemoveClassesInput) => api.put<{ message: string; removed: number; available: number }>('/customer/removeClasses', input);
 export const liftPenalty = async (input: PenaltyUpdateInput) =>
   (await api.put<{ class_reservation_penalty: ClassReservationPenalty }>('/class_reservation_penaltys', input)).class_reservation_penalty;

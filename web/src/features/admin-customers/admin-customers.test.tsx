@@ -468,3 +468,108 @@ describe('admin customers', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Ana María López' })).toBeInTheDocument();
   });
 });
+
+describe('refunds and revokes at the processor', () => {
+  beforeEach(() => {
+    setConfig({ timezone: 'America/Mexico_City' });
+    useAlerts.setState({ error: null, success: null });
+  });
+
+  const paidPack = { ...purchase, source: 'checkout', checkout_method: 'card', paid_at: STAMP, refunded_amount: 200 } as Purchase;
+  const membership = {
+    ...purchase,
+    purchase_id: 13,
+    title: 'Ilimitado Mensual',
+    status: 'active',
+    source: 'checkout',
+    checkout_method: 'card',
+    subscription_id: 'sub_13',
+    total_payment: 2400,
+    paid_at: STAMP,
+    refunded_amount: 0,
+  } as Purchase;
+  const withPurchases = (list: Purchase[], extra: (call: FetchCall) => { status?: number; body?: unknown } | undefined) =>
+    mockCustomer((call) => (call.url === '/api/customer/admin/7/purchases' ? { body: { purchases: list } } : extra(call)));
+
+  it("'Revocar acceso' on a subscription asks now or at the end of the period, says what each does, and shows the server's words", async () => {
+    const user = userEvent.setup();
+    const said = '¡Acceso eliminado al final del periodo! La suscripción no se renovará: conserva sus créditos hasta que venzan y no se le volverá a cobrar.';
+    const { calls } = withPurchases([paidPack, membership], (call) =>
+      call.method === 'PUT' && call.url === '/api/customer/revokeAccess'
+        ? { body: { message: said, purchase: { ...membership, status: 'cancelled' } } }
+        : undefined,
+    );
+    render('/admin/clientes/7');
+    await screen.findByRole('table', { name: 'Compras' });
+    await user.click(screen.getByRole('button', { name: 'Revocar acceso' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revocar acceso' });
+    // A one-off package has no processor billing to stop: no choice is offered.
+    await user.selectOptions(within(dialog).getByLabelText('Acceso a revocar'), '#12 Paquete 10 Clases (20 nov 2026)');
+    expect(within(dialog).queryByRole('group', { name: '¿Cuándo termina la suscripción?' })).not.toBeInTheDocument();
+
+    await user.selectOptions(within(dialog).getByLabelText('Acceso a revocar'), '#13 Ilimitado Mensual (20 nov 2026)');
+    const when = within(dialog).getByRole('group', { name: '¿Cuándo termina la suscripción?' });
+    expect(within(when).getByRole('radio', { name: /^Ahora/ })).toBeChecked();
+    await user.click(within(when).getByRole('radio', { name: /^Al final del periodo pagado/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Precaución' });
+    expect(confirm).toHaveTextContent('al final del periodo? La suscripción no se renovará y conserva sus créditos hasta que venzan.');
+    await user.click(within(confirm).getByRole('button', { name: 'Aceptar' }));
+    await vi.waitFor(() => expect(useAlerts.getState().success?.text).toBe(said));
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ purchase_id: 13, when: 'period_end' }]);
+  });
+
+  it("'Reembolsar' says what happens to the credits before confirming, validates the amount against what is left, and sends it with an Idempotency-Key", async () => {
+    const user = userEvent.setup();
+    const { calls } = withPurchases([paidPack, membership], (call) =>
+      call.method === 'POST' && call.url === '/api/purchases/12/refund'
+        ? {
+            body: {
+              message: 'Reembolso parcial registrado: sus créditos restantes de esta compra se retiraron.',
+              purchase: { ...paidPack, refunded_amount: 700 },
+            },
+          }
+        : undefined,
+    );
+    render('/admin/clientes/7');
+    expect(await screen.findByText('Reembolsado: $200.00 MXN', { exact: false })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reembolsar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reembolsar' });
+    await user.selectOptions(within(dialog).getByLabelText('Compra a reembolsar'), '#12 Paquete 10 Clases: pagó $1,700.00 MXN, reembolsable $1,500.00 MXN');
+    expect(dialog).toHaveTextContent('Reembolso completo: se devuelven $1,500.00 MXN y sus créditos restantes de esta compra se retiran.');
+    expect(within(dialog).queryByRole('checkbox', { name: 'Retirar créditos' })).not.toBeInTheDocument();
+
+    const amount = within(dialog).getByRole('spinbutton', { name: /Monto a reembolsar/ });
+    await user.type(amount, '1600');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    expect(await within(dialog).findByText('El reembolso no puede ser mayor a $1,500.00 MXN (lo pagado menos lo ya reembolsado).')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Precaución' })).not.toBeInTheDocument();
+
+    await user.clear(amount);
+    await user.type(amount, '500');
+    expect(dialog).toHaveTextContent('Reembolso parcial: se devuelven $500.00 MXN y conserva sus créditos.');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Retirar créditos' }));
+    expect(dialog).toHaveTextContent('Reembolso parcial: se devuelven $500.00 MXN y sus créditos restantes de esta compra se retiran.');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Precaución' });
+    expect(confirm).toHaveTextContent(
+      '¿Confirmas el reembolso? Reembolso parcial: se devuelven $500.00 MXN y sus créditos restantes de esta compra se retiran.',
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Aceptar' }));
+    await vi.waitFor(() =>
+      expect(useAlerts.getState().success?.text).toBe('Reembolso parcial registrado: sus créditos restantes de esta compra se retiraron.'),
+    );
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(posts.map((call) => call.body)).toEqual([{ amount: 500, remove_credits: true }]);
+    expect(posts[0]?.headers['Idempotency-Key']).toMatch(/^[A-Za-z0-9_-]{8,}$/);
+  });
+
+  it("'Reembolsar' says so when nothing is left to refund", async () => {
+    const user = userEvent.setup();
+    withPurchases([{ ...paidPack, refunded_amount: 1700, status: 'revoked' } as Purchase], () => undefined);
+    render('/admin/clientes/7');
+    await screen.findByRole('table', { name: 'Compras' });
+    await user.click(screen.getByRole('button', { name: 'Reembolsar' }));
+    expect(await screen.findByText('No tiene compras pagadas con saldo por reembolsar.')).toBeInTheDocument();
+  });
+});

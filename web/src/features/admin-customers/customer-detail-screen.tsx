@@ -17,7 +17,7 @@ import { apiErrorText } from '../../lib/api-client';
 import { configString, useConfig } from '../../lib/app-config';
 import { useServerQuery } from '../../lib/server-data';
 import { ADMIN_CUSTOMERS_PATH, customerQuery, ledgerQuery, penaltiesQuery, purchasesQuery, reservationsQuery, waitlistsQuery } from './admin-customers-api';
-import { GiveAccessModal, LiftPenaltyModal, RemoveClassesModal, RevokeAccessModal } from './customer-actions';
+import { GiveAccessModal, LiftPenaltyModal, RefundModal, RemoveClassesModal, RevokeAccessModal } from './customer-actions';
 import { EditProfileModal } from './customer-profile-forms';
 import './admin-customers.css';
 
@@ -172,7 +172,10 @@ function Purchases({ purchases, timezone }: { purchases: readonly Purchase[]; ti
           <td data-label={pc.date}>{formatStudioDate(p.createdAt, timezone, DATE_FORMAT)}</td>
           <td data-label={pc.total}>{p.is_gift ? m.gift : formatMoneyMxn(p.total_payment)}</td>
           <td data-label={pc.method}>{or(p.payment_method ?? p.checkout_method)}</td>
-          <td data-label={pc.status}>{m.purchaseStatus[p.status] ?? p.status}</td>
+          <td data-label={pc.status}>
+            {m.purchaseStatus[p.status] ?? p.status}
+            {(p.refunded_amount ?? 0) > 0 && <span className="muted"> · {fill(m.refunded, { amount: formatMoneyMxn(p.refunded_amount ?? 0) })}</span>}
+          </td>
         </tr>
       ))}
     </Table>
@@ -186,7 +189,7 @@ function penaltyPeriod(p: ClassReservationPenalty, timezone: string): string {
   return fill(m.penaltyPeriod, { start: formatStudioDate(p.start_date, timezone, DATE_FORMAT), end: formatStudioDate(p.end_date, timezone, DATE_FORMAT) });
 }
 
-type Dialog = { kind: 'give' | 'revoke' | 'remove' | 'profile' } | { kind: 'lift'; penalty: ClassReservationPenalty } | null;
+type Dialog = { kind: 'give' | 'revoke' | 'refund' | 'remove' | 'profile' } | { kind: 'lift'; penalty: ClassReservationPenalty } | null;
 
 function customerIdFrom(value: string | undefined): number | null {
   return value !== undefined && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
@@ -241,6 +244,9 @@ function CustomerDetail({ customerId }: { customerId: number }) {
         </button>
         <button type="button" className="button button--secondary" disabled={!purchases.data} onClick={() => setDialog({ kind: 'revoke' })}>
           {m.revokeAccess}
+        </button>
+        <button type="button" className="button button--secondary" disabled={!purchases.data} onClick={() => setDialog({ kind: 'refund' })}>
+          {m.refund}
         </button>
         <button type="button" className="button button--secondary" disabled={!ledger.data} onClick={() => setDialog({ kind: 'remove' })}>
           {m.removeClasses}
@@ -339,6 +345,7 @@ function CustomerDetail({ customerId }: { customerId: number }) {
 
       {dialog?.kind === 'profile' && <EditProfileModal customer={customer.data} onClose={close} />}
       {dialog?.kind === 'give' && <GiveAccessModal customerId={customerId} onClose={close} />}
+      {dialog?.kind === 'refund' && purchases.data && <RefundModal customerId={customerId} purchases={purchases.data} onClose={close} />}
       {dialog?.kind === 'revoke' && purchases.data && (
         <RevokeAccessModal customerId={customerId} purchases={purchases.data} timezone={timezone} onClose={close} />
       )}
