@@ -30,6 +30,8 @@ interface Recorder {
   /** Payments' states at the fake processor (default: awaiting a card). */
   states: Map<string, { status: string; declined: boolean }>;
   canceledPayments: string[];
+  /** The card each subscription at the fake processor charges. */
+  subscriptionCards: Map<string, string>;
 }
 
 let env: TestEnv;
@@ -51,6 +53,7 @@ beforeEach(async () => {
     sessions: [],
     states: new Map(),
     canceledPayments: [],
+    subscriptionCards: new Map(),
   };
   const saved = (id: string) => ({
     id,
@@ -80,7 +83,14 @@ beforeEach(async () => {
     },
     async startRenewals(request) {
       calls.renewals.push(request);
+      calls.subscriptionCards.set(`sub_${request.idempotencyKey}`, request.paymentMethodId);
       return `sub_${request.idempotencyKey}`;
+    },
+    async subscriptionCard(subscriptionId) {
+      return calls.subscriptionCards.get(subscriptionId) ?? null;
+    },
+    async changeSubscriptionCard(subscriptionId, cardId) {
+      calls.subscriptionCards.set(subscriptionId, cardId);
     },
     async cancelSubscription(subscriptionId) {
       calls.cancelled.push(subscriptionId);
@@ -397,6 +407,33 @@ describe('subscriptions by card', () => {
     ).toBe('granted');
     return id;
   }
+
+  it('a card that pays a subscription is listed with it and is not deleted alone; with another card the renewals move to it first', async () => {
+    const as = { authorization: tokenOf('ana') };
+    await http(env).post('/api/metodosPago').set(as).send({ token_id: 'pm_guardada' });
+    const id = await activeSubscription();
+    const listed = await http(env).get('/api/payment_sources').set(as);
+    expect(listed.body.payment_sources).toMatchObject([
+      { payment_source_id: 'pm_guardada', pays_subscriptions: [{ purchase_id: id, title: 'Ilimitado Mensual' }] },
+    ]);
+    const refused = await http(env).delete('/api/payment_sources/pm_guardada').set(as);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({
+      code: 'payment-sources/pays-subscription',
+      message: 'Esta tarjeta paga tu suscripción «Ilimitado Mensual». Elige otra de tus tarjetas para cobrarla antes de eliminar esta.',
+    });
+    expect(calls.detached).toEqual([]);
+    // Someone else's card, or the same one, is no replacement.
+    expect((await http(env).delete('/api/payment_sources/pm_guardada?replacement=pm_guardada').set(as)).status).toBe(400);
+    expect((await http(env).delete('/api/payment_sources/pm_guardada?replacement=pm_de_nadie').set(as)).status).toBe(400);
+    await http(env).post('/api/metodosPago').set(as).send({ token_id: 'pm_nueva' });
+    const moved = await http(env).delete('/api/payment_sources/pm_guardada?replacement=pm_nueva').set(as);
+    expect(moved.status).toBe(200);
+    expect(calls.subscriptionCards.get(`sub_renewals-${id}`)).toBe('pm_nueva');
+    expect(calls.detached).toEqual(['pm_guardada']);
+    const after = await http(env).get('/api/payment_sources').set(as);
+    expect(after.body.payment_sources).toMatchObject([{ payment_source_id: 'pm_nueva', pays_subscriptions: [{ purchase_id: id }] }]);
+  });
 
   it('the first period is paid by the PaymentIntent (card kept), then renewals start at its end, once', async () => {
     const id = await activeSubscription();

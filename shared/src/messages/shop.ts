@@ -78,6 +78,10 @@ export const shopMessages = {
   },
   /** A subscription's (or a trial's) card pays its renewals: the checkout says so instead of asking. */
   saveCardForSubscription: 'Guardaremos esta tarjeta para cobrar tu suscripción.',
+  paysSubscription: 'Paga tu suscripción {titles}.',
+  deleteSubscriptionCardQuestion:
+    'Esta tarjeta paga tu suscripción {titles}. Si la eliminas, las próximas renovaciones se cobrarán a tu {brand} •••• {last}. ¿Eliminarla?',
+  addCardBeforeDeleting: 'Esta tarjeta paga tu suscripción {titles}. Agrega otra tarjeta para cobrarla antes de eliminar esta.',
   saveCardHint: 'Podrás pagar tus próximas compras sin volver a escribirla y eliminarla cuando quieras en Métodos de Pago.',
 
   // Order confirmation (/gracias/{id}).

@@ -151,6 +151,8 @@ export interface PaymentSource {
   last_digits: string;
   exp_month: number;
   exp_year: number;
+  /** The active subscriptions whose renewals this card pays (deleting it needs another card for them). */
+  pays_subscriptions?: Array<{ purchase_id: number; title: string }>;
 }
 
 /**

@@ -126,6 +126,10 @@ export interface CardGateway {
   /** Keeps a card the browser handed to the processor (its PaymentMethod id) for the customer. */
   attachCard(cardId: string, processorCustomerId: string): Promise<SavedCard>;
   detachCard(cardId: string): Promise<void>;
+  /** The card a subscription's renewals are charged to (its default payment method), or null. */
+  subscriptionCard(subscriptionId: string): Promise<string | null>;
+  /** Charges a subscription's next renewals to another of the customer's cards. */
+  changeSubscriptionCard(subscriptionId: string, cardId: string): Promise<void>;
   /** Stops a subscription now (no more renewals); a subscription already stopped is not an error. */
   cancelSubscription(subscriptionId: string): Promise<void>;
   /** Verifies the signature over the raw body and translates the event; throws InvalidSignatureError otherwise. */

@@ -268,6 +268,14 @@ export function createStripeGateway(settings: StripeSettings): CardGateway {
     async detachCard(cardId) {
       await stripeClient().paymentMethods.detach(cardId);
     },
+    async subscriptionCard(subscriptionId) {
+      const subscription = await stripeClient().subscriptions.retrieve(subscriptionId);
+      const card = subscription.default_payment_method;
+      return typeof card === 'string' ? card : (card?.id ?? null);
+    },
+    async changeSubscriptionCard(subscriptionId, cardId) {
+      await stripeClient().subscriptions.update(subscriptionId, { default_payment_method: cardId });
+    },
     async cancelSubscription(subscriptionId) {
       try {
         await stripeClient().subscriptions.cancel(subscriptionId);
