@@ -100,8 +100,10 @@ export function startCardSetup(): Promise<{ client_secret: string; intent: 'setu
   return api.post<{ client_secret: string; intent: 'setup' }>('/payment_sources', {});
 }
 
-export function deletePaymentSource(paymentSourceId: string): Promise<{ message: string }> {
-  return api.delete<{ message: string }>(`/payment_sources/${encodeURIComponent(paymentSourceId)}`);
+/** Deletes a saved card; `replacement` is the card that pays from now on the subscriptions it paid. */
+export function deletePaymentSource({ id, replacement = null }: { id: string; replacement?: string | null }): Promise<{ message: string }> {
+  const query = replacement ? `?replacement=${encodeURIComponent(replacement)}` : '';
+  return api.delete<{ message: string }>(`/payment_sources/${encodeURIComponent(id)}${query}`);
 }
 
 export const checkoutKeys = {
