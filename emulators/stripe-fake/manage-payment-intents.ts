@@ -128,8 +128,10 @@ function succeed(context: FakeContext, intent: FakePaymentIntent, paymentMethod:
     next_action: null,
     last_payment_error: null,
   } satisfies Partial<FakePaymentIntent>);
+  // As at Stripe, a payment keeps its card for the customer only when asked to (setup_future_usage): never by merely paying.
   const customer = typeof intent.customer === 'string' ? intent.customer : null;
-  if (paymentMethod.type === 'card' && customer && !paymentMethod.customer) attachPaymentMethod(context, paymentMethod, customer, false);
+  if (paymentMethod.type === 'card' && customer && intent.setup_future_usage && !paymentMethod.customer)
+    attachPaymentMethod(context, paymentMethod, customer, false);
   emit(context, 'payment_intent.succeeded', intent);
   notify(context, intent, 'succeeded');
   return intent;
@@ -214,10 +216,24 @@ function resolvePaymentMethod(context: FakeContext, intent: FakePaymentIntent, p
   return getPaymentMethod(context, id, 'payment_method');
 }
 
+/**
+ * Stripe's refusal to confirm an intent that is past confirming (succeeded,
+ * processing, canceled): with a payment method it is the update that is
+ * refused, without one the confirmation. Like Stripe, the error carries the
+ * intent, so a browser can see it had already succeeded.
+ */
+function notConfirmable(intent: FakePaymentIntent, params: FormObject): StripeApiError {
+  const changesMethod = Boolean(asString(params.payment_method)) || Object.keys(asObject(params.payment_method_data)).length > 0;
+  const message = changesMethod
+    ? `This PaymentIntent's payment_method could not be updated because it has a status of ${intent.status}.`
+    : intent.status === 'succeeded'
+      ? 'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.'
+      : `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`;
+  return new StripeApiError(400, { ...unexpectedState(message).body.error, payment_intent: structuredClone(intent) });
+}
+
 export function confirmPaymentIntent(context: FakeContext, intent: FakePaymentIntent, params: FormObject): FakePaymentIntent {
-  if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status)) {
-    throw unexpectedState(`This PaymentIntent's payment_method could not be updated because it has a status of ${intent.status}.`);
-  }
+  if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status)) throw notConfirmable(intent, params);
   const paymentMethod = resolvePaymentMethod(context, intent, params);
   if (!intent.payment_method_types.includes(paymentMethod.type)) {
     throw invalidRequest(`The PaymentMethod provided (${paymentMethod.type}) is not allowed for this PaymentIntent.`, 'payment_method');

@@ -116,3 +116,16 @@ export function authenticateSetupIntent(context: FakeContext, intent: FakeSetupI
   });
   return intent;
 }
+
+export function cancelSetupIntent(context: FakeContext, intent: FakeSetupIntent, reason: string | undefined): FakeSetupIntent {
+  if (intent.status === 'succeeded' || intent.status === 'canceled') {
+    throw invalidRequest(`You cannot cancel this SetupIntent because it has a status of ${intent.status}.`, undefined, 'setup_intent_unexpected_state');
+  }
+  Object.assign(intent, {
+    status: 'canceled',
+    cancellation_reason: (reason || 'requested_by_customer') as Stripe.SetupIntent.CancellationReason,
+    next_action: null,
+  } satisfies Partial<FakeSetupIntent>);
+  emit(context, 'setup_intent.canceled', intent);
+  return intent;
+}

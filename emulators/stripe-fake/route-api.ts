@@ -6,7 +6,7 @@ import { createSession, getSession } from './manage-checkout-sessions';
 import { createCustomer, getCustomer, updateCustomer } from './manage-customers';
 import { cancelPaymentIntent, checkClientSecret, confirmPaymentIntent, createPaymentIntent, getPaymentIntent } from './manage-payment-intents';
 import { attachPaymentMethod, createPaymentMethod, detachPaymentMethod, getPaymentMethod, listPaymentMethods } from './manage-payment-methods';
-import { confirmSetupIntent, createSetupIntent, getSetupIntent } from './manage-setup-intents';
+import { cancelSetupIntent, confirmSetupIntent, createSetupIntent, getSetupIntent } from './manage-setup-intents';
 import { asString, type FormObject } from './parse-form';
 import { requireString, resourceMissing } from './stripe-errors';
 
@@ -78,6 +78,9 @@ const ROUTES: Route[] = [
     '/v1/setup_intents/:id/confirm',
     (call) => confirmSetupIntent(call.context, withClientSecret(call, getSetupIntent(call.context, id(call))), call.params),
     true,
+  ),
+  route('POST', '/v1/setup_intents/:id/cancel', (call) =>
+    cancelSetupIntent(call.context, getSetupIntent(call.context, id(call)), asString(call.params.cancellation_reason)),
   ),
   route('POST', '/v1/checkout/sessions', (call) => createSession(call.context, call.params)),
   route('GET', '/v1/checkout/sessions/:id', (call) => getSession(call.context, id(call))),

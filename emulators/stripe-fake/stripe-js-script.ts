@@ -321,6 +321,26 @@ const SCRIPT = String.raw`(function () {
           });
         });
       },
+      // Server-side confirmation (a saved card confirmed by the server): finishes an intent in requires_action, and
+      // like Stripe.js throws for an intent in any other status (it never confirms anything itself).
+      handleNextAction: function (options) {
+        var clientSecret = options && options.clientSecret;
+        if (typeof clientSecret !== 'string' || clientSecret.indexOf('_secret_') < 0) {
+          return Promise.reject(integrationError('Invalid value for handleNextAction: clientSecret should be a client secret.'));
+        }
+        var kind = clientSecret.indexOf('seti_') === 0 ? 'setup_intents' : 'payment_intents';
+        var resultKey = kind === 'payment_intents' ? 'paymentIntent' : 'setupIntent';
+        return apiRequest(key, 'GET', '/v1/' + kind + '/' + intentIdOf(clientSecret), { client_secret: clientSecret }).then(function (intent) {
+          if (intent.error) return { error: intent.error };
+          if (intent.status !== 'requires_action') {
+            throw integrationError('handleNextAction: the ' + (kind === 'payment_intents' ? 'PaymentIntent' : 'SetupIntent') + ' has a status of ' + intent.status + ', not requires_action.');
+          }
+          if (intent.next_action && intent.next_action.type === 'use_stripe_sdk') return authenticate(kind, intent, clientSecret);
+          var result = {};
+          result[resultKey] = intent;
+          return result;
+        });
+      },
       retrievePaymentIntent: function (clientSecret) {
         return apiRequest(key, 'GET', '/v1/payment_intents/' + intentIdOf(clientSecret), { client_secret: clientSecret }).then(function (intent) {
           return intent.error ? { error: intent.error } : { paymentIntent: intent };

@@ -91,6 +91,9 @@ type StandIn = {
   confirmCardPayment(clientSecret: string, data?: unknown): Promise<{ paymentIntent?: Stripe.PaymentIntent; error?: Record<string, unknown> }>;
   confirmOxxoPayment(clientSecret: string, data: unknown, options: unknown): Promise<{ paymentIntent?: Stripe.PaymentIntent; error?: Record<string, unknown> }>;
   retrievePaymentIntent(clientSecret: string): Promise<{ paymentIntent?: Stripe.PaymentIntent }>;
+  handleNextAction(options: {
+    clientSecret: string;
+  }): Promise<{ paymentIntent?: Stripe.PaymentIntent; setupIntent?: Stripe.SetupIntent; error?: Record<string, unknown> }>;
 };
 type CardElement = { mount(target: unknown): void; on(type: string, handler: (event: unknown) => void): CardElement; clear(): void };
 
@@ -119,6 +122,49 @@ describe('stripe fake: the Stripe.js stand-in', () => {
     const declined = await js.confirmCardPayment(declinedIntent.client_secret ?? '', { payment_method: bad.id });
     expect(declined.error).toMatchObject({ type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds' });
     expect((declined.error?.payment_intent as Stripe.PaymentIntent).id).toBe(declinedIntent.id);
+  });
+
+  it('refuses confirmCardPayment on an intent the server confirmed with a saved card, and handleNextAction throws unless it requires_action', async () => {
+    const { window } = await loadStandIn();
+    const js = (window.Stripe as (key: string) => StandIn)(PUBLISHABLE_KEY);
+    const customer = await stripe.customers.create({});
+    const card = await stripe.paymentMethods.create({ type: 'card', card: { number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' } });
+    await stripe.paymentMethods.attach(card.id, { customer: customer.id });
+    const intent = await stripe.paymentIntents.create({ amount: 89_000, currency: 'mxn', customer: customer.id, payment_method: card.id, confirm: true });
+    expect(intent.status).toBe('succeeded');
+    const confirmed = await js.confirmCardPayment(intent.client_secret ?? '');
+    expect(confirmed.error).toMatchObject({ code: 'payment_intent_unexpected_state', payment_intent: { status: 'succeeded' } });
+    await expect(js.handleNextAction({ clientSecret: intent.client_secret ?? '' })).rejects.toThrow(/status of succeeded/);
+  });
+
+  it('handleNextAction runs the 3-D Secure challenge of a saved card the server confirmed (PaymentIntent and SetupIntent)', async () => {
+    const { window, listeners, body } = await loadStandIn();
+    const js = (window.Stripe as (key: string) => StandIn)(PUBLISHABLE_KEY);
+    const customer = await stripe.customers.create({});
+    const card = await stripe.paymentMethods.create({ type: 'card', card: { number: '4000002500003155', exp_month: 12, exp_year: 2040, cvc: '123' } });
+    const payment = await stripe.paymentIntents.create({ amount: 89_000, currency: 'mxn', customer: customer.id, payment_method: card.id, confirm: true });
+    const setup = await stripe.setupIntents.create({ customer: customer.id, payment_method: card.id, confirm: true });
+    for (const intent of [payment, setup]) {
+      expect(intent.status).toBe('requires_action');
+      const handled = js.handleNextAction({ clientSecret: intent.client_secret ?? '' });
+      // The challenge frame opens over the page; the bank's answer comes back as the frame's message.
+      let frame: { src?: string; contentWindow?: unknown } | undefined;
+      for (let tries = 0; !frame && tries < 200; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        frame = body.children[0]?.children[0]?.children[0];
+      }
+      expect(frame?.src).toContain(`/3ds/${intent.id}`);
+      await fetch(new URL(`/3ds/${intent.id}/authenticate`, fake.url), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ client_secret: intent.client_secret, outcome: 'complete' }),
+      });
+      for (const listener of [...listeners])
+        listener({ origin: fake.url, source: frame?.contentWindow, data: { channel: 'stripe-fake', type: 'challenge-complete', intent: intent.id } });
+      const result = await handled;
+      expect(result.error).toBeUndefined();
+      expect((result.paymentIntent ?? result.setupIntent)?.status).toBe('succeeded');
+    }
   });
 
   it('confirms OXXO without opening the voucher when handleActions is false', async () => {

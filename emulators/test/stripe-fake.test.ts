@@ -185,6 +185,7 @@ describe('stripe fake: PaymentIntents and webhooks', () => {
       customer: customer.id,
       allowed_payment_method_types: ['card'],
       metadata: { purchase_id: '5' },
+      setup_future_usage: 'off_session',
     });
     expect(intent).toMatchObject({ status: 'requires_payment_method', amount: 25_000, currency: 'mxn' });
     expect(intent.client_secret).toMatch(new RegExp(`^${intent.id}_secret_`));
@@ -199,7 +200,7 @@ describe('stripe fake: PaymentIntents and webhooks', () => {
     const delivered = ofType('payment_intent.succeeded')[0];
     expect(delivered).toMatchObject({ id: succeeded?.id, api_version: '2026-10-28.endive', livemode: false, object: 'event' });
     expect(objectOf<Stripe.PaymentIntent>(delivered)).toMatchObject({ id: intent.id, status: 'succeeded', metadata: { purchase_id: '5' } });
-    // A customer on the intent keeps the card, as the app relies on for repeat purchases.
+    // A customer on the intent with setup_future_usage keeps the card, as the app relies on for repeat purchases.
     expect(ofType('payment_method.attached').map((event) => objectOf<Stripe.PaymentMethod>(event).id)).toEqual([paymentMethod.id]);
     expect(h.rejected).toEqual([]);
     const refetched = await h.stripe.events.retrieve(delivered?.id ?? '');
@@ -384,6 +385,52 @@ describe('stripe fake: saved cards', () => {
     await expect(h.stripe.paymentMethods.attach(declining.id, { customer: customer.id })).rejects.toBeInstanceOf(Stripe.errors.StripeCardError);
     const chargeFails = await cardPaymentMethod(h.stripe, '4000000000000341', customer.id);
     expect(chargeFails.customer).toBe(customer.id);
+  });
+});
+
+describe('stripe fake: server-side confirmation of a saved card', () => {
+  it('refuses to confirm again an intent the server already confirmed, carrying the intent, and charges once', async () => {
+    const customer = await h.stripe.customers.create({});
+    const card = await cardPaymentMethod(h.stripe, '4242424242424242', customer.id);
+    const intent = await h.stripe.paymentIntents.create({ amount: 89_000, currency: 'mxn', customer: customer.id, payment_method: card.id, confirm: true });
+    expect(intent.status).toBe('succeeded');
+    // What Stripe.js's confirmCardPayment(clientSecret) sends: no payment method.
+    const again = await h.browser('POST', `/v1/payment_intents/${intent.id}/confirm`, { client_secret: intent.client_secret ?? '' });
+    expect(again.status).toBe(400);
+    expect(again.body.error).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'payment_intent_unexpected_state',
+      message: 'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.',
+      payment_intent: { id: intent.id, status: 'succeeded' },
+    });
+    const withCard = await h.browser('POST', `/v1/payment_intents/${intent.id}/confirm`, {
+      client_secret: intent.client_secret ?? '',
+      payment_method: card.id,
+    });
+    expect(withCard.body.error).toMatchObject({
+      message: "This PaymentIntent's payment_method could not be updated because it has a status of succeeded.",
+      payment_intent: { status: 'succeeded' },
+    });
+    await h.settle();
+    expect(ofType('payment_intent.succeeded')).toHaveLength(1);
+  });
+
+  it('keeps the card of a payment for the customer only with setup_future_usage', async () => {
+    const customer = await h.stripe.customers.create({});
+    const once = await cardPaymentMethod(h.stripe, '4242424242424242');
+    await h.stripe.paymentIntents.create({ amount: 1_000, currency: 'mxn', customer: customer.id, payment_method: once.id, confirm: true });
+    expect((await h.stripe.paymentMethods.retrieve(once.id)).customer).toBeNull();
+    const kept = await cardPaymentMethod(h.stripe, '4242424242424242');
+    await h.stripe.paymentIntents.create({
+      amount: 1_000,
+      currency: 'mxn',
+      customer: customer.id,
+      payment_method: kept.id,
+      confirm: true,
+      setup_future_usage: 'off_session',
+    });
+    expect((await h.stripe.paymentMethods.retrieve(kept.id)).customer).toBe(customer.id);
+    expect((await h.stripe.customers.listPaymentMethods(customer.id)).data.map((method) => method.id)).toEqual([kept.id]);
   });
 });
 

@@ -26,7 +26,9 @@ export function savedCardRoutes(deps: Deps, texts: { saved: string; deleted: str
   });
 
   router.delete('/:id', requireUser, fresh, async (req, res) => {
-    await deleteSavedCard(deps, identityOf(req), String(req.params.id));
+    // ?replacement={card}: the card that pays the subscriptions this one paid (the service checks it is the caller's).
+    const replacement = typeof req.query.replacement === 'string' && req.query.replacement !== '' ? req.query.replacement.slice(0, 255) : null;
+    await deleteSavedCard(deps, identityOf(req), String(req.params.id), replacement);
     res.json({ message: texts.deleted });
   });
 

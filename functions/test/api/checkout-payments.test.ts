@@ -102,15 +102,20 @@ describe.skipIf(!FAKE)('card checkout with the Stripe fake', () => {
     expect(after.body.available_classes).toHaveLength(1);
   });
 
-  it('a 3-D Secure card completes only after the challenge; a declined card leaves the purchase pending', async () => {
+  it('a declined card ends its purchase Fallido; the next try is a fresh purchase, and a 3-D Secure card completes only after the challenge', async () => {
     const customer = await newCustomer();
     const attempt = await api<Body>('POST', '/api/checkout/attempt', { token: customer.token, body: { class_package_id: 3, payment_method: 'card' } });
-    const secret = attempt.body.clientSecret as string;
-    const declined = await payWithCard(secret, '4000000000009995');
+    const declined = await payWithCard(attempt.body.clientSecret as string, '4000000000009995');
     expect(declined).toMatchObject({ error: { type: 'card_error', decline_code: 'insufficient_funds' } });
+    // The webhook cancels the refused PaymentIntent at Stripe and ends the purchase: it never blocks another try.
+    expect(await purchaseStatus(customer.token, attempt.body.purchase_id, 'failed')).toBe('failed');
+    const retry = await api<Body>('POST', '/api/checkout/attempt', { token: customer.token, body: { class_package_id: 3, payment_method: 'card' } });
+    expect(retry.status).toBe(201);
+    expect(retry.body.purchase_id).not.toBe(attempt.body.purchase_id);
+    const secret = retry.body.clientSecret as string;
     const challenged = await payWithCard(secret, '4000002760003184');
     expect(challenged.status).toBe('requires_action');
-    expect(await purchaseStatus(customer.token, attempt.body.purchase_id, 'pending')).toBe('pending');
+    expect(await purchaseStatus(customer.token, retry.body.purchase_id, 'pending')).toBe('pending');
     const intentId = secret.split('_secret_')[0];
     const authenticated = await fetch(`${FAKE}/3ds/${intentId}/authenticate`, {
       method: 'POST',
@@ -118,9 +123,14 @@ describe.skipIf(!FAKE)('card checkout with the Stripe fake', () => {
       body: JSON.stringify({ client_secret: secret, outcome: 'complete' }),
     });
     expect(authenticated.status).toBe(200);
-    expect(await purchaseStatus(customer.token, attempt.body.purchase_id, 'completed')).toBe('completed');
+    expect(await purchaseStatus(customer.token, retry.body.purchase_id, 'completed')).toBe('completed');
     const mine = await api<Body>('GET', '/api/purchases', { token: customer.token });
-    expect(mine.body.purchases).toEqual([expect.objectContaining({ purchase_id: attempt.body.purchase_id, status: 'completed' })]);
+    expect(mine.body.purchases).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ purchase_id: retry.body.purchase_id, status: 'completed' }),
+        expect.objectContaining({ purchase_id: attempt.body.purchase_id, status: 'failed' }),
+      ]),
+    );
   });
 
   it('a subscription: first month by card, then Stripe bills renewals; a failed renewal marks it failed', async () => {

@@ -27,6 +27,11 @@ interface Recorder {
   cards: Map<string, string | null>;
   detached: string[];
   sessions: Array<{ successUrl: string; cancelUrl: string; amountCents: number }>;
+  /** Payments' states at the fake processor (default: awaiting a card). */
+  states: Map<string, { status: string; declined: boolean }>;
+  canceledPayments: string[];
+  /** The card each subscription at the fake processor charges. */
+  subscriptionCards: Map<string, string>;
 }
 
 let env: TestEnv;
@@ -35,7 +40,21 @@ beforeEach(async () => {
   env = testEnv();
   env.clock.now = new Date(T0);
   await seedAccessFixtures(env.store);
-  calls = { customers: 0, payments: [], refunds: [], renewals: [], cancelled: [], setups: [], prices: [], cards: new Map(), detached: [], sessions: [] };
+  calls = {
+    customers: 0,
+    payments: [],
+    refunds: [],
+    renewals: [],
+    cancelled: [],
+    setups: [],
+    prices: [],
+    cards: new Map(),
+    detached: [],
+    sessions: [],
+    states: new Map(),
+    canceledPayments: [],
+    subscriptionCards: new Map(),
+  };
   const saved = (id: string) => ({
     id,
     brand: id.includes('visa') ? 'visa' : 'discover',
@@ -54,16 +73,24 @@ beforeEach(async () => {
     async createPayment(request) {
       calls.payments.push(request);
       if (request.savedCardId === 'pm_sin_fondos') throw new CardDeclinedError('card_declined', 'insufficient_funds', 'Your card has insufficient funds.');
-      // Like Stripe, the idempotency key returns the same PaymentIntent.
+      // Like Stripe, the idempotency key returns the same PaymentIntent; a saved card is confirmed by the server at once.
       const id = `pi_${request.idempotencyKey}`;
-      return { id, clientSecret: `${id}_secret_x`, status: 'requires_payment_method' };
+      const status = request.savedCardId === 'pm_3ds' ? 'requires_action' : request.savedCardId ? 'succeeded' : 'requires_payment_method';
+      return { id, clientSecret: `${id}_secret_x`, status: calls.states.get(id)?.status ?? status };
     },
     async refundPayment(paymentId) {
       calls.refunds.push(paymentId);
     },
     async startRenewals(request) {
       calls.renewals.push(request);
+      calls.subscriptionCards.set(`sub_${request.idempotencyKey}`, request.paymentMethodId);
       return `sub_${request.idempotencyKey}`;
+    },
+    async subscriptionCard(subscriptionId) {
+      return calls.subscriptionCards.get(subscriptionId) ?? null;
+    },
+    async changeSubscriptionCard(subscriptionId, cardId) {
+      calls.subscriptionCards.set(subscriptionId, cardId);
     },
     async cancelSubscription(subscriptionId) {
       calls.cancelled.push(subscriptionId);
@@ -71,7 +98,18 @@ beforeEach(async () => {
     async createCardSetup(request) {
       calls.setups.push(request.idempotencyKey);
       const id = `seti_${request.idempotencyKey}`;
-      return { id, clientSecret: `${id}_secret_x`, status: 'requires_payment_method' };
+      if (request.savedCardId === 'pm_sin_fondos') throw new CardDeclinedError('card_declined', 'insufficient_funds', 'Your card has insufficient funds.');
+      return { id, clientSecret: `${id}_secret_x`, status: request.savedCardId ? 'succeeded' : 'requires_payment_method' };
+    },
+    async getPayment(paymentId) {
+      return calls.states.get(paymentId) ?? { status: 'requires_payment_method', declined: false };
+    },
+    async cancelPayment(paymentId) {
+      const state = calls.states.get(paymentId) ?? { status: 'requires_payment_method', declined: false };
+      if (state.status === 'succeeded' || state.status === 'processing') return state.status;
+      calls.canceledPayments.push(paymentId);
+      calls.states.set(paymentId, { ...state, status: 'canceled' });
+      return 'canceled';
     },
     async changeRenewalPrice(subscriptionId, amountCents) {
       calls.prices.push([subscriptionId, amountCents]);
@@ -181,9 +219,65 @@ describe('the card attempt', () => {
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ purchase_id: first.purchase_id, clientSecret: first.clientSecret });
     expect(calls.customers).toBe(1);
+    // While the bank's 3-D Secure is open the payment is in flight: another method waits for it.
+    calls.states.set(`pi_purchase-${first.purchase_id}`, { status: 'requires_action', declined: false });
+    const blocked = await attempt('ana', { class_package_id: 4, payment_method: 'cash' });
+    expect(blocked.status).toBe(409);
+    expect(blocked.body.error.code).toBe('checkout/pending-exists');
+    expect(calls.canceledPayments).toEqual([]);
+    // A card payment never confirmed does not block cash: it is cancelled at Stripe and its purchase ends 'failed'.
+    calls.states.set(`pi_purchase-${first.purchase_id}`, { status: 'requires_payment_method', declined: false });
     const cash = await attempt('ana', { class_package_id: 4, payment_method: 'cash' });
-    expect(cash.status).toBe(409);
-    expect(cash.body.error.code).toBe('checkout/pending-exists');
+    expect(cash.status).toBe(201);
+    expect(calls.canceledPayments).toEqual([`pi_purchase-${first.purchase_id}`]);
+    expect((await env.store.doc(`purchases/${first.purchase_id}`).get()).data()).toMatchObject({ status: 'failed', holds_place: false });
+  });
+
+  it('a declined card ends its purchase (Fallido) before the next try: another card is a fresh purchase and PaymentIntent, and cash is never blocked', async () => {
+    await env.store.doc('class_packages/4').set({ purchase_limit: 1, limit_per_customer: 1 }, { merge: true });
+    const first = await cardPurchase();
+    // The card field's confirmation was declined at Stripe (the webhook has not arrived yet).
+    calls.states.set(`pi_purchase-${first.purchase_id}`, { status: 'requires_payment_method', declined: true });
+    const second = await attempt('ana', { class_package_id: 4, payment_method: 'card' });
+    expect(second.status).toBe(201);
+    expect(second.body.purchase_id).not.toBe(first.purchase_id);
+    expect(second.body.clientSecret).toBe(`pi_purchase-${second.body.purchase_id}_secret_x`);
+    expect(calls.canceledPayments).toEqual([`pi_purchase-${first.purchase_id}`]);
+    expect((await env.store.doc(`purchases/${first.purchase_id}`).get()).data()).toMatchObject({
+      status: 'failed',
+      cancel_reason: 'card-declined',
+      holds_place: false,
+    });
+    // The late webhook of the first decline changes nothing more.
+    const late = await deliver(intentEvent('payment_intent.payment_failed', first.purchase_id, { last_payment_error: { code: 'card_declined' } }));
+    expect(late.body.outcome).toBe('recorded');
+    // Declined again (this time the webhook comes first): the purchase ends at once and cash goes through.
+    const declined = await deliver(
+      intentEvent('payment_intent.payment_failed', second.body.purchase_id as number, {
+        id: `pi_purchase-${second.body.purchase_id}`,
+        last_payment_error: { code: 'card_declined', decline_code: 'insufficient_funds' },
+      }),
+    );
+    expect(declined.body.outcome).toBe('ended');
+    expect((await env.store.doc(`purchases/${second.body.purchase_id}`).get()).data()).toMatchObject({
+      status: 'failed',
+      payment_error: 'insufficient_funds',
+      holds_place: false,
+    });
+    const cash = await attempt('ana', { class_package_id: 4, payment_method: 'cash' });
+    expect(cash.status).toBe(201);
+    expect(cash.body.purchase).toMatchObject({ status: 'pending', checkout_method: 'cash' });
+  });
+
+  it('keeps a new card only when the customer ticks Guardar tarjeta (save_card); a subscription’s card is always kept', async () => {
+    const kept = await attempt('ana', { class_package_id: 4, payment_method: 'card', save_card: true });
+    expect(kept.status).toBe(201);
+    expect(calls.payments[0]).toMatchObject({ saveCard: true, idempotencyKey: `purchase-${kept.body.purchase_id}-keep` });
+    expect(kept.body.clientSecret).toBe(`pi_purchase-${kept.body.purchase_id}-keep_secret_x`);
+    const other = await attempt('diego', { class_package_id: 4, payment_method: 'card', save_card: false });
+    expect(calls.payments[1]).toMatchObject({ saveCard: false, idempotencyKey: `purchase-${other.body.purchase_id}` });
+    const bad = await attempt('ana', { class_package_id: 4, payment_method: 'card', save_card: 'sí' });
+    expect(bad.status).toBe(400);
   });
 
   it('is offered only when a card processor is configured', async () => {
@@ -244,8 +338,10 @@ describe('the Stripe webhook', () => {
     expect(await writes()).toEqual(before);
   });
 
-  it('out of order: a failure or a cancel after the success changes nothing; a decline before it is only noted', async () => {
+  it('out of order: a failure or a cancel after the success changes nothing; a decline Stripe can no longer cancel is only noted', async () => {
     const { purchase_id: id } = await cardPurchase();
+    // A newer try on the same PaymentIntent already went through when the old decline arrives: its success completes the purchase.
+    calls.states.set(`pi_purchase-${id}`, { status: 'succeeded', declined: false });
     const declined = await deliver(
       intentEvent('payment_intent.payment_failed', id, { last_payment_error: { code: 'card_declined', decline_code: 'insufficient_funds' } }),
     );
@@ -256,6 +352,7 @@ describe('the Stripe webhook', () => {
     expect((await deliver(intentEvent('payment_intent.canceled', id))).body.outcome).toBe('recorded');
     expect((await env.store.doc(`purchases/${id}`).get()).data()).toMatchObject({ status: 'completed', payment_error: null });
     expect(await docs('available_classes')).toHaveLength(1);
+    expect(calls.canceledPayments).toEqual([]);
   });
 
   it('a canceled payment ends the purchase and gives its place back; money that arrives after that is refunded', async () => {
@@ -313,6 +410,33 @@ describe('subscriptions by card', () => {
     ).toBe('granted');
     return id;
   }
+
+  it('a card that pays a subscription is listed with it and is not deleted alone; with another card the renewals move to it first', async () => {
+    const as = { authorization: tokenOf('ana') };
+    await http(env).post('/api/metodosPago').set(as).send({ token_id: 'pm_guardada' });
+    const id = await activeSubscription();
+    const listed = await http(env).get('/api/payment_sources').set(as);
+    expect(listed.body.payment_sources).toMatchObject([
+      { payment_source_id: 'pm_guardada', pays_subscriptions: [{ purchase_id: id, title: 'Ilimitado Mensual' }] },
+    ]);
+    const refused = await http(env).delete('/api/payment_sources/pm_guardada').set(as);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({
+      code: 'payment-sources/pays-subscription',
+      message: 'Esta tarjeta paga tu suscripción «Ilimitado Mensual». Elige otra de tus tarjetas para cobrarla antes de eliminar esta.',
+    });
+    expect(calls.detached).toEqual([]);
+    // Someone else's card, or the same one, is no replacement.
+    expect((await http(env).delete('/api/payment_sources/pm_guardada?replacement=pm_guardada').set(as)).status).toBe(400);
+    expect((await http(env).delete('/api/payment_sources/pm_guardada?replacement=pm_de_nadie').set(as)).status).toBe(400);
+    await http(env).post('/api/metodosPago').set(as).send({ token_id: 'pm_nueva' });
+    const moved = await http(env).delete('/api/payment_sources/pm_guardada?replacement=pm_nueva').set(as);
+    expect(moved.status).toBe(200);
+    expect(calls.subscriptionCards.get(`sub_renewals-${id}`)).toBe('pm_nueva');
+    expect(calls.detached).toEqual(['pm_guardada']);
+    const after = await http(env).get('/api/payment_sources').set(as);
+    expect(after.body.payment_sources).toMatchObject([{ payment_source_id: 'pm_nueva', pays_subscriptions: [{ purchase_id: id }] }]);
+  });
 
   it('the first period is paid by the PaymentIntent (card kept), then renewals start at its end, once', async () => {
     const id = await activeSubscription();
@@ -401,6 +525,13 @@ describe('free trials by card', () => {
       .doc(`class_packages/${TRIAL}`)
       .set({ ...packages.unlimited, class_package_id: TRIAL, title: 'Prueba 7 Días', is_trial: true, free_trial_length: 7 });
   });
+  it('a trial with a saved card: the server confirms its SetupIntent on that card', async () => {
+    await http(env).post('/api/metodosPago').set('authorization', tokenOf('ana')).send({ token_id: 'pm_visa_3' });
+    const answer = await attempt('ana', { class_package_id: TRIAL, payment_method: 'card', payment_source_id: 'pm_visa_3' });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ intent: 'setup', intentStatus: 'succeeded', clientSecret: `seti_setup-${answer.body.purchase_id}-pm_visa_3_secret_x` });
+  });
+
   const setupEvent = (purchaseId: number, id = `evt_${++eventSeq}`) => ({
     ...intentEvent('setup_intent.succeeded', purchaseId, {}, id),
     data: {
@@ -522,7 +653,8 @@ describe('saved cards', () => {
     expect(calls.detached).toEqual(['pm_visa_1', 'pm_otra_2']);
   });
 
-  it('a saved card the bank declines is a 402 with the spec’s text, and the purchase waits for another try', async () => {
+  it('a saved card the bank declines is a 402 with the spec’s text; the purchase ends Fallido and another card is a fresh purchase', async () => {
+    await env.store.doc('class_packages/4').set({ limit_per_customer: 1 }, { merge: true });
     await http(env).post('/api/metodosPago').set(as('ana')).send({ token_id: 'pm_sin_fondos' });
     const declined = await attempt('ana', { class_package_id: 4, payment_method: 'card', payment_source_id: 'pm_sin_fondos' });
     expect(declined.status).toBe(402);
@@ -530,12 +662,38 @@ describe('saved cards', () => {
       code: 'checkout/card-declined',
       message: 'Lo sentimos. Tu tarjeta ha sido rechazada por fondos insuficientes.',
     });
-    const pending = (await docs('purchases')).filter((p) => p.status === 'pending');
-    expect(pending).toHaveLength(1);
+    const [ended] = await docs('purchases');
+    expect(ended).toMatchObject({ status: 'failed', cancel_reason: 'card-declined', payment_error: 'insufficient_funds', holds_place: false });
     await http(env).post('/api/metodosPago').set(as('ana')).send({ token_id: 'pm_visa_3' });
     const retry = await attempt('ana', { class_package_id: 4, payment_method: 'card', payment_source_id: 'pm_visa_3' });
-    expect(retry.status).toBe(200);
-    expect(retry.body.purchase_id).toBe(pending[0]?.purchase_id);
+    expect(retry.status).toBe(201);
+    expect(retry.body.purchase_id).not.toBe(ended?.purchase_id);
+    expect(retry.body).toMatchObject({ intent: 'payment', intentStatus: 'succeeded' });
+  });
+
+  it('the server confirms a saved card and answers the intent’s status; paying again is a second purchase and a second charge', async () => {
+    await http(env).post('/api/metodosPago').set(as('ana')).send({ token_id: 'pm_visa_3' });
+    const first = await attempt('ana', { class_package_id: 4, payment_method: 'card', payment_source_id: 'pm_visa_3' });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({
+      intent: 'payment',
+      intentStatus: 'succeeded',
+      clientSecret: `pi_purchase-${first.body.purchase_id}-pm_visa_3_secret_x`,
+    });
+    expect(calls.payments[0]).toMatchObject({ savedCardId: 'pm_visa_3', saveCard: false });
+    const paid = intentEvent('payment_intent.succeeded', first.body.purchase_id as number, { id: `pi_purchase-${first.body.purchase_id}-pm_visa_3` });
+    expect((await deliver(paid)).body.outcome).toBe('granted');
+    const second = await attempt('ana', { class_package_id: 4, payment_method: 'card', payment_source_id: 'pm_visa_3' });
+    expect(second.status).toBe(201);
+    expect(second.body.purchase_id).not.toBe(first.body.purchase_id);
+    expect(calls.payments.map((p) => p.idempotencyKey)).toEqual([
+      `purchase-${first.body.purchase_id}-pm_visa_3`,
+      `purchase-${second.body.purchase_id}-pm_visa_3`,
+    ]);
+    // A card whose bank asks for 3-D Secure: the browser runs only that next action.
+    calls.cards.set('pm_3ds', 'cus_2');
+    const challenged = await attempt('ana', { class_package_id: 4, payment_method: 'card', payment_source_id: 'pm_3ds' });
+    expect(challenged.body).toMatchObject({ intentStatus: 'requires_action' });
   });
 
   it('without token_id the answer is a SetupIntent to confirm in the browser; switched off, nothing is kept', async () => {

@@ -86,6 +86,10 @@ beforeEach(async () => {
     getCard: async () => null,
     attachCard: async (id) => ({ id, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, customerId: null }),
     detachCard: async () => {},
+    getPayment: async (ref) => ({ status: processor.payments.get(ref)?.status ?? 'requires_payment_method', declined: false }),
+    cancelPayment: async () => 'canceled',
+    subscriptionCard: async () => null,
+    changeSubscriptionCard: async () => {},
   };
   env.deps.cards = cards;
 });

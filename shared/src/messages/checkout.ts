@@ -36,6 +36,8 @@ export const checkoutMessages = {
   noSavedCard: 'No hay una tarjeta guardada para cobrar esta compra.',
   onlyOwnCheckout: 'Solo puedes comprar para tu propia cuenta.',
   savedCardsDisabled: 'Este estudio no guarda tarjetas.',
+  cardPaysSubscription: 'Esta tarjeta paga tu suscripción {titles}. Elige otra de tus tarjetas para cobrarla antes de eliminar esta.',
+  replacementCardInvalid: 'Elige otra de tus tarjetas guardadas para cobrar tu suscripción.',
 
   // Checkout rules the spec leaves open (docs/payments/README.md).
   methodUnavailable: 'Este método de pago no está disponible en este momento.',

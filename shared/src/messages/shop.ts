@@ -68,7 +68,21 @@ export const shopMessages = {
   cardErrors: {
     generic: 'Hubo un error al procesar tu compra: {message}',
     authentication: 'Tu banco no pudo autenticar el pago. Intenta de nuevo o usa otra tarjeta.',
+    processing: 'Tu banco no pudo procesar la tarjeta en este momento. Intenta de nuevo en unos minutos o usa otra tarjeta.',
+    incomplete: 'Completa los datos de tu tarjeta.',
+    tooManyTries: 'Hiciste demasiados intentos con esta tarjeta. Espera un momento o usa otra tarjeta.',
+    notSupported: 'Esta tarjeta no se acepta para este pago; usa otra tarjeta.',
+    amountTooSmall: 'El monto es menor al mínimo que acepta el procesador de pagos.',
+    paypalDeclined: 'PayPal rechazó el pago con ese medio. Elige otro medio de pago en PayPal o paga con otro método.',
+    paypalPayerAction: 'PayPal necesita que completes un paso más. Vuelve a intentarlo con el botón de PayPal.',
   },
+  /** A subscription's (or a trial's) card pays its renewals: the checkout says so instead of asking. */
+  saveCardForSubscription: 'Guardaremos esta tarjeta para cobrar tu suscripción.',
+  paysSubscription: 'Paga tu suscripción {titles}.',
+  deleteSubscriptionCardQuestion:
+    'Esta tarjeta paga tu suscripción {titles}. Si la eliminas, las próximas renovaciones se cobrarán a tu {brand} •••• {last}. ¿Eliminarla?',
+  addCardBeforeDeleting: 'Esta tarjeta paga tu suscripción {titles}. Agrega otra tarjeta para cobrarla antes de eliminar esta.',
+  saveCardHint: 'Podrás pagar tus próximas compras sin volver a escribirla y eliminarla cuando quieras en Métodos de Pago.',
 
   // Order confirmation (/gracias/{id}).
   orderDate: 'Fecha',

@@ -33,6 +33,8 @@ export const checkoutAttemptSchema = object({
     .max(255, fill(v.tooLong, { n: 255 }))
     .nullable()
     .optional(),
+  /** 'Guardar tarjeta' ticked: a new card paying a one-off is kept for later purchases (a subscription's or trial's always is). */
+  save_card: boolean().typeError(v.mustBeBoolean).optional(),
 })
   .noUnknown(unknownFields)
   .strict();
@@ -149,6 +151,8 @@ export interface PaymentSource {
   last_digits: string;
   exp_month: number;
   exp_year: number;
+  /** The active subscriptions whose renewals this card pays (deleting it needs another card for them). */
+  pays_subscriptions?: Array<{ purchase_id: number; title: string }>;
 }
 
 /**

@@ -132,8 +132,20 @@ export interface CardGateway {
     cancelUrl: string;
     idempotencyKey: string;
   }): Promise<{ id: string; url: string }>;
-  /** A SetupIntent that keeps a card for later charges (a free trial's first charge), keyed like payments. */
-  createCardSetup(request: { purchaseId: number | null; processorCustomerId: string; idempotencyKey: string }): Promise<CardPayment>;
+  /**
+   * A SetupIntent that keeps a card for later charges (a free trial's first charge), keyed like payments. With
+   * `savedCardId` the server confirms it on that saved card at once (3-D Secure may still send the browser a challenge).
+   */
+  createCardSetup(request: {
+    purchaseId: number | null;
+    processorCustomerId: string;
+    idempotencyKey: string;
+    savedCardId?: string | undefined;
+  }): Promise<CardPayment>;
+  /** A payment's (or a card setup's) state now: its status, and whether its last try was refused (declined, failed 3-D Secure). */
+  getPayment(paymentId: string): Promise<{ status: string; declined: boolean }>;
+  /** Cancels a payment (or card setup) that can no longer succeed without the customer; answers its status after ('canceled', or 'succeeded'/'processing' when it is too late). */
+  cancelPayment(paymentId: string): Promise<string>;
   /** The price of a subscription's next renewals (no proration): after a discounted first charge. */
   changeRenewalPrice(subscriptionId: string, amountCents: number): Promise<void>;
   listCards(processorCustomerId: string): Promise<SavedCard[]>;
@@ -141,6 +153,10 @@ export interface CardGateway {
   /** Keeps a card the browser handed to the processor (its PaymentMethod id) for the customer. */
   attachCard(cardId: string, processorCustomerId: string): Promise<SavedCard>;
   detachCard(cardId: string): Promise<void>;
+  /** The card a subscription's renewals are charged to (its default payment method), or null. */
+  subscriptionCard(subscriptionId: string): Promise<string | null>;
+  /** Charges a subscription's next renewals to another of the customer's cards. */
+  changeSubscriptionCard(subscriptionId: string, cardId: string): Promise<void>;
   /**
    * Stops a subscription now (no more renewals), or with atPeriodEnd at the end
    * of the period already paid (no renewal is charged); a subscription already

@@ -231,16 +231,43 @@ export function createStripeGateway(settings: StripeSettings): CardGateway {
       return { id: session.id, url: session.url };
     },
     async createCardSetup(request) {
-      const setup = await stripeClient().setupIntents.create(
-        {
-          customer: request.processorCustomerId,
-          usage: 'off_session',
-          metadata: request.purchaseId === null ? { purpose: 'saved-card' } : { purchase_id: String(request.purchaseId) },
-        },
-        { idempotencyKey: request.idempotencyKey },
-      );
+      const setup = await stripeClient()
+        .setupIntents.create(
+          {
+            customer: request.processorCustomerId,
+            usage: 'off_session',
+            metadata: request.purchaseId === null ? { purpose: 'saved-card' } : { purchase_id: String(request.purchaseId) },
+            ...(request.savedCardId ? { payment_method: request.savedCardId, confirm: true } : {}),
+          },
+          { idempotencyKey: request.idempotencyKey },
+        )
+        .catch((error: unknown) => {
+          if (error instanceof stripeErrors().StripeCardError) throw new CardDeclinedError(error.code ?? null, error.decline_code ?? null, error.message);
+          throw error;
+        });
       if (!setup.client_secret) throw new Error(`SetupIntent ${setup.id} has no client secret`);
       return { id: setup.id, clientSecret: setup.client_secret, status: setup.status };
+    },
+    async getPayment(paymentId) {
+      if (paymentId.startsWith('seti_')) {
+        const setup = await stripeClient().setupIntents.retrieve(paymentId);
+        return { status: setup.status, declined: Boolean(setup.last_setup_error) };
+      }
+      const intent = await stripeClient().paymentIntents.retrieve(paymentId);
+      return { status: intent.status, declined: Boolean(intent.last_payment_error) };
+    },
+    async cancelPayment(paymentId) {
+      try {
+        const canceled = paymentId.startsWith('seti_')
+          ? await stripeClient().setupIntents.cancel(paymentId)
+          : await stripeClient().paymentIntents.cancel(paymentId);
+        return canceled.status;
+      } catch (error) {
+        // Too late to cancel (succeeded, processing) or already canceled: its status says which.
+        if (error instanceof stripeErrors().StripeInvalidRequestError && /unexpected_state/.test(error.code ?? ''))
+          return (await this.getPayment(paymentId)).status;
+        throw error;
+      }
     },
     async changeRenewalPrice(subscriptionId, amountCents) {
       const subscription = await stripeClient().subscriptions.retrieve(subscriptionId);
@@ -286,6 +313,14 @@ export function createStripeGateway(settings: StripeSettings): CardGateway {
     },
     async detachCard(cardId) {
       await stripeClient().paymentMethods.detach(cardId);
+    },
+    async subscriptionCard(subscriptionId) {
+      const subscription = await stripeClient().subscriptions.retrieve(subscriptionId);
+      const card = subscription.default_payment_method;
+      return typeof card === 'string' ? card : (card?.id ?? null);
+    },
+    async changeSubscriptionCard(subscriptionId, cardId) {
+      await stripeClient().subscriptions.update(subscriptionId, { default_payment_method: cardId });
     },
     async cancelSubscription(subscriptionId, options) {
       try {

@@ -7,7 +7,8 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';
 import { toPurchaseDto } from '../access/dto';
 import type { IdempotencyGuard } from '../idempotency';
-import { startCardPayment, startCheckoutSession } from '../payments/start-card-payment';
+import { settleRefusedCardPurchase } from '../payments/end-declined-purchase';
+import { processorDown, startCardPayment, startCheckoutSession } from '../payments/start-card-payment';
 import type { CheckoutMethod } from './checkout-purchase';
 import { checkoutSettings } from './checkout-settings';
 import { placePurchase } from './place-purchase';
@@ -21,6 +22,12 @@ export interface CheckoutAttemptAnswer {
   clientSecret: string | null;
   /** What clientSecret confirms: a payment now ('payment': Stripe.js confirmCardPayment) or a card kept for later charges ('setup': confirmCardSetup, a free trial). */
   intent: 'payment' | 'setup' | null;
+  /**
+   * The intent's status when answered (ADR 0075). A saved card is confirmed by the server: 'succeeded' or 'processing'
+   * leave nothing to do in the browser, 'requires_action' asks it for Stripe.js handleNextAction (3-D Secure) only.
+   * 'requires_payment_method' is the card field's to confirm. Null without an intent.
+   */
+  intentStatus: string | null;
   /** A Stripe Checkout session to redirect to (stripe_checkout_mode 'session'); null otherwise. */
   session: { id: string; url: string } | null;
 }
@@ -66,11 +73,14 @@ export async function attemptCheckout(
     throw new AppError('invalid', 'checkout/use-paypal-buttons', checkoutMessages.usePayPalButtons, { payment_method: checkoutMessages.usePayPalButtons });
   const pkg = await getClassPackage(deps.store, input.class_package_id);
   const methods = new Set(await availableMethods(deps, pkg ?? undefined));
+  const method = (input.payment_method ?? null) as CheckoutPaymentMethod | null;
+  // A refused card's purchase is ended before anything else is placed: it never blocks another card or method.
+  if (deps.cards) await settleRefusedCard(deps, deps.cards, identity.uid, input.class_package_id, method);
   const placed = await placePurchase(deps, {
     uid: identity.uid,
     classPackageId: input.class_package_id,
     discountCode: input.discountCode ?? null,
-    method: (input.payment_method ?? null) as CheckoutPaymentMethod | null,
+    method,
     availableMethods: methods,
     guard,
   });
@@ -83,7 +93,7 @@ export async function attemptCheckout(
     !input.payment_source_id &&
     (await checkoutSettings(deps)).stripeCheckoutMode === 'session';
   const session = card && hosted ? await startCheckoutSession(deps, card, placed.purchase, siteOrigin) : null;
-  const started = card && !hosted ? await startCardPayment(deps, card, placed.purchase, input.payment_source_id ?? null) : null;
+  const started = card && !hosted ? await startCardPayment(deps, card, placed.purchase, input.payment_source_id ?? null, input.save_card === true) : null;
   const message =
     placed.purchase.status !== 'pending' ? checkoutMessages.purchaseSucceeded : card ? checkoutMessages.cardPending : checkoutMessages.cashPending;
   return {
@@ -95,7 +105,18 @@ export async function attemptCheckout(
       quote: placed.quote,
       clientSecret: started?.clientSecret ?? null,
       intent: started?.intent ?? null,
+      intentStatus: started?.status ?? null,
       session,
     },
   };
+}
+
+/** The processor is asked before placing: when it cannot answer, the attempt is a 503 like any card call (nothing placed). */
+export async function settleRefusedCard(deps: Deps, cards: NonNullable<Deps['cards']>, uid: string, classPackageId: number, method: CheckoutMethod | null) {
+  try {
+    await settleRefusedCardPurchase(deps, cards, uid, classPackageId, method);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw processorDown(error);
+  }
 }

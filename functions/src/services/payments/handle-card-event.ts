@@ -8,6 +8,7 @@ import { studioTimezone } from '../credits/expiry';
 import { endUnpaidPurchase, readPlaceRelease } from '../purchases/end-unpaid-purchase';
 import { type EventOutcome, PROVIDER, record } from './card-event-log';
 import { cardMoneyBack } from './processor-refunds';
+import { endDeclinedPurchase } from './end-declined-purchase';
 import { cardSaved } from './record-card-saved';
 import { subscriptionEvent } from './record-renewal';
 import { ensureRenewals } from './start-renewals';
@@ -27,6 +28,8 @@ export async function handleCardEvent(deps: Deps, cards: CardGateway, event: Car
   if (event.kind === 'card-saved') return cardSaved(deps, cards, event);
   if (event.kind === 'renewal-paid' || event.kind === 'renewal-failed' || event.kind === 'subscription-ended') return subscriptionEvent(deps, cards, event);
   if (event.kind === 'charge-refunded' || event.kind === 'dispute-opened' || event.kind === 'dispute-closed') return cardMoneyBack(deps, cards, event);
+  // A card the bank refused: its payment is cancelled at the processor first (no late confirmation can charge it), then the purchase ends below.
+  const closed = event.kind === 'payment-failed' ? await closeRefusedPayment(deps, cards, event) : false;
   return deps.store.runTransaction(async (tx) => {
     if (await wasEventHandled(deps.store, tx, PROVIDER, event.eventId)) return 'duplicate';
     const purchase = event.purchaseId === null ? null : await getPurchase(deps.store, event.purchaseId, tx);
@@ -41,6 +44,9 @@ export async function handleCardEvent(deps: Deps, cards: CardGateway, event: Car
         const release = await readPlaceRelease(deps, tx, purchase);
         endUnpaidPurchase(deps, tx, purchase, release, { status: 'failed', reason: 'oxxo-expired' });
         outcome = 'ended';
+      } else if (event.kind === 'payment-failed' && closed && purchase.provider_ref === event.paymentId) {
+        await endDeclinedPurchase(deps, purchase.purchase_id, event.paymentId, event.declineCode ?? event.code, tx);
+        outcome = 'ended';
       } else if (event.kind === 'payment-failed') {
         writePurchase(deps.store, tx, { ...purchase, payment_error: event.declineCode ?? event.code, updatedAt: deps.now() });
       }
@@ -48,6 +54,20 @@ export async function handleCardEvent(deps: Deps, cards: CardGateway, event: Car
     record(deps, tx, event, outcome);
     return outcome;
   });
+}
+
+/**
+ * A refused card payment of a pending card purchase, cancelled at the
+ * processor so the purchase can end 'failed' (docs/payments, "A declined
+ * card"). False when it is not a card purchase's current payment, or when the
+ * processor says it is too late (a newer try on the same intent went through
+ * or is processing: its own event completes the purchase).
+ */
+async function closeRefusedPayment(deps: Deps, cards: CardGateway, event: Extract<CardEvent, { kind: 'payment-failed' }>): Promise<boolean> {
+  const purchase = event.purchaseId === null ? null : await getPurchase(deps.store, event.purchaseId);
+  if (purchase?.status !== 'pending' || purchase.holds_place === false || purchase.checkout_method !== 'card' || purchase.provider_ref !== event.paymentId)
+    return false;
+  return (await cards.cancelPayment(event.paymentId)) === 'canceled';
 }
 
 async function paymentSucceeded(deps: Deps, cards: CardGateway, event: Extract<CardEvent, { kind: 'payment-succeeded' }>): Promise<EventOutcome> {

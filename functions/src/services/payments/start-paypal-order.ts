@@ -6,7 +6,7 @@ import { getClassPackage } from '../../data/repos/class-packages-repo';
 import { findPurchaseByProviderRef, getPurchase, writePurchase } from '../../data/repos/purchases-repo';
 import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';
-import { availableMethods } from '../checkout/attempt-checkout';
+import { availableMethods, settleRefusedCard } from '../checkout/attempt-checkout';
 import { placePurchase } from '../checkout/place-purchase';
 import type { IdempotencyGuard } from '../idempotency';
 import { processorDown } from './start-card-payment';
@@ -40,6 +40,8 @@ export async function startPayPalOrder(
 ): Promise<{ created: boolean; answer: PayPalStartAnswer }> {
   const paypal = deps.paypal;
   const pkg = await getClassPackage(deps.store, input.class_package_id);
+  // A card the bank refused for this package does not block PayPal: its purchase ends first.
+  if (deps.cards) await settleRefusedCard(deps, deps.cards, identity.uid, input.class_package_id, 'paypal');
   const placed = await placePurchase(deps, {
     uid: identity.uid,
     classPackageId: input.class_package_id,

@@ -23,7 +23,7 @@ interface Intent {
   kind: 'payment' | 'setup';
   purchaseId: number | null;
   amountCents: number;
-  status: 'requires_payment_method' | 'succeeded';
+  status: 'requires_payment_method' | 'succeeded' | 'canceled';
   paymentMethod: string | null;
 }
 
@@ -86,7 +86,7 @@ export class SimProcessor {
   /** The customer's browser completes the card field (or 3-D Secure): the payment succeeds. */
   pay(intentId: string, paymentMethod: string): void {
     const intent = this.intents.get(intentId);
-    if (!intent || intent.status === 'succeeded') return;
+    if (!intent || intent.status !== 'requires_payment_method') return;
     intent.status = 'succeeded';
     intent.paymentMethod = paymentMethod;
     const metadata = { purchase_id: String(intent.purchaseId) };
@@ -202,6 +202,17 @@ export class SimProcessor {
           refunded: true,
           metadata: { purchase_id: String(charge.purchaseId) },
         });
+      },
+      getPayment: async (ref) => ({ status: this.intents.get(ref)?.status ?? 'requires_payment_method', declined: false }),
+      cancelPayment: async (ref) => {
+        const intent = this.intents.get(ref);
+        if (intent?.status === 'requires_payment_method') intent.status = 'canceled';
+        return intent?.status ?? 'canceled';
+      },
+      subscriptionCard: async (subscriptionId) => this.subscriptions.get(subscriptionId)?.request.paymentMethodId ?? null,
+      changeSubscriptionCard: async (subscriptionId, cardId) => {
+        const sub = this.subscriptions.get(subscriptionId);
+        if (sub) sub.request = { ...sub.request, paymentMethodId: cardId };
       },
       lookUpPayment: async (ref): Promise<PaymentLookup | null> => {
         const intent = this.intents.get(ref);

@@ -16,6 +16,8 @@ export interface AttemptInput {
   payment_method?: CheckoutPaymentMethod;
   /** A saved card (payment_method 'card'): the server charges it; the browser only completes 3-D Secure. */
   payment_source_id?: string;
+  /** 'Guardar tarjeta' ticked: a new card paying a one-off is kept. */
+  save_card?: boolean;
 }
 
 export interface AttemptAnswer {
@@ -26,6 +28,8 @@ export interface AttemptAnswer {
   /** Card: the secret Stripe.js confirms (3-D Secure happens there); null for cash and free offers. */
   clientSecret: string | null;
   intent: 'payment' | 'setup' | null;
+  /** The intent's status (ADR 0075): 'succeeded'/'processing' need nothing, 'requires_action' only handleNextAction; older answers lack it. */
+  intentStatus?: string | null;
   /** Hosted checkout: the browser goes to `url`. */
   session: { id: string; url: string } | null;
 }
@@ -96,8 +100,10 @@ export function startCardSetup(): Promise<{ client_secret: string; intent: 'setu
   return api.post<{ client_secret: string; intent: 'setup' }>('/payment_sources', {});
 }
 
-export function deletePaymentSource(paymentSourceId: string): Promise<{ message: string }> {
-  return api.delete<{ message: string }>(`/payment_sources/${encodeURIComponent(paymentSourceId)}`);
+/** Deletes a saved card; `replacement` is the card that pays from now on the subscriptions it paid. */
+export function deletePaymentSource({ id, replacement = null }: { id: string; replacement?: string | null }): Promise<{ message: string }> {
+  const query = replacement ? `?replacement=${encodeURIComponent(replacement)}` : '';
+  return api.delete<{ message: string }>(`/payment_sources/${encodeURIComponent(id)}${query}`);
 }
 
 export const checkoutKeys = {

@@ -299,14 +299,32 @@ function makeSavedCard(overrides: Partial<PaymentSource> = {}): PaymentSource {
   };
 }
 
+/** A card element whose change events the test sends (typing a card). */
+function typedCard() {
+  const handlers: Array<(event: { empty: boolean; complete: boolean }) => void> = [];
+  const element = {
+    mount: vi.fn(),
+    destroy: vi.fn(),
+    on: vi.fn((type: string, handler: (event: { empty: boolean; complete: boolean }) => void) => {
+      if (type === 'change') handlers.push(handler);
+      return element;
+    }),
+  };
+  return { element, type: () => act(() => handlers.forEach((handler) => handler({ empty: false, complete: true }))) };
+}
+
 /** A fake Stripe.js on window, as the script from stripe_js_url defines it. */
-function fakeStripe() {
-  const element = { mount: vi.fn(), destroy: vi.fn(), on: vi.fn(() => element) };
+function fakeStripe(card: { mount: unknown; destroy: unknown; on: unknown } | null = null) {
+  const plain = { mount: vi.fn(), destroy: vi.fn(), on: vi.fn((): unknown => plain) };
+  const element = card ?? plain;
   const stripe = {
     elements: vi.fn(() => ({ create: () => element })),
     confirmCardPayment: vi.fn().mockResolvedValue({ paymentIntent: { status: 'succeeded' } }),
     confirmCardSetup: vi.fn(),
     confirmOxxoPayment: vi.fn().mockResolvedValue({ paymentIntent: { status: 'requires_action' } }),
+    handleNextAction: vi.fn().mockResolvedValue({ paymentIntent: { status: 'succeeded' } }),
+    retrievePaymentIntent: vi.fn().mockResolvedValue({ paymentIntent: { status: 'requires_payment_method' } }),
+    retrieveSetupIntent: vi.fn().mockResolvedValue({ setupIntent: { status: 'requires_payment_method' } }),
   };
   vi.stubGlobal(
     'Stripe',
@@ -324,13 +342,13 @@ describe('checkout with saved cards and OXXO', () => {
     vi.unstubAllGlobals();
   });
 
-  it('pays with a saved card: posts payment_source_id, confirms with the secret only, then /gracias', async () => {
+  it('pays with a saved card the server confirmed: posts payment_source_id, touches nothing in Stripe.js, then /gracias', async () => {
     const user = userEvent.setup();
     const { stripe, element } = fakeStripe();
     const { calls } = api({
       methods: ['card'],
       paymentSources: [makeSavedCard(), makeSavedCard({ payment_source_id: 'pm_5555', card_type: 'mastercard', last_digits: '5555' })],
-      attempt: () => attemptAnswer({ purchase_id: 45, clientSecret: 'pi_45_secret', intent: 'payment' }),
+      attempt: () => attemptAnswer({ purchase_id: 45, clientSecret: 'pi_45_secret', intent: 'payment', intentStatus: 'succeeded' }),
     });
     renderCheckout();
 
@@ -354,7 +372,125 @@ describe('checkout with saved cards and OXXO', () => {
       payment_method: 'card',
       payment_source_id: 'pm_5555',
     });
-    expect(stripe.confirmCardPayment.mock.calls).toEqual([['pi_45_secret']]);
+    // Confirming again what the server confirmed is what Stripe refuses ('…has a status of succeeded') and charged twice.
+    expect(stripe.confirmCardPayment).not.toHaveBeenCalled();
+    expect(stripe.handleNextAction).not.toHaveBeenCalled();
+    expect(screen.queryByText(/PaymentIntent/)).not.toBeInTheDocument();
+  });
+
+  it('runs only the next action (3-D Secure) of a saved card the server confirmed, then /gracias', async () => {
+    const user = userEvent.setup();
+    const { stripe } = fakeStripe();
+    api({
+      methods: ['card'],
+      paymentSources: [makeSavedCard()],
+      attempt: () => attemptAnswer({ purchase_id: 47, clientSecret: 'pi_47_secret', intent: 'payment', intentStatus: 'requires_action' }),
+    });
+    renderCheckout();
+    await screen.findByRole('group', { name: 'Tarjeta para pagar' });
+    await user.click(screen.getByRole('button', { name: 'Pagar' }));
+    expect(await screen.findByRole('heading', { name: 'Orden lista' })).toBeInTheDocument();
+    expect(stripe.handleNextAction).toHaveBeenCalledWith({ clientSecret: 'pi_47_secret' });
+    expect(stripe.confirmCardPayment).not.toHaveBeenCalled();
+  });
+
+  it('a failed 3-D Secure shows Spanish and the next click is a new submission; a click with no answer keeps its key', async () => {
+    const user = userEvent.setup();
+    const { stripe } = fakeStripe();
+    stripe.handleNextAction
+      .mockResolvedValueOnce({ error: { type: 'api_connection_error', message: 'Failed to fetch' } })
+      .mockResolvedValueOnce({
+        error: {
+          type: 'card_error',
+          code: 'payment_intent_authentication_failure',
+          message: 'We are unable to authenticate your payment method.',
+          payment_intent: { status: 'requires_payment_method' },
+        },
+      })
+      .mockResolvedValueOnce({ paymentIntent: { status: 'succeeded' } });
+    const { calls } = api({
+      methods: ['card'],
+      paymentSources: [makeSavedCard()],
+      attempt: () => attemptAnswer({ purchase_id: 48, clientSecret: 'pi_48_secret', intent: 'payment', intentStatus: 'requires_action' }),
+    });
+    renderCheckout();
+    await screen.findByRole('group', { name: 'Tarjeta para pagar' });
+    await user.click(screen.getByRole('button', { name: 'Pagar' }));
+    expect(await screen.findByText('No pudimos conectar con el procesador de pagos. Recarga la página o elige otro método de pago.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pagar' }));
+    expect(await screen.findByText('Tu banco no pudo autenticar el pago. Intenta de nuevo o usa otra tarjeta.')).toBeInTheDocument();
+    expect(screen.queryByText(/unable to authenticate/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pagar' }));
+    expect(await screen.findByRole('heading', { name: 'Orden lista' })).toBeInTheDocument();
+    const keys = calls.filter((call) => call.url === '/api/checkout/attempt').map((call) => call.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(3);
+    // No answer from Stripe: the same submission (the server answers the same purchase). Refused: a new one.
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+
+  it('an answer replayed after the payment went through: handleNextAction throws, Stripe says succeeded, /gracias without paying again', async () => {
+    const user = userEvent.setup();
+    const { stripe } = fakeStripe();
+    stripe.handleNextAction.mockRejectedValue(new Error('handleNextAction: the PaymentIntent has a status of succeeded, not requires_action.'));
+    stripe.retrievePaymentIntent.mockResolvedValue({ paymentIntent: { status: 'succeeded' } });
+    api({
+      methods: ['card'],
+      paymentSources: [makeSavedCard()],
+      attempt: () => attemptAnswer({ purchase_id: 49, clientSecret: 'pi_49_secret', intent: 'payment', intentStatus: 'requires_action' }),
+    });
+    renderCheckout();
+    await screen.findByRole('group', { name: 'Tarjeta para pagar' });
+    await user.click(screen.getByRole('button', { name: 'Pagar' }));
+    expect(await screen.findByRole('heading', { name: 'Orden lista' })).toBeInTheDocument();
+    expect(stripe.retrievePaymentIntent).toHaveBeenCalledWith('pi_49_secret');
+    expect(stripe.confirmCardPayment).not.toHaveBeenCalled();
+  });
+
+  it("never shows Stripe's English: an unexpected error reads the spec's default text", async () => {
+    const user = userEvent.setup();
+    const { element, type } = typedCard();
+    const { stripe } = fakeStripe(element);
+    stripe.confirmCardPayment.mockResolvedValue({
+      error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: "This PaymentIntent's payment_method could not be updated." },
+    });
+    api({
+      methods: ['card'],
+      attempt: () => attemptAnswer({ purchase_id: 50, clientSecret: 'pi_50_secret', intent: 'payment', intentStatus: 'requires_payment_method' }),
+    });
+    renderCheckout();
+    await vi.waitFor(() => expect(element.mount).toHaveBeenCalled());
+    type();
+    await user.click(screen.getByRole('button', { name: 'Pagar' }));
+    expect(await screen.findByText('Hubo un error al procesar tu compra. Inténtalo más tarde.')).toBeInTheDocument();
+    expect(screen.queryByText(/PaymentIntent/)).not.toBeInTheDocument();
+  });
+
+  it("asks before keeping a new card ('Guardar tarjeta', off by default) and sends save_card only when ticked", async () => {
+    const user = userEvent.setup();
+    const { element, type } = typedCard();
+    fakeStripe(element);
+    const { calls } = api({
+      methods: ['card'],
+      attempt: () => attemptAnswer({ purchase_id: 51, clientSecret: 'pi_51_secret', intent: 'payment', intentStatus: 'requires_payment_method' }),
+    });
+    renderCheckout();
+    const keep = await screen.findByRole('checkbox', { name: 'Guardar tarjeta' });
+    expect(keep).not.toBeChecked();
+    await user.click(keep);
+    await vi.waitFor(() => expect(element.mount).toHaveBeenCalled());
+    type();
+    await user.click(screen.getByRole('button', { name: 'Pagar' }));
+    expect(await screen.findByRole('heading', { name: 'Orden lista' })).toBeInTheDocument();
+    expect(calls.find((call) => call.url === '/api/checkout/attempt')?.body).toEqual({ class_package_id: 2, payment_method: 'card', save_card: true });
+  });
+
+  it('a subscription says its card is kept instead of asking', async () => {
+    fakeStripe();
+    api({ methods: ['card'], quote: makeQuote({ renewal: { amount: 890, period: 'month', interval: 1 } }) });
+    renderCheckout();
+    expect(await screen.findByText('Guardaremos esta tarjeta para cobrar tu suscripción.')).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Guardar tarjeta' })).not.toBeInTheDocument();
   });
 
   it("shows the server's 402 decline text as is and stays on the page", async () => {

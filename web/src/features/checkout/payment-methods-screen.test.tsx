@@ -203,4 +203,47 @@ describe('Métodos de Pago', () => {
     expect(message.closest('[role="alert"]')).not.toBeNull();
     expect(screen.getByText('•••• 4242')).toBeInTheDocument();
   });
+
+  it('a card that pays a subscription says so; deleting it moves the renewals to the other card the confirmation names', async () => {
+    const user = userEvent.setup();
+    let cards = [
+      makeCard({ pays_subscriptions: [{ purchase_id: 9, title: 'Ilimitado Mensual' }] }),
+      makeCard({ payment_source_id: 'pm_5555', card_type: 'mastercard', last_digits: '5555' }),
+    ];
+    const { calls } = mockFetch((call) => {
+      if (call.url === '/api/payment_sources' && call.method === 'GET') return { body: { payment_sources: cards } };
+      if (call.method === 'DELETE') {
+        cards = [makeCard({ payment_source_id: 'pm_5555', card_type: 'mastercard', last_digits: '5555' })];
+        return { body: { message: 'PaymentSource de Pago eliminado con éxito.' } };
+      }
+      return undefined;
+    });
+    renderScreen();
+    expect(await screen.findByText('Paga tu suscripción «Ilimitado Mensual».')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Eliminar la tarjeta Visa terminación 4242' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Precaución' });
+    expect(
+      within(dialog).getByText(
+        'Esta tarjeta paga tu suscripción «Ilimitado Mensual». Si la eliminas, las próximas renovaciones se cobrarán a tu Mastercard •••• 5555. ¿Eliminarla?',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
+    await vi.waitFor(() => expect(screen.queryByText('•••• 4242')).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual(['/api/payment_sources/pm_4242?replacement=pm_5555']);
+  });
+
+  it('the only card paying a subscription is not deleted: the customer is told to add another first', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch((call) => {
+      if (call.url === '/api/payment_sources' && call.method === 'GET')
+        return { body: { payment_sources: [makeCard({ pays_subscriptions: [{ purchase_id: 9, title: 'Ilimitado Mensual' }] })] } };
+      return undefined;
+    });
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Eliminar la tarjeta Visa terminación 4242' }));
+    const message = await screen.findByText('Esta tarjeta paga tu suscripción «Ilimitado Mensual». Agrega otra tarjeta para cobrarla antes de eliminar esta.');
+    expect(message.closest('[role="alert"]')).not.toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Precaución' })).not.toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+  });
 });

@@ -8,7 +8,7 @@ import { LoadError } from '../../components/load-error';
 import { confirmAction } from '../../components/modal-store';
 import { Spinner } from '../../components/spinner';
 import { showSuccess } from '../../lib/alerts';
-import { apiErrorText } from '../../lib/api-client';
+import { ApiError, apiErrorText } from '../../lib/api-client';
 import { configBoolean, configString, useConfig } from '../../lib/app-config';
 import { queryClient, useServerMutation, useServerQuery } from '../../lib/server-data';
 import { cardErrorText } from './card-errors';
@@ -18,6 +18,9 @@ import { cardBrand, cardDigits, cardExpiry } from './saved-card-format';
 import './checkout.css';
 import './payment-methods.css';
 
+/** The subscriptions a card pays, as the texts name them ('«Ilimitado Mensual»'); empty when none. */
+const subscriptionTitles = (card: PaymentSource) => (card.pays_subscriptions ?? []).map((one) => `«${one.title}»`).join(', ');
+
 function SavedCardItem({ card, deleting, onDelete }: { card: PaymentSource; deleting: boolean; onDelete: (card: PaymentSource) => void }) {
   const brand = cardBrand(card);
   return (
@@ -25,6 +28,7 @@ function SavedCardItem({ card, deleting, onDelete }: { card: PaymentSource; dele
       <div className="saved-card__text">
         <span className="saved-card__brand">{brand}</span> <span className="saved-card__digits">{cardDigits(card)}</span>
         <span className="saved-card__expiry muted">{fill(m.cardExpires, { date: cardExpiry(card) })}</span>
+        {subscriptionTitles(card) && <span className="saved-card__subscription">{fill(m.paysSubscription, { titles: subscriptionTitles(card) })}</span>}
       </div>
       <button
         type="button"
@@ -126,18 +130,33 @@ export function PaymentMethodsScreen() {
     addButtonRef.current?.focus();
   }, [adding]);
 
+  /**
+   * Deleting a card asks first ('Precaución'). A card that pays a
+   * subscription says so: with another saved card, the renewals move to it
+   * (the confirmation names it); without one, nothing is deleted and the
+   * customer is told to add another card first.
+   */
   async function onDelete(card: PaymentSource) {
-    const confirmed = await confirmAction(fill(m.deleteCardQuestion, { brand: cardBrand(card), last: card.last_digits }));
-    if (!confirmed) return;
     setDeleteError(null);
+    const titles = subscriptionTitles(card);
+    const replacement = titles ? ((data ?? []).find((other) => other.payment_source_id !== card.payment_source_id) ?? null) : null;
+    if (titles && !replacement) {
+      setDeleteError(fill(m.addCardBeforeDeleting, { titles }));
+      return;
+    }
+    const question = replacement
+      ? fill(m.deleteSubscriptionCardQuestion, { titles, brand: cardBrand(replacement), last: replacement.last_digits })
+      : fill(m.deleteCardQuestion, { brand: cardBrand(card), last: card.last_digits });
+    const confirmed = await confirmAction(question);
+    if (!confirmed) return;
     try {
-      const answer = await remove.mutateAsync(card.payment_source_id);
+      const answer = await remove.mutateAsync({ id: card.payment_source_id, replacement: replacement?.payment_source_id ?? null });
       showSuccess(answer.message || checkoutMessages.sourceDeleted);
       // The focused delete button went away with its card: keyboard users continue from the screen's title.
       headingRef.current?.focus();
-    } catch {
-      // The spec's wording for any failed delete (customer-area §8), whatever the server said.
-      setDeleteError(checkoutMessages.sourceDeleteFailed);
+    } catch (caught) {
+      // The server's words when the card turned out to pay a subscription; the spec's wording for any other failed delete (customer-area §8).
+      setDeleteError(caught instanceof ApiError && caught.status === 409 ? apiErrorText(caught) : checkoutMessages.sourceDeleteFailed);
     }
   }
 
@@ -152,7 +171,7 @@ export function PaymentMethodsScreen() {
             <SavedCardItem
               key={card.payment_source_id}
               card={card}
-              deleting={remove.isPending && remove.variables === card.payment_source_id}
+              deleting={remove.isPending && remove.variables?.id === card.payment_source_id}
               onDelete={(chosen) => void onDelete(chosen)}
             />
           ))}

@@ -38,10 +38,13 @@ export function PurchasePanel({ classPackageId, quote, methods, appliedCode, req
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [cardEmpty, setCardEmpty] = useState(true);
   const [cardChoice, setCardChoice] = useState<string | null>(null);
+  const [saveCard, setSaveCard] = useState(false);
+  const saveCardId = useId();
 
   const free = quote.is_free_offer;
-  // A free trial keeps a new card through a SetupIntent the server does not bind to a saved one: saved cards pay only what is charged now.
-  const savedCardsWanted = !free && quote.trial === null && offered.includes('card') && configBoolean(config, 'payment_sources_enabled');
+  // A saved card pays now, or is confirmed by the server for a free trial's later charge (its SetupIntent).
+  const savedCardsEnabled = configBoolean(config, 'payment_sources_enabled');
+  const savedCardsWanted = !free && offered.includes('card') && savedCardsEnabled;
   const savedCardsAnswer = useServerQuery({ ...paymentSourcesQuery, enabled: savedCardsWanted });
   const savedCards = savedCardsWanted ? (savedCardsAnswer.data ?? []) : [];
   const savedCardsLoading = savedCardsWanted && method === 'card' && savedCardsAnswer.isPending;
@@ -62,9 +65,12 @@ export function PurchasePanel({ classPackageId, quote, methods, appliedCode, req
     free,
     method,
     savedCard,
+    // A subscription's or trial's card is kept by the server whatever this says (it pays the renewals).
+    saveCard: saveCard && savedCardsEnabled,
     stripeJsUrl,
     publishableKey,
   });
+  const recurring = quote.renewal !== null || quote.trial !== null;
   // The card field reports empty until it is mounted and something is typed in it.
   const blocked = paying || (termsNeeded && !termsAccepted) || (!free && method === null) || savedCardsLoading || (useCardElement && cardEmpty);
 
@@ -145,6 +151,25 @@ export function PurchasePanel({ classPackageId, quote, methods, appliedCode, req
         </fieldset>
       )}
       {useCardElement && <CardField stripeJsUrl={stripeJsUrl} publishableKey={publishableKey} handleRef={cardRef} onEmptyChange={setCardEmpty} />}
+      {useCardElement && recurring && <p className="checkout-pay__note">{m.saveCardForSubscription}</p>}
+      {useCardElement && !recurring && savedCardsEnabled && (
+        <div className="checkout-save-card">
+          <label className="checkout-methods__option">
+            <input
+              type="checkbox"
+              name="save_card"
+              checked={saveCard}
+              onChange={(event) => setSaveCard(event.target.checked)}
+              disabled={paying}
+              aria-describedby={saveCardId}
+            />
+            {m.saveCard}
+          </label>
+          <p id={saveCardId} className="muted checkout-methods__note">
+            {m.saveCardHint}
+          </p>
+        </div>
+      )}
       {wording && <p className="checkout-pay__reminder">{fill(m.subscriptionReminder, { wording })}</p>}
       {termsNeeded && (
         <TermsCheckbox pages={requiredPages} business={configString(config, 'business_name')} checked={termsAccepted} onChange={setTermsAccepted} />

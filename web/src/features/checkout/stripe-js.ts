@@ -6,11 +6,19 @@
  * Métodos de Pago use is typed here.
  */
 
+/** The status of an intent a result or an error carries (Stripe attaches the intent to an unexpected-state error). */
+export interface StripeIntentState {
+  id?: string;
+  status?: string;
+}
+
 export interface StripeError {
   type?: string;
   code?: string;
   decline_code?: string;
   message?: string;
+  payment_intent?: StripeIntentState;
+  setup_intent?: StripeIntentState;
 }
 
 export interface StripeCardChange {
@@ -26,7 +34,11 @@ export interface StripeCardElement {
   on(type: 'ready', handler: () => void): StripeCardElement;
 }
 
-export type ConfirmResult = { error?: StripeError } & Record<string, unknown>;
+export interface ConfirmResult {
+  error?: StripeError;
+  paymentIntent?: StripeIntentState;
+  setupIntent?: StripeIntentState;
+}
 
 export interface StripeBillingDetails {
   name: string;
@@ -35,9 +47,15 @@ export interface StripeBillingDetails {
 
 export interface StripeInstance {
   elements(options?: { locale?: string }): { create(type: 'card', options?: Record<string, unknown>): StripeCardElement };
-  /** Without `data` it confirms an intent already bound to a saved card: 3-D Secure if the bank asks, else the intent as it is. */
   confirmCardPayment(clientSecret: string, data?: { payment_method: { card: StripeCardElement } }): Promise<ConfirmResult>;
   confirmCardSetup(clientSecret: string, data?: { payment_method: { card: StripeCardElement } }): Promise<ConfirmResult>;
+  /**
+   * Server-side confirmation (ADR 0075): finishes an intent the server confirmed that is in requires_action (3-D
+   * Secure). Stripe.js throws for an intent in any other status; it never confirms anything itself.
+   */
+  handleNextAction(options: { clientSecret: string }): Promise<ConfirmResult>;
+  retrievePaymentIntent(clientSecret: string): Promise<ConfirmResult>;
+  retrieveSetupIntent(clientSecret: string): Promise<ConfirmResult>;
   /** Shows the OXXO voucher; OXXO requires the payer's name and email on it. */
   confirmOxxoPayment(clientSecret: string, data: { payment_method: { billing_details: StripeBillingDetails } }): Promise<ConfirmResult>;
 }

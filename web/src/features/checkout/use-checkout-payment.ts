@@ -1,4 +1,3 @@
-import { messages } from '@studio/shared/messages';
 import { checkoutMessages } from '@studio/shared/messages/checkout';
 import { shopMessages as m } from '@studio/shared/messages/shop';
 import type { CheckoutPaymentMethod, PaymentSource } from '@studio/shared/schemas/checkout';
@@ -22,15 +21,43 @@ interface CheckoutPaymentOptions {
   free: boolean;
   method: CheckoutPaymentMethod | null;
   savedCard: PaymentSource | null;
+  /** 'Guardar tarjeta' ticked for a new card. */
+  saveCard: boolean;
   stripeJsUrl: string;
   publishableKey: string;
 }
 
+// Our own texts thrown on the way (Stripe.js or the card field missing); anything else thrown may be a library's English.
+const OWN_TEXTS: ReadonlySet<string> = new Set([m.processorUnavailable, m.cardUnavailable]);
+
 const errorText = (caught: unknown) =>
-  caught instanceof ApiError ? apiErrorText(caught) : caught instanceof Error ? caught.message : messages.common.genericError;
+  caught instanceof ApiError
+    ? apiErrorText(caught)
+    : caught instanceof Error && OWN_TEXTS.has(caught.message)
+      ? caught.message
+      : checkoutMessages.purchaseFailed;
+
+/** Intent statuses that need nothing more from the browser: the webhook completes the purchase. */
+const DONE: ReadonlySet<string> = new Set(['succeeded', 'processing']);
+
+type Outcome = { paid: true } | { paid: false; text: string; settled: boolean };
+
+/**
+ * A Stripe.js result as the checkout reads it. An error that carries an
+ * intent already paid (a replayed answer confirmed again) is a payment; a
+ * connection error is no answer (the click may be retried as the same
+ * submission); any other error is the processor's answer, shown in Spanish.
+ */
+function outcomeOf(result: ConfirmResult, voucher: boolean): Outcome {
+  const { error } = result;
+  if (!error) return { paid: true };
+  const carried = error.payment_intent?.status ?? error.setup_intent?.status;
+  if (carried && (DONE.has(carried) || (voucher && carried === 'requires_action'))) return { paid: true };
+  return { paid: false, text: cardErrorText(error), settled: error.type !== 'api_connection_error' };
+}
 
 /** Paying a purchase panel's choice: the attempt with its card, saved card or OXXO confirmation, and PayPal's button callbacks. */
-export function useCheckoutPayment({ classPackageId, appliedCode, free, method, savedCard, stripeJsUrl, publishableKey }: CheckoutPaymentOptions) {
+export function useCheckoutPayment({ classPackageId, appliedCode, free, method, savedCard, saveCard, stripeJsUrl, publishableKey }: CheckoutPaymentOptions) {
   const navigate = useNavigate();
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -57,22 +84,58 @@ export function useCheckoutPayment({ classPackageId, appliedCode, free, method, 
     }
   }
 
-  async function confirmIntent(clientSecret: string, intent: 'payment' | 'setup'): Promise<ConfirmResult> {
+  /** The intent as Stripe has it now (after a next action that threw, or an error that may hide a payment already made). */
+  async function currentStatus(clientSecret: string, intent: 'payment' | 'setup'): Promise<string | null> {
+    try {
+      const stripe = await stripeOnly();
+      const result = intent === 'payment' ? await stripe.retrievePaymentIntent(clientSecret) : await stripe.retrieveSetupIntent(clientSecret);
+      return (result.paymentIntent ?? result.setupIntent)?.status ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * What the browser does with the attempt's intent (ADR 0075). A saved card
+   * was confirmed by the server: nothing to do when it succeeded or is
+   * processing, Stripe.js handleNextAction only when the bank asks for 3-D
+   * Secure; it is never confirmed again (Stripe refuses that, and a retry must
+   * not pay twice). A new card is confirmed with the card field; OXXO shows
+   * its voucher.
+   */
+  async function completeIntent(clientSecret: string, intent: 'payment' | 'setup', status: string | null): Promise<Outcome> {
     if (method === 'oxxo') {
       const stripe = await stripeOnly();
       // The voucher carries the payer's name and email (Stripe requires both for OXXO).
       const billing = { name: customer ? `${customer.name} ${customer.last_name}`.trim() : '', email: customer?.email ?? '' };
-      return stripe.confirmOxxoPayment(clientSecret, { payment_method: { billing_details: billing } });
+      return outcomeOf(await stripe.confirmOxxoPayment(clientSecret, { payment_method: { billing_details: billing } }), true);
     }
-    if (savedCard) {
-      // The server already confirmed the intent on the saved card: this completes 3-D Secure, or answers the intent as it is.
-      const stripe = await stripeOnly();
-      return intent === 'payment' ? stripe.confirmCardPayment(clientSecret) : stripe.confirmCardSetup(clientSecret);
+    // An answer without the status (an older server) for a saved card: Stripe's status now.
+    if (status === null && savedCard) status = await currentStatus(clientSecret, intent);
+    if (status !== null && status !== 'requires_payment_method') {
+      if (DONE.has(status)) return { paid: true };
+      if (status === 'requires_action') {
+        const stripe = await stripeOnly();
+        let result: ConfirmResult;
+        try {
+          result = await stripe.handleNextAction({ clientSecret });
+        } catch {
+          // The intent is no longer waiting for an action (a replayed answer): Stripe's status now decides.
+          const now = await currentStatus(clientSecret, intent);
+          return now !== null && DONE.has(now) ? { paid: true } : { paid: false, text: checkoutMessages.purchaseFailed, settled: now !== null };
+        }
+        return outcomeOf(result, false);
+      }
+      const now = await currentStatus(clientSecret, intent);
+      return now !== null && DONE.has(now) ? { paid: true } : { paid: false, text: checkoutMessages.purchaseFailed, settled: now !== null };
     }
     const card = cardRef.current;
     if (!card) throw new Error(m.cardUnavailable);
     const data = { payment_method: { card: card.element } };
-    return intent === 'payment' ? card.stripe.confirmCardPayment(clientSecret, data) : card.stripe.confirmCardSetup(clientSecret, data);
+    return outcomeOf(
+      intent === 'payment' ? await card.stripe.confirmCardPayment(clientSecret, data) : await card.stripe.confirmCardSetup(clientSecret, data),
+      false,
+    );
   }
 
   /**
@@ -146,18 +209,21 @@ export function useCheckoutPayment({ classPackageId, appliedCode, free, method, 
         ...(appliedCode ? { discountCode: appliedCode } : {}),
         ...(free || method === null ? {} : { payment_method: method }),
         ...(!free && savedCard ? { payment_source_id: savedCard.payment_source_id } : {}),
+        ...(!free && !savedCard && method === 'card' && saveCard ? { save_card: true } : {}),
       };
       const answer = await attempt.mutateAsync({ input, idempotencyKey: attemptKey.keyFor(input) });
-      attemptKey.settle();
       if (answer.session) {
+        attemptKey.settle();
         window.location.assign(answer.session.url);
         return;
       }
       if (answer.clientSecret && answer.intent) {
-        const result = await confirmIntent(answer.clientSecret, answer.intent);
-        // The purchase stays pending: paying again answers the same purchase and PaymentIntent.
-        if (result.error) {
-          setError(cardErrorText(result.error));
+        const outcome = await completeIntent(answer.clientSecret, answer.intent, answer.intentStatus ?? null);
+        if (!outcome.paid) {
+          // A refusal is an answer (the server ends that purchase: the next click is a new one); without one, the
+          // next click is the same submission and its key gets the same purchase back, never a second charge.
+          if (outcome.settled) attemptKey.settle();
+          setError(outcome.text);
           setPaying(false);
           return;
         }
@@ -166,6 +232,7 @@ export function useCheckoutPayment({ classPackageId, appliedCode, free, method, 
       } else {
         showSuccess(answer.message);
       }
+      attemptKey.settle();
       await navigate(orderPath(answer.purchase_id));
     } catch (caught) {
       setError(errorText(caught));
