@@ -39,6 +39,10 @@ export async function handleCardEvent(deps: Deps, cards: CardGateway, event: Car
         const release = await readPlaceRelease(deps, tx, purchase);
         endUnpaidPurchase(deps, tx, purchase, release, { status: 'failed', reason: 'oxxo-expired' });
         outcome = 'ended';
+      } else if (event.kind === 'voucher-issued' && purchase.checkout_method === 'oxxo') {
+        // Kept for the order page, Mis Compras and the one e-mail (mailOnPurchase): Stripe's overlay is the only other place it shows.
+        const voucher = { reference: event.reference, expires_at: event.expiresAt, voucher_url: event.voucherUrl };
+        writePurchase(deps.store, tx, { ...purchase, oxxo_voucher: voucher, updatedAt: deps.now() });
       } else if (event.kind === 'payment-failed') {
         writePurchase(deps.store, tx, { ...purchase, payment_error: event.declineCode ?? event.code, updatedAt: deps.now() });
       }
