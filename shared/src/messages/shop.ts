@@ -100,7 +100,7 @@ export const shopMessages = {
   renewalInvoice: 'Renovación',
   /** A running subscription or trial (customer-area §4, §5; the server answers '¡Suscripción cancelada!'). */
   cancelSubscription: 'Cancelar suscripción',
-  cancelSubscriptionOf: 'Cancelar la suscripción de {title}',
+  cancelSubscriptionOf: 'Cancelar suscripción de {title}',
   cancelSubscriptionQuestion: '¿Seguro que quieres cancelar tu suscripción a {title}? Cuéntanos el motivo.',
   cancelSubscriptionKeeps: 'Lo que ya pagaste sigue vigente: tus clases y tu membresía duran hasta el {date}. No se te hará ningún otro cargo.',
   cancelTrialKeeps: 'Tu prueba gratis sigue vigente hasta el {date}. No se te hará ningún cargo.',
@@ -114,11 +114,11 @@ export const shopMessages = {
   oxxoAmount: 'Monto a pagar',
   oxxoDeadline: 'Paga antes del',
   oxxoVoucherLink: 'Ver e imprimir ficha',
-  oxxoVoucherLinkOf: 'Ver e imprimir la ficha OXXO de {title} (se abre en otra pestaña)',
+  oxxoVoucherLinkOf: 'Ver e imprimir ficha de {title} (se abre en otra pestaña)',
   oxxoVoucherWaiting: 'Estamos generando tu ficha OXXO. Recarga esta página en unos momentos; también te la enviaremos por correo.',
   /** Mis Cargos' printable receipt (/mystudio/pagos/recibo/{id}). */
   viewReceipt: 'Ver recibo',
-  viewReceiptOf: 'Ver el recibo de {title} del {date}',
+  viewReceiptOf: 'Ver recibo de {title} del {date}',
   receiptTitle: 'Recibo',
   receiptNumber: 'Recibo #{id}',
   receiptCustomer: 'Cliente',

@@ -135,7 +135,7 @@ describe('Mis Compras: subscriptions, trials and OXXO vouchers', () => {
     expect(within(row).getByText(/^Próximo cargo: 10 abr\.? 2026 · \$2,400 MXN$/)).toBeInTheDocument();
     expect(within(screen.getByRole('row', { name: /Paquete 10 Clases/ })).queryByRole('button')).not.toBeInTheDocument();
 
-    await user.click(within(row).getByRole('button', { name: 'Cancelar la suscripción de Ilimitado Mensual' }));
+    await user.click(within(row).getByRole('button', { name: 'Cancelar suscripción de Ilimitado Mensual' }));
     const dialog = await screen.findByRole('dialog', { name: 'Precaución' });
     expect(within(dialog).getByText('¿Seguro que quieres cancelar tu suscripción a Ilimitado Mensual? Cuéntanos el motivo.')).toBeInTheDocument();
     expect(
@@ -192,7 +192,7 @@ describe('Mis Compras: subscriptions, trials and OXXO vouchers', () => {
     renderRoutes([{ path: '/mystudio/membresias', element: <PurchasesScreen /> }], '/mystudio/membresias');
     const row = await screen.findByRole('row', { name: /Prueba 7 Días/ });
     expect(within(row).getByText(/^Próximo cargo: 17 mar\.? 2026 · \$1,200 MXN$/)).toBeInTheDocument();
-    await user.click(within(row).getByRole('button', { name: 'Cancelar la suscripción de Prueba 7 Días' }));
+    await user.click(within(row).getByRole('button', { name: 'Cancelar suscripción de Prueba 7 Días' }));
     const dialog = await screen.findByRole('dialog', { name: 'Precaución' });
     expect(within(dialog).getByText(/^Tu prueba gratis sigue vigente hasta el 17 mar\.? 2026\. No se te hará ningún cargo\.$/)).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Motivo'), 'No me gustó');
@@ -226,7 +226,7 @@ describe('Mis Compras: subscriptions, trials and OXXO vouchers', () => {
     expect(within(voucher).getByText('12345678901234567890')).toBeInTheDocument();
     expect(within(voucher).getByText('$890 MXN')).toBeInTheDocument();
     expect(within(voucher).getByText(/^13 mar\.? 2026, 23:59$/)).toBeInTheDocument();
-    expect(within(voucher).getByRole('link', { name: /Ver e imprimir la ficha OXXO de Paquete 5 Clases/ })).toHaveAttribute(
+    expect(within(voucher).getByRole('link', { name: /Ver e imprimir ficha de Paquete 5 Clases/ })).toHaveAttribute(
       'href',
       'https://payments.stripe.test/v/40',
     );
@@ -307,7 +307,7 @@ describe('Mis Cargos receipts', () => {
         '/mystudio/pagos',
       );
       const row = await screen.findByRole('row', { name: /Ilimitado Mensual/ });
-      await user.click(within(row).getByRole('link', { name: /Ver el recibo de Ilimitado Mensual del 10 mar\.? 2026/ }));
+      await user.click(within(row).getByRole('link', { name: /Ver recibo de Ilimitado Mensual del 10 mar\.? 2026/ }));
       const receipt = await screen.findByRole('article', { name: 'Recibo #4' });
       expect(within(receipt).getByText('Estudio Latido')).toBeInTheDocument();
       const fact = (label: string) => within(receipt).getByText(label).nextElementSibling;
