@@ -503,7 +503,11 @@ describe('subscriptions by card', () => {
     };
     expect((await deliver(ended)).body.outcome).toBe('recorded');
     expect(await docs('available_classes')).toHaveLength(1);
-    expect((await cancel({ reason: 'otra vez' })).status).toBe(409);
+    // A second click answers the same, and touches neither Stripe nor the record.
+    const again = await cancel({ reason: 'otra vez' });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ message: '¡Suscripción cancelada!', purchase: { status: 'cancelled', cancel_reason: 'Me mudo de ciudad' } });
+    expect(calls.cancelled).toHaveLength(1);
   });
 
   it('a subscription ended by Stripe (unpaid) is cancelled; subscriptions are sold by card only', async () => {
@@ -796,5 +800,223 @@ describe('POST /checkout (the default flow: a saved card)', () => {
     const desk = await checkout('Bearer admin:valeria', { class_package_id: 3, customer_id: 2 });
     expect(desk.status).toBe(201);
     expect((await env.store.doc(`purchases/${desk.body.purchase_id}`).get()).get('uid')).toBe('ana');
+  });
+});
+
+describe('the customer’s subscription lifecycle (Mis Compras)', () => {
+  const TRIAL = 30;
+  beforeEach(async () => {
+    await env.store
+      .doc(`class_packages/${TRIAL}`)
+      .set({ ...packages.unlimited, class_package_id: TRIAL, title: 'Prueba 7 Días', is_trial: true, free_trial_length: 7 });
+  });
+  const cancel = (id: number, reason = 'Ya no puedo ir') => http(env).post(`/api/purchases/cancel/${id}`).set('authorization', tokenOf('ana')).send({ reason });
+  const purchaseOf = async (id: number) => (await env.store.doc(`purchases/${id}`).get()).data() as Doc;
+  const listed = async (id: number) =>
+    ((await http(env).get('/api/purchases').set('authorization', tokenOf('ana'))).body.purchases as Doc[]).find((p) => p.purchase_id === id);
+  const paidEvent = (id: number) => intentEvent('payment_intent.succeeded', id, { amount: 240000, amount_received: 240000, payment_method: 'pm_guardada' });
+  async function subscription() {
+    const { purchase_id: id } = await cardPurchase('ana', packages.unlimited.class_package_id);
+    expect((await deliver(paidEvent(id))).body.outcome).toBe('granted');
+    return id;
+  }
+  const setupEvent = (purchaseId: number) => ({
+    ...intentEvent('setup_intent.succeeded', purchaseId),
+    data: {
+      object: {
+        id: `seti_setup-${purchaseId}`,
+        object: 'setup_intent',
+        status: 'succeeded',
+        payment_method: 'pm_prueba',
+        metadata: { purchase_id: String(purchaseId) },
+      },
+    },
+  });
+  async function trial() {
+    const answer = await attempt('ana', { class_package_id: TRIAL, payment_method: 'card' });
+    const id = answer.body.purchase_id as number;
+    expect((await deliver(setupEvent(id))).body.outcome).toBe('granted');
+    return id;
+  }
+
+  it('shows the next charge of a subscription, one period after each paid one, and none once cancelled', async () => {
+    const id = await subscription();
+    expect(await listed(id)).toMatchObject({ next_charge_at: '2026-12-22T18:00:00.000Z', next_charge_amount: 2400 });
+    env.clock.now = new Date('2026-12-22T18:00:05Z');
+    expect((await deliver(invoiceEvent('invoice.paid', id, 'in_renovacion_1', 240000))).body.outcome).toBe('granted');
+    expect(await listed(id)).toMatchObject({ next_charge_at: '2027-01-22T18:00:00.000Z', next_charge_amount: 2400 });
+    const order = await http(env).get(`/api/purchases/${id}`).set('authorization', tokenOf('ana'));
+    expect(order.body.purchase).toMatchObject({ next_charge_at: '2027-01-22T18:00:00.000Z', next_charge_amount: 2400 });
+    const done = await cancel(id);
+    expect(done.body.purchase).toMatchObject({ status: 'cancelled', next_charge_at: null, next_charge_amount: null });
+    expect(await listed(id)).toMatchObject({ next_charge_at: null, next_charge_amount: null });
+    // A one-off package has none.
+    const { purchase_id: pack } = await cardPurchase('ana');
+    await deliver(intentEvent('payment_intent.succeeded', pack));
+    expect(await listed(pack)).toMatchObject({ status: 'completed', next_charge_at: null, next_charge_amount: null });
+  });
+
+  it('a trial shows its first charge (with a first-charge discount), then the renewals at the full price', async () => {
+    await createDiscountFromInput(env.deps, { code: 'PRIMERMES', is_percent: true, amount: 50, first_invoice_only: true });
+    const answer = await attempt('ana', { class_package_id: TRIAL, payment_method: 'card', discountCode: 'PRIMERMES' });
+    const id = answer.body.purchase_id as number;
+    expect(await listed(id)).toMatchObject({ status: 'pending', next_charge_at: null });
+    await deliver(setupEvent(id));
+    expect(await listed(id)).toMatchObject({ next_charge_at: '2026-11-29T18:00:00.000Z', next_charge_amount: 1200 });
+    env.clock.now = new Date('2026-11-29T18:00:05Z');
+    await deliver(invoiceEvent('invoice.paid', id, 'in_primer_cargo', 120000));
+    expect(await listed(id)).toMatchObject({ next_charge_at: '2026-12-29T18:00:00.000Z', next_charge_amount: 2400 });
+  });
+
+  it('a trial is cancelled before its first charge: Stripe stops it, the trial’s credits stay, nothing is charged', async () => {
+    const id = await trial();
+    const done = await cancel(id);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ message: '¡Suscripción cancelada!', purchase: { status: 'cancelled', cancel_reason: 'Ya no puedo ir' } });
+    expect(calls.cancelled).toEqual([`sub_renewals-${id}`]);
+    expect(await docs('available_classes')).toMatchObject([{ status: 'active', available_classes: -1 }]);
+    expect(await docs('invoices')).toEqual([]);
+  });
+
+  it('a trial whose renewals were never set up is cancelled here only, and a late event never starts them', async () => {
+    const startRenewals = env.deps.cards?.startRenewals;
+    (env.deps.cards as CardGateway).startRenewals = async () => {
+      throw new Error('Stripe timed out');
+    };
+    const answer = await attempt('ana', { class_package_id: TRIAL, payment_method: 'card' });
+    const id = answer.body.purchase_id as number;
+    expect((await deliver(setupEvent(id))).status).toBe(503);
+    expect(await purchaseOf(id)).toMatchObject({ status: 'active', subscription_id: null });
+    (env.deps.cards as CardGateway).startRenewals = startRenewals as CardGateway['startRenewals'];
+    const done = await cancel(id);
+    expect(done.status).toBe(200);
+    expect(done.body.purchase).toMatchObject({ status: 'cancelled' });
+    expect(calls.cancelled).toEqual([]);
+    // Stripe redelivers the card's event: the grant is not repeated and no renewals start for a cancelled purchase.
+    expect((await deliver(setupEvent(id))).body.outcome).toBe('already-paid');
+    expect(calls.renewals).toEqual([]);
+  });
+
+  it('an active subscription whose Stripe subscription was never recorded (a crash) is cancelled locally and never renewed', async () => {
+    const { purchase_id: id } = await cardPurchase('ana', packages.unlimited.class_package_id);
+    const startRenewals = env.deps.cards?.startRenewals;
+    (env.deps.cards as CardGateway).startRenewals = async () => {
+      throw new Error('killed');
+    };
+    expect((await deliver(paidEvent(id))).status).toBe(503);
+    (env.deps.cards as CardGateway).startRenewals = startRenewals as CardGateway['startRenewals'];
+    expect(await purchaseOf(id)).toMatchObject({ status: 'active', subscription_id: null });
+    expect((await cancel(id)).body).toMatchObject({ message: '¡Suscripción cancelada!', purchase: { status: 'cancelled' } });
+    expect(calls.cancelled).toEqual([]);
+    expect((await deliver(paidEvent(id))).body.outcome).toBe('already-paid');
+    expect(calls.renewals).toEqual([]);
+    expect(await docs('available_classes')).toHaveLength(1);
+  });
+
+  it('renewals that Stripe created while the customer cancelled are stopped at once', async () => {
+    const { purchase_id: id } = await cardPurchase('ana', packages.unlimited.class_package_id);
+    const startRenewals = env.deps.cards?.startRenewals as CardGateway['startRenewals'];
+    (env.deps.cards as CardGateway).startRenewals = async (request) => {
+      // The customer's cancel lands while Stripe is creating the subscription.
+      expect((await cancel(id)).status).toBe(200);
+      return startRenewals(request);
+    };
+    expect((await deliver(paidEvent(id))).body.outcome).toBe('granted');
+    expect(await purchaseOf(id)).toMatchObject({ status: 'cancelled', subscription_id: `sub_renewals-${id}` });
+    expect(calls.cancelled).toEqual([`sub_renewals-${id}`]);
+  });
+
+  it('Stripe down: a 503 in Spanish and nothing written; the next try cancels', async () => {
+    const id = await subscription();
+    const cancelSubscription = env.deps.cards?.cancelSubscription as CardGateway['cancelSubscription'];
+    (env.deps.cards as CardGateway).cancelSubscription = async () => {
+      throw new Error('connect ECONNREFUSED');
+    };
+    const before = await writes();
+    const down = await cancel(id);
+    expect(down.status).toBe(503);
+    expect(down.body.error).toMatchObject({
+      code: 'purchases/processor-unavailable',
+      message: 'No pudimos cancelar tu suscripción en este momento. No se hizo ningún cambio; inténtalo de nuevo en unos minutos.',
+    });
+    expect(await writes()).toEqual(before);
+    (env.deps.cards as CardGateway).cancelSubscription = cancelSubscription;
+    expect((await cancel(id)).status).toBe(200);
+    expect(calls.cancelled).toEqual([`sub_renewals-${id}`]);
+  });
+
+  it('two clicks at once: both answer the cancellation, Stripe is asked to stop it (idempotent there) and the record is written once', async () => {
+    const id = await subscription();
+    const answers = await Promise.all([cancel(id, 'Me mudo'), cancel(id, 'Me mudo')]);
+    expect(answers.map((a) => [a.status, a.body.message])).toEqual([
+      [200, '¡Suscripción cancelada!'],
+      [200, '¡Suscripción cancelada!'],
+    ]);
+    expect(await purchaseOf(id)).toMatchObject({ status: 'cancelled', cancel_reason: 'Me mudo' });
+  });
+
+  it('someone else’s subscription is a 404; a one-off paid purchase is not cancellable', async () => {
+    const id = await subscription();
+    expect((await http(env).post(`/api/purchases/cancel/${id}`).set('authorization', tokenOf('diego')).send({ reason: 'x' })).status).toBe(404);
+    const { purchase_id: pack } = await cardPurchase('ana');
+    await deliver(intentEvent('payment_intent.succeeded', pack));
+    expect((await cancel(pack)).status).toBe(409);
+  });
+});
+
+describe('the OXXO voucher is kept on the purchase', () => {
+  const voucherEvent = (purchaseId: number, number = '12345678901234567890', id = `evt_${++eventSeq}`) =>
+    intentEvent(
+      'payment_intent.requires_action',
+      purchaseId,
+      {
+        status: 'requires_action',
+        next_action: {
+          type: 'oxxo_display_details',
+          oxxo_display_details: {
+            number,
+            expires_after: Math.floor(new Date('2026-11-26T05:59:59Z').getTime() / 1000),
+            hosted_voucher_url: `https://payments.stripe.test/oxxo/voucher/${purchaseId}`,
+          },
+        },
+      },
+      id,
+    );
+
+  it('from payment_intent.requires_action: reference, deadline and link, on the order and in Mis Compras while pending', async () => {
+    const answer = await attempt('ana', { class_package_id: 4, payment_method: 'oxxo' });
+    const id = answer.body.purchase_id as number;
+    expect(answer.body.purchase).toMatchObject({ oxxo_voucher: null });
+    const event = voucherEvent(id);
+    expect((await deliver(event)).body.outcome).toBe('recorded');
+    expect((await deliver(event)).body.outcome).toBe('duplicate');
+    const voucher = {
+      reference: '12345678901234567890',
+      expires_at: '2026-11-26T05:59:59.000Z',
+      voucher_url: `https://payments.stripe.test/oxxo/voucher/${id}`,
+    };
+    expect((await http(env).get(`/api/purchases/${id}`).set('authorization', tokenOf('ana'))).body.purchase).toMatchObject({
+      status: 'pending',
+      oxxo_voucher: voucher,
+    });
+    const mine = (await http(env).get('/api/purchases').set('authorization', tokenOf('ana'))).body.purchases as Doc[];
+    expect(mine.find((p) => p.purchase_id === id)).toMatchObject({ oxxo_voucher: voucher });
+    // Paid: the voucher is history, no longer shown.
+    expect((await deliver(intentEvent('payment_intent.succeeded', id))).body.outcome).toBe('granted');
+    expect((await http(env).get(`/api/purchases/${id}`).set('authorization', tokenOf('ana'))).body.purchase).toMatchObject({
+      status: 'completed',
+      oxxo_voucher: null,
+    });
+  });
+
+  it('a card’s 3-D Secure (requires_action without a voucher) is ignored; a voucher for a card purchase is not kept', async () => {
+    const { purchase_id: id } = await cardPurchase();
+    const challenge = intentEvent('payment_intent.requires_action', id, {
+      status: 'requires_action',
+      next_action: { type: 'use_stripe_sdk', use_stripe_sdk: {} },
+    });
+    expect((await deliver(challenge)).body.outcome).toBe('ignored');
+    expect((await deliver(voucherEvent(id))).body.outcome).toBe('recorded');
+    expect(await (await env.store.doc(`purchases/${id}`).get()).get('oxxo_voucher')).toBeUndefined();
   });
 });

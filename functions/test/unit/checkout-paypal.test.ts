@@ -6,7 +6,7 @@
  * verification accepts only the notices it "sent".
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type PayPalCycle, type PayPalGateway, translatePayPalEvent } from '../../src/data/payments/paypal-gateway';
+import { type PayPalCycle, PayPalError, type PayPalGateway, translatePayPalEvent } from '../../src/data/payments/paypal-gateway';
 import { createDiscountFromInput } from '../../src/services/discounts/manage-discounts';
 import { adminToken, http, packages, seedAccessFixtures, snapshotOf, T0, tokenOf } from './access-fixtures';
 import { type TestEnv, testEnv } from './support';
@@ -276,5 +276,36 @@ describe('PayPal subscriptions', () => {
     expect(calls.saleRefunds).toEqual(['SALE-D']);
     expect(calls.refunds).toEqual([]);
     expect(calls.cancelled).toEqual([`I-${id}`, `I-${other}`]);
+  });
+
+  it('a trial cancelled before its first sale: PayPal stops it with the reason, the trial’s credits stay; a second click answers the same', async () => {
+    await env.store
+      .doc(`class_packages/${TRIAL}`)
+      .set({ ...packages.unlimited, class_package_id: TRIAL, title: 'Prueba 7 Días', is_trial: true, free_trial_length: 7 });
+    const id = (await http(env).post('/api/checkout/paypal').set('authorization', tokenOf('ana')).send({ class_package_id: TRIAL })).body.purchase_id as number;
+    expect((await notify(subscriptionEvent('BILLING.SUBSCRIPTION.ACTIVATED', id))).body.outcome).toBe('granted');
+    const mine = async () => ((await http(env).get('/api/purchases').set('authorization', tokenOf('ana'))).body.purchases as Doc[])[0];
+    expect(await mine()).toMatchObject({ status: 'active', next_charge_at: new Date(T0.getTime() + 7 * 86_400_000).toISOString(), next_charge_amount: 2400 });
+    const cancel = () => http(env).post(`/api/purchases/cancel/${id}`).set('authorization', tokenOf('ana')).send({ reason: 'No me gustó' });
+    const first = await cancel();
+    expect(first.body).toMatchObject({ message: '¡Suscripción cancelada!', purchase: { status: 'cancelled', next_charge_at: null } });
+    expect(calls.cancelled).toEqual([`I-${id}`]);
+    expect((await cancel()).body).toMatchObject({ message: '¡Suscripción cancelada!', purchase: { status: 'cancelled', cancel_reason: 'No me gustó' } });
+    expect(calls.cancelled).toHaveLength(1);
+    expect(await docs('available_classes')).toMatchObject([{ status: 'active' }]);
+  });
+
+  it('PayPal down: a 503 in Spanish, nothing written, the subscription still active', async () => {
+    const id = (await order('ana', 5)).body.purchase_id as number;
+    await notify(saleEvent(id, 'SALE-1'));
+    (env.deps.paypal as PayPalGateway).cancelSubscription = async () => {
+      throw new PayPalError(503, null, 'Service Unavailable');
+    };
+    const before = await snapshotOf(env.store, ['purchases', 'available_classes', 'invoices']);
+    const down = await http(env).post(`/api/purchases/cancel/${id}`).set('authorization', tokenOf('ana')).send({ reason: 'Me mudo' });
+    expect(down.status).toBe(503);
+    expect(down.body.error.message).toBe('No pudimos cancelar tu suscripción en este momento. No se hizo ningún cambio; inténtalo de nuevo en unos minutos.');
+    expect(await snapshotOf(env.store, ['purchases', 'available_classes', 'invoices'])).toEqual(before);
+    expect(await status(id)).toMatchObject({ status: 'active' });
   });
 });

@@ -146,4 +146,32 @@ describe('purchase and payment e-mails', () => {
     expect(mail?.message.text).toContain('El primer cargo, de $1,200');
     expect(mail?.message.text).toContain('29 de noviembre de 2026, 12:00 h');
   });
+
+  it('an OXXO voucher: its reference, amount, deadline and link, exactly one e-mail per voucher', async () => {
+    const id = await cashPurchase();
+    await env.store.doc(`purchases/${id}`).set({ checkout_method: 'oxxo', payment_method: 'OXXO', pay_by: null, payment_instructions: null }, { merge: true });
+    const placed = await purchaseSnap(id);
+    const voucher = { reference: '98765432109876543210', expires_at: new Date('2026-11-26T05:59:59Z'), voucher_url: 'https://payments.stripe.test/oxxo/v/1' };
+    await env.store.doc(`purchases/${id}`).set({ oxxo_voucher: voucher }, { merge: true });
+    const issued = change(placed, await purchaseSnap(id));
+    await mailOnPurchaseChange(deps, issued);
+    await mailOnPurchaseChange(deps, issued);
+    // A later write that keeps the same voucher (another event) sends nothing more.
+    const withVoucher = await purchaseSnap(id);
+    await env.store.doc(`purchases/${id}`).set({ payment_error: 'x' }, { merge: true });
+    await mailOnPurchaseChange(deps, change(withVoucher, await purchaseSnap(id)));
+    const [mail, ...rest] = await mails();
+    expect(rest).toEqual([]);
+    expect(mail).toMatchObject({ id: `purchase-${id}-oxxo-98765432109876543210`, kind: 'oxxo-voucher', to: 'ana@example.com' });
+    expect(mail?.message.subject).toBe(`Tu ficha OXXO para completar tu compra en Estudio Latido: Orden #00${id}`);
+    expect(mail?.message.text).toContain(
+      'paga $1,700 MXN en efectivo en cualquier tienda OXXO antes del 25 de noviembre de 2026, 23:59 h con la referencia 98765432109876543210',
+    );
+    expect(mail?.message.text).toContain('Ver e imprimir tu ficha: https://payments.stripe.test/oxxo/v/1');
+    // A voucher issued again (a new reference) is its own e-mail.
+    const old = await purchaseSnap(id);
+    await env.store.doc(`purchases/${id}`).set({ oxxo_voucher: { ...voucher, reference: '11112222333344445555' } }, { merge: true });
+    await mailOnPurchaseChange(deps, change(old, await purchaseSnap(id)));
+    expect((await mails()).map((m) => m.id).sort()).toEqual([`purchase-${id}-oxxo-11112222333344445555`, `purchase-${id}-oxxo-98765432109876543210`]);
+  });
 });

@@ -57,6 +57,7 @@ export const checkoutMessages = {
   purchaseNotFound: 'No encontramos esa compra.',
   notPending: 'Esta compra ya no está pendiente de pago.',
   notCancellable: 'Esta compra no se puede cancelar.',
+  subscriptionCancelUnavailable: 'No pudimos cancelar tu suscripción en este momento. No se hizo ningún cambio; inténtalo de nuevo en unos minutos.',
   cashConfirmed: 'Pago en efectivo confirmado: las clases ya están disponibles.',
   cashRejected: 'Compra en efectivo rechazada.',
   purchaseCancelled: 'Compra cancelada.',

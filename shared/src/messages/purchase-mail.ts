@@ -6,6 +6,7 @@
 export const purchaseMailMessages = {
   subjects: {
     cashPending: 'Completa tu compra en {studio}: Orden #00{id}',
+    oxxoVoucher: 'Tu ficha OXXO para completar tu compra en {studio}: Orden #00{id}',
     purchasePaid: 'Recibo de tu compra en {studio}: Orden #00{id}',
     freeOffer: 'Tu oferta en {studio}: {title}',
     trialStarted: 'Tu prueba gratuita en {studio} comenzó: {title}',
@@ -17,6 +18,9 @@ export const purchaseMailMessages = {
     'Recibimos tu pedido. Para completarlo, paga en efectivo antes del {pay_by}; en cuanto el estudio confirme tu pago, tus clases estarán en tu cuenta.',
   cashPendingBookable: 'Ya puedes reservar con estas clases; tus reservaciones dirán «Pago en Efectivo Incompleto» hasta que el estudio confirme tu pago.',
   instructions: 'Cómo pagar: {instructions}',
+  oxxoVoucher:
+    'Recibimos tu pedido. Para completarlo, paga {amount} en efectivo en cualquier tienda OXXO antes del {expires} con la referencia {reference}. Tu compra se completará en cuanto OXXO nos reporte el pago.',
+  oxxoVoucherLink: 'Ver e imprimir tu ficha: {url}',
   purchasePaid: 'Gracias por tu compra. Tus clases ya están en tu cuenta.',
   freeOffer: '¡Listo! Tu oferta ya está en tu cuenta.',
   trialStarted:
@@ -32,6 +36,7 @@ export const purchaseMailMessages = {
     total: 'Total',
     method: 'Método de pago',
     date: 'Fecha',
+    reference: 'Referencia OXXO',
   },
   orderNumber: '#00{id}',
   dateFormat: 'D [de] MMMM [de] YYYY, HH:mm [h]',

@@ -69,6 +69,16 @@ export interface PurchaseFields {
   dispute_status?: 'open' | 'won' | 'lost' | null;
 }
 
+/** An OXXO voucher as Stripe issued it (the PaymentIntent's next_action.oxxo_display_details), kept so the customer can find it again. */
+export interface OxxoVoucher {
+  /** The reference the cashier types (Stripe's `number`). */
+  reference: string;
+  /** When it can no longer be paid (Stripe's `expires_after`); null when Stripe gave none. */
+  expires_at: Date | null;
+  /** Stripe's page that shows and prints the voucher; null when Stripe gave none. */
+  voucher_url: string | null;
+}
+
 export interface PurchaseDiscount {
   discount_id: number;
   code: string;
@@ -76,7 +86,18 @@ export interface PurchaseDiscount {
   amount: number;
 }
 
-export type Purchase = Wire<PurchaseFields>;
+export type Purchase = Wire<PurchaseFields> & {
+  /**
+   * A running subscription's next charge (a trial's first charge), from the
+   * period stored; null when none is coming (docs/payments). The server
+   * always sends these three; they are optional so a screen handed a
+   * purchase built elsewhere (a fixture, an older answer) reads them as none.
+   */
+  next_charge_at?: string | null;
+  next_charge_amount?: number | null;
+  /** A pending OXXO purchase's voucher, once Stripe issued it; null otherwise. */
+  oxxo_voucher?: Wire<OxxoVoucher> | null;
+};
 
 /** invoices/{invoice_id}: one charge of a purchase (customer-area "Mis Cargos"). */
 export interface InvoiceFields {

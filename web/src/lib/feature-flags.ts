@@ -36,6 +36,7 @@ const SCREEN_FEATURES: Readonly<Partial<Record<string, Feature>>> = {
   [paths.myOnline]: 'onlineVideos',
   [paths.myVideo]: 'onlineVideos',
   [paths.myCharges]: 'subscriptions',
+  [paths.myReceipt]: 'subscriptions',
   [paths.myCredits]: 'restrictedClassTypes',
   // The public schedule goes with the navbar link and the landing section when the studio turns it off.
   [paths.schedule]: 'schedule',

@@ -22,6 +22,7 @@ export const paths = {
   myInfo: '/mystudio/informacion',
   myPurchases: '/mystudio/membresias',
   myCharges: '/mystudio/pagos',
+  myReceipt: '/mystudio/pagos/recibo/:invoice_id',
   myPaymentMethods: '/mystudio/metodos',
   myWaitlists: '/mystudio/waitlists',
   myCredits: '/mystudio/creditos',

@@ -94,6 +94,16 @@ export type CardEvent =
   | { kind: 'payment-succeeded'; eventId: string; paymentId: string; purchaseId: number | null; amountCents: number; paymentMethodId: string | null }
   | { kind: 'payment-failed'; eventId: string; paymentId: string; purchaseId: number | null; code: string | null; declineCode: string | null }
   | { kind: 'payment-canceled'; eventId: string; paymentId: string; purchaseId: number | null }
+  /** An OXXO voucher was issued (payment_intent.requires_action with oxxo_display_details). */
+  | {
+      kind: 'voucher-issued';
+      eventId: string;
+      paymentId: string;
+      purchaseId: number | null;
+      reference: string;
+      expiresAt: Date | null;
+      voucherUrl: string | null;
+    }
   | { kind: 'card-saved'; eventId: string; setupId: string; purchaseId: number | null; paymentMethodId: string | null }
   | { kind: 'renewal-paid'; eventId: string; invoiceId: string; subscriptionId: string; purchaseId: number | null; amountCents: number }
   | { kind: 'renewal-failed'; eventId: string; invoiceId: string; subscriptionId: string; purchaseId: number | null; amountCents: number }

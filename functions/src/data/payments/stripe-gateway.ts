@@ -54,6 +54,21 @@ export function translateStripeEvent(event: Stripe.Event): CardEvent {
       const intent = event.data.object;
       return { kind: 'payment-canceled', eventId: event.id, paymentId: intent.id, purchaseId: purchaseIdOf(intent.metadata) };
     }
+    case 'payment_intent.requires_action': {
+      const intent = event.data.object;
+      const oxxo = intent.next_action?.type === 'oxxo_display_details' ? intent.next_action.oxxo_display_details : undefined;
+      // Only an OXXO voucher is worth keeping; a card's 3-D Secure is handled in the browser.
+      if (!oxxo?.number) return { kind: 'ignored', eventId: event.id, type: event.type };
+      return {
+        kind: 'voucher-issued',
+        eventId: event.id,
+        paymentId: intent.id,
+        purchaseId: purchaseIdOf(intent.metadata),
+        reference: oxxo.number,
+        expiresAt: oxxo.expires_after ? new Date(oxxo.expires_after * 1000) : null,
+        voucherUrl: oxxo.hosted_voucher_url ?? null,
+      };
+    }
     case 'setup_intent.succeeded': {
       const setup = event.data.object;
       return {

@@ -11,6 +11,7 @@ export type MailKind =
   | 'waitlist-closed'
   | 'video-rating'
   | 'cash-pending'
+  | 'oxxo-voucher'
   | 'purchase-paid'
   | 'purchase-cancelled'
   | 'trial-started'

@@ -1,4 +1,4 @@
-import type { PurchaseFields, PurchaseStatus } from '@studio/shared/types/purchases';
+import type { OxxoVoucher, PurchaseFields, PurchaseStatus } from '@studio/shared/types/purchases';
 import type { DocumentStore, Transaction } from '../store/types';
 import type { NumberSpace } from './number-claims';
 import { readDoc, readQuery } from './read';
@@ -44,6 +44,8 @@ export interface PurchaseDoc extends PurchaseFields {
   paypal_plan_id?: string | null;
   /** The processor's last decline code for it (informational: the customer may retry with another card). */
   payment_error?: string | null;
+  /** An OXXO purchase's voucher, as Stripe issued it (payment_intent.requires_action): shown again on the order and e-mailed once. */
+  oxxo_voucher?: OxxoVoucher | null;
   /** The unit of a package's purchase_limit it took (class_packages/{id}/units/{n}); null when the package has no limit. */
   unit?: number | null;
 }

@@ -5,6 +5,7 @@ import type { AvailableClassDoc, LedgerEntryDoc } from '../../data/repos/credits
 import type { PurchaseDoc } from '../../data/repos/purchases-repo';
 import { isUsable } from '../credits/balance';
 import { isUnlimited } from '../credits/ledger';
+import { nextChargeOf } from '../purchases/next-charge';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -30,7 +31,14 @@ export function toAvailableClassDto(lot: AvailableClassDoc, tz: string, now: Dat
   };
 }
 
-export function toPurchaseDto(doc: PurchaseDoc): Purchase {
+/**
+ * A purchase as the API shows it. The next charge is counted from `now`; an
+ * answer to a write may leave it out and count from the write itself
+ * (updatedAt), which is the same moment.
+ */
+export function toPurchaseDto(doc: PurchaseDoc, now?: Date): Purchase {
+  const next = nextChargeOf(doc, now ?? doc.updatedAt);
+  const voucher = doc.status === 'pending' ? (doc.oxxo_voucher ?? null) : null;
   return {
     purchase_id: doc.purchase_id,
     customer_id: doc.customer_id,
@@ -64,6 +72,9 @@ export function toPurchaseDto(doc: PurchaseDoc): Purchase {
     refunded_amount: doc.refunded_amount ?? (doc.refunded_at ? doc.total_payment : 0),
     refunded_at: iso(doc.refunded_at ?? null),
     dispute_status: doc.dispute?.status ?? null,
+    next_charge_at: iso(next?.at ?? null),
+    next_charge_amount: next?.amount ?? null,
+    oxxo_voucher: voucher ? { reference: voucher.reference, expires_at: iso(voucher.expires_at), voucher_url: voucher.voucher_url } : null,
   };
 }
 

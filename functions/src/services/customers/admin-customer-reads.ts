@@ -22,7 +22,7 @@ export async function listCustomerPurchasesForAdmin(deps: Deps, customerId: numb
   await requireCustomer(deps, customerId);
   const docs = await listPurchasesOfCustomer(deps.store, customerId);
   docs.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.purchase_id - a.purchase_id);
-  return docs.map(toPurchaseDto);
+  return docs.map((doc) => toPurchaseDto(doc, deps.now()));
 }
 
 /**

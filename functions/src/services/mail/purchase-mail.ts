@@ -16,6 +16,8 @@ import { type MailBody, renderMailHtml, renderMailText } from './booking-mail-co
 /** The mail id of each event: one e-mail per invoice, and per purchase event that has no invoice. */
 export const invoiceMailId = (id: number) => `invoice-${id}`;
 export const purchaseMailId = (id: number, event: 'cash-pending' | 'free-offer' | 'trial-started' | 'cash-cancelled') => `purchase-${id}-${event}`;
+/** One e-mail per OXXO voucher: a voucher issued again (a new reference) is a new e-mail, the same one redelivered is not. */
+export const oxxoVoucherMailId = (id: number, reference: string) => `purchase-${id}-oxxo-${reference}`;
 
 interface Recipient {
   email: string;
@@ -118,7 +120,8 @@ export async function mailOnInvoiceChange(deps: MailDeps, event: DocumentChangeE
 
 /**
  * The mailOnPurchase trigger's handler, for what has no invoice: a cash
- * purchase placed (how and by when to pay), a free offer granted, a free
+ * purchase placed (how and by when to pay), an OXXO voucher issued (its
+ * reference, amount, deadline and link), a free offer granted, a free
  * trial started (when the first charge comes), and a cash purchase that
  * ended unpaid. Decided from the event alone, so a repeated event decides
  * the same; the id makes each one e-mail at most.
@@ -147,6 +150,25 @@ export async function mailOnPurchaseChange(deps: MailDeps, event: DocumentChange
         body: { paragraphs, rows: rows(placed, to.tz), closing: null },
       };
     });
+    return;
+  }
+  const voucher = after.oxxo_voucher;
+  if (after.status === 'pending' && after.checkout_method === 'oxxo' && voucher && before?.oxxo_voucher?.reference !== voucher.reference) {
+    await send(deps, oxxoVoucherMailId(after.purchase_id, voucher.reference), after.uid, 'oxxo-voucher', reference, (to) => ({
+      subject: fill(m.subjects.oxxoVoucher, { studio: to.studio, id: after.purchase_id }),
+      body: {
+        paragraphs: [
+          fill(m.oxxoVoucher, {
+            amount: formatPriceMxn(after.total_payment),
+            expires: voucher.expires_at ? formatStudioDate(voucher.expires_at, to.tz, m.dateFormat) : '—',
+            reference: voucher.reference,
+          }),
+          ...(voucher.voucher_url ? [fill(m.oxxoVoucherLink, { url: voucher.voucher_url })] : []),
+        ],
+        rows: [...rows(placed, to.tz), [m.details.reference, voucher.reference]],
+        closing: null,
+      },
+    }));
     return;
   }
   if (after.status === 'completed' && after.checkout_method === 'free' && (was === null || was === 'pending')) {

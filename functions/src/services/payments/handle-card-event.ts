@@ -47,6 +47,10 @@ export async function handleCardEvent(deps: Deps, cards: CardGateway, event: Car
       } else if (event.kind === 'payment-failed' && closed && purchase.provider_ref === event.paymentId) {
         await endDeclinedPurchase(deps, purchase.purchase_id, event.paymentId, event.declineCode ?? event.code, tx);
         outcome = 'ended';
+      } else if (event.kind === 'voucher-issued' && purchase.checkout_method === 'oxxo') {
+        // Kept for the order page, Mis Compras and the one e-mail (mailOnPurchase): Stripe's overlay is the only other place it shows.
+        const voucher = { reference: event.reference, expires_at: event.expiresAt, voucher_url: event.voucherUrl };
+        writePurchase(deps.store, tx, { ...purchase, oxxo_voucher: voucher, updatedAt: deps.now() });
       } else if (event.kind === 'payment-failed') {
         writePurchase(deps.store, tx, { ...purchase, payment_error: event.declineCode ?? event.code, updatedAt: deps.now() });
       }

@@ -43,10 +43,13 @@ export async function ensureRenewals(deps: Deps, cards: CardGateway, purchaseId:
     .catch((error: unknown) => {
       throw processorDown(error);
     });
-  await deps.store.runTransaction(async (tx) => {
+  const stillActive = await deps.store.runTransaction(async (tx) => {
     const current = await getPurchase(deps.store, purchase.purchase_id, tx);
     if (current && !current.subscription_id) writePurchase(deps.store, tx, { ...current, subscription_id: subscriptionId, updatedAt: deps.now() });
+    return current?.status === 'active';
   });
+  // Cancelled (or revoked) while its renewals were being set up: what was just created must never charge.
+  if (!stillActive) await cards.cancelSubscription(subscriptionId);
 }
 
 /**

@@ -16,7 +16,7 @@ const byPurchase = (a: PurchaseDoc, b: PurchaseDoc) => newestFirst(a, b, (p) => 
 export async function listOwnPurchases(deps: Deps, identity: VerifiedIdentity): Promise<Purchase[]> {
   const customer = await getCustomerByUid(deps.store, identity.uid);
   if (!customer) return [];
-  return (await listPurchasesOfCustomer(deps.store, customer.customer_id)).sort(byPurchase).map(toPurchaseDto);
+  return (await listPurchasesOfCustomer(deps.store, customer.customer_id)).sort(byPurchase).map((p) => toPurchaseDto(p, deps.now()));
 }
 
 /** One purchase as the confirmation page shows it: the buyer's name and e-mail, and the package's receipt image today. */
@@ -31,7 +31,7 @@ export async function getPurchaseFor(deps: Deps, identity: VerifiedIdentity, pur
   if (!purchase || (purchase.uid !== identity.uid && !identity.admin)) throw purchaseNotFound();
   const [customer, pkg] = await Promise.all([getCustomerByUid(deps.store, purchase.uid), getClassPackage(deps.store, purchase.class_package_id)]);
   return {
-    ...toPurchaseDto(purchase),
+    ...toPurchaseDto(purchase, deps.now()),
     customer: customer ? { customer_id: customer.customer_id, name: customer.name, last_name: customer.last_name, email: customer.email } : null,
     receipt_file: pkg?.receipt_file ?? pkg?.image ?? null,
   };
@@ -56,7 +56,7 @@ export async function listPurchasesForAdmin(deps: Deps, filter: Omit<PurchaseAdm
   const customers = new Map(await Promise.all(uids.map(async (uid) => [uid, await getCustomerByUid(deps.store, uid)] as const)));
   return sorted.map((p) => {
     const c = customers.get(p.uid);
-    return { ...toPurchaseDto(p), customer: c ? { customer_id: c.customer_id, name: c.name, last_name: c.last_name, email: c.email } : null };
+    return { ...toPurchaseDto(p, deps.now()), customer: c ? { customer_id: c.customer_id, name: c.name, last_name: c.last_name, email: c.email } : null };
   });
 }
 

@@ -46,6 +46,12 @@ export function customerAreaRoutes(config: AppConfig): RouteObject {
         async () => (await import('../../features/purchases/charges-screen')).ChargesScreen,
       ),
       lazyScreen(
+        'mystudio-receipt',
+        paths.myReceipt,
+        { title: s.myChargesTitle },
+        async () => (await import('../../features/purchases/receipt-screen')).ReceiptScreen,
+      ),
+      lazyScreen(
         'mystudio-payment-methods',
         paths.myPaymentMethods,
         { title: s.paymentMethodsTitle },

@@ -1,5 +1,5 @@
 import type { Purchase } from '@studio/shared/types/purchases';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeCustomer, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
 import { useSession } from '../../lib/session';
@@ -105,17 +105,64 @@ describe('order confirmation /gracias/{id}', () => {
     expect(screen.queryByRole('heading', { name: 'Instrucciones de pago' })).not.toBeInTheDocument();
   });
 
-  it('tells a pending OXXO order to pay the voucher at a store within 3 days, without the card processing text', async () => {
-    const calls = renderOrder(makeOrder({ status: 'pending', checkout_method: 'oxxo', payment_method: null, pay_by: null, payment_instructions: null }));
+  it('tells a pending OXXO order to pay the voucher at a store within 3 days, and shows the voucher again: reference, amount, deadline, link', async () => {
+    const calls = renderOrder(
+      makeOrder({
+        status: 'pending',
+        checkout_method: 'oxxo',
+        payment_method: null,
+        pay_by: null,
+        payment_instructions: null,
+        oxxo_voucher: { reference: '12345678901234567890', expires_at: '2026-03-14T05:59:59.000Z', voucher_url: 'https://payments.stripe.test/v/15' },
+      }),
+    );
     expect(
       await screen.findByText('Paga tu ficha en cualquier tienda OXXO en un plazo de 3 días. Tu compra se completará en cuanto OXXO nos reporte el pago.'),
     ).toBeInTheDocument();
     expect(screen.getByText('OXXO')).toBeInTheDocument();
     expect(screen.queryByText('Estamos procesando tu pago.')).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Instrucciones de pago' })).not.toBeInTheDocument();
-    // A voucher may be paid days later: the screen does not keep asking.
+    const voucher = screen.getByRole('region', { name: 'Tu ficha OXXO' });
+    expect(within(voucher).getByText('12345678901234567890')).toBeInTheDocument();
+    expect(within(voucher).getByText('$1,870 MXN')).toBeInTheDocument();
+    // 05:59:59Z is 23:59 of the 13th in Mexico City.
+    expect(within(voucher).getByText(/^13 mar\.? 2026, 23:59$/)).toBeInTheDocument();
+    expect(within(voucher).getByRole('link', { name: /Ver e imprimir ficha de Clase Suelta/ })).toHaveAttribute('href', 'https://payments.stripe.test/v/15');
+    // With its voucher, a purchase paid days later does not keep asking.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls).toHaveLength(1);
+  });
+
+  it('asks again until Stripe’s notice brings the OXXO voucher', async () => {
+    let order = makeOrder({ status: 'pending', checkout_method: 'oxxo', payment_method: null, pay_by: null, payment_instructions: null, oxxo_voucher: null });
+    mockFetch(() => ({ body: { purchase: order } }));
+    renderRoutes([{ path: '/gracias/:id', element: <OrderScreen /> }], '/gracias/15');
+    expect(await screen.findByText(/Estamos generando tu ficha OXXO/)).toBeInTheDocument();
+    order = { ...order, oxxo_voucher: { reference: '55556666777788889999', expires_at: null, voucher_url: null } };
+    expect(await screen.findByText('55556666777788889999', {}, { timeout: 4000 })).toBeInTheDocument();
+  });
+
+  it('shows an active subscription’s next charge, and a trial’s first charge', async () => {
+    renderOrder(
+      makeOrder({
+        status: 'active',
+        class_amount: -1,
+        checkout_method: 'card',
+        payment_method: null,
+        subscription_id: 'sub_1',
+        subscription_period: 'month',
+        subscription_interval: 1,
+        next_charge_at: '2026-04-10T18:00:00.000Z',
+        next_charge_amount: 2400,
+      }),
+    );
+    expect(await screen.findByText(/^Próximo cargo: 10 abr\.? 2026 · \$2,400 MXN$/)).toBeInTheDocument();
+  });
+
+  it('shows no next charge for a cancelled subscription', async () => {
+    renderOrder(makeOrder({ status: 'cancelled', subscription_period: 'month', subscription_interval: 1, next_charge_at: null, next_charge_amount: null }));
+    expect(await screen.findByText('Cancelada')).toBeInTheDocument();
+    expect(screen.queryByText(/Próximo cargo/)).not.toBeInTheDocument();
   });
 
   it('says a card payment is being processed and asks again until it completes', async () => {

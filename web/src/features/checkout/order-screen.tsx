@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LOGIN_HINT_DELAY_MS } from '../../components/accessing-screen';
 import { NotFound } from '../../components/not-found';
+import { NextCharge, OxxoVoucherDetails } from '../../components/purchase-billing';
 import { Spinner } from '../../components/spinner';
 import { StatusBadge } from '../../components/status-badge';
 import { ApiError } from '../../lib/api-client';
@@ -25,6 +26,8 @@ export const ORDER_POLL_LIMIT_MS = 120_000;
 
 const isProcessing = (purchase: OrderPurchase) =>
   purchase.status === 'pending' && (purchase.checkout_method === 'card' || purchase.checkout_method === 'paypal');
+/** An OXXO voucher is kept when Stripe's notice arrives, moments after its overlay showed: ask again until it is there. */
+const awaitsVoucher = (purchase: OrderPurchase) => purchase.status === 'pending' && purchase.checkout_method === 'oxxo' && !purchase.oxxo_voucher;
 
 function OrderDetails({ purchase, timezone, pollingStopped }: { purchase: OrderPurchase; timezone: string; pollingStopped: boolean }) {
   const pkg = purchase.class_package;
@@ -48,6 +51,7 @@ function OrderDetails({ purchase, timezone, pollingStopped }: { purchase: OrderP
         {/* An OXXO voucher may be paid days later: no spinner and no polling, just what to do. */}
         {purchase.status === 'pending' && purchase.checkout_method === 'oxxo' && <p className="order__oxxo">{m.oxxoPending}</p>}
       </div>
+      <OxxoVoucherDetails purchase={purchase} timezone={timezone} />
       <dl className="order__facts">
         <div>
           <dt>{m.orderDate}</dt>
@@ -89,6 +93,7 @@ function OrderDetails({ purchase, timezone, pollingStopped }: { purchase: OrderP
         </div>
       </dl>
       {wording ? <p>{fill(m.orderRenewal, { wording })}</p> : purchase.expiration_days ? <p>{fill(m.orderValidity, { n: purchase.expiration_days })}</p> : null}
+      <NextCharge purchase={purchase} timezone={timezone} />
       {cashPending && (
         <section className="order__instructions" aria-labelledby="order-instructions">
           <h2 id="order-instructions">{m.cashInstructionsTitle}</h2>
@@ -111,10 +116,10 @@ function OrderView({ id }: { id: number }) {
   const [pollingStopped, setPollingStopped] = useState(false);
   const { data, error, isPending } = useServerQuery({
     ...orderQuery(id),
-    // Until the webhook completes a card or PayPal purchase, ask again every 2 s; stop once it changes or after 2 minutes.
+    // Until the webhook completes a card or PayPal purchase (or brings an OXXO voucher), ask again every 2 s; stop once it changes or after 2 minutes.
     refetchInterval: (query) => {
       const purchase = query.state.data;
-      if (!purchase || !isProcessing(purchase)) return false;
+      if (!purchase || !(isProcessing(purchase) || awaitsVoucher(purchase))) return false;
       if (Date.now() - startedAt >= ORDER_POLL_LIMIT_MS) {
         queueMicrotask(() => setPollingStopped(true));
         return false;

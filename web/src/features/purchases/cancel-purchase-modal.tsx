@@ -1,3 +1,4 @@
+import { formatStudioDate } from '@studio/shared/format/dates';
 import { fill, messages } from '@studio/shared/messages';
 import { fieldLabels } from '@studio/shared/messages/fields';
 import { shopMessages as m } from '@studio/shared/messages/shop';
@@ -9,10 +10,23 @@ import { Modal } from '../../components/modal';
 import { showSuccess } from '../../lib/alerts';
 import { apiErrorText } from '../../lib/api-client';
 import { useServerMutation } from '../../lib/server-data';
+import { isRunningSubscription } from './purchase-format';
 import { cancelPurchase, purchasesKeys } from './purchases-api';
 
-/** 'Precaución': a pending purchase is cancelled only with a reason (customer-area §4); its place goes back to the studio. */
-export function CancelPurchaseModal({ purchase, onClose }: { purchase: Purchase; onClose: () => void }) {
+/** What a cancelled subscription keeps: what was paid lasts until its period ends (the next charge that will not come). */
+function whatRemains(purchase: Purchase, timezone: string): string {
+  if (!purchase.next_charge_at) return m.cancelSubscriptionNow;
+  const date = formatStudioDate(purchase.next_charge_at, timezone);
+  return fill(purchase.class_package.is_trial ? m.cancelTrialKeeps : m.cancelSubscriptionKeeps, { date });
+}
+
+/**
+ * 'Precaución': a purchase is cancelled only with a reason (customer-area §4,
+ * §5). A pending one gives its place back; a running subscription or trial
+ * stops charging, and the modal says what stays until when.
+ */
+export function CancelPurchaseModal({ purchase, timezone, onClose }: { purchase: Purchase; timezone: string; onClose: () => void }) {
+  const subscription = isRunningSubscription(purchase);
   const cancel = useServerMutation({
     mutationFn: cancelPurchase,
     meta: { alert: false, invalidates: [purchasesKeys.all, purchasesKeys.invoices] },
@@ -23,7 +37,8 @@ export function CancelPurchaseModal({ purchase, onClose }: { purchase: Purchase;
   });
   return (
     <Modal title={messages.common.confirmTitle} onClose={onClose}>
-      <p>{fill(m.cancelQuestion, { title: purchase.title })}</p>
+      <p>{fill(subscription ? m.cancelSubscriptionQuestion : m.cancelQuestion, { title: purchase.title })}</p>
+      {subscription && <p className="cancel-remains">{whatRemains(purchase, timezone)}</p>}
       <Formik
         initialValues={{ reason: '' }}
         validationSchema={purchaseCancelSchema}
@@ -39,10 +54,10 @@ export function CancelPurchaseModal({ purchase, onClose }: { purchase: Purchase;
             <FormError message={cancel.error ? apiErrorText(cancel.error) : null} />
             <div className="modal__actions">
               <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting}>
-                {m.confirmCancel}
+                {subscription ? m.cancelSubscription : m.confirmCancel}
               </button>
               <button type="button" className="button button--secondary" onClick={onClose}>
-                {m.keepPurchase}
+                {subscription ? m.keepSubscription : m.keepPurchase}
               </button>
             </div>
             <FocusFirstError />

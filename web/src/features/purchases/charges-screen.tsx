@@ -1,11 +1,13 @@
 import { formatStudioDate } from '@studio/shared/format/dates';
 import { formatPriceMxn } from '@studio/shared/format/money';
-import { messages } from '@studio/shared/messages';
+import { fill, messages } from '@studio/shared/messages';
 import { shopMessages as m } from '@studio/shared/messages/shop';
+import { Link } from 'react-router';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
 import { StatusBadge } from '../../components/status-badge';
 import { configString, useConfig } from '../../lib/app-config';
+import { paths } from '../../lib/paths';
 import { useServerQuery } from '../../lib/server-data';
 import { methodLabel } from './purchase-format';
 import { invoicesQuery } from './purchases-api';
@@ -13,7 +15,7 @@ import './purchases.css';
 
 const c = m.columns;
 
-/** /mystudio/pagos, Mis Cargos (customer-area §5; only while subscriptions_enabled): every charge collected or failed. */
+/** /mystudio/pagos, Mis Cargos (customer-area §5; only while subscriptions_enabled): every charge collected or failed, each with its printable receipt. */
 export function ChargesScreen() {
   const timezone = configString(useConfig(), 'timezone');
   const { data, isPending, isError, isFetching, refetch } = useServerQuery(invoicesQuery);
@@ -32,6 +34,7 @@ export function ChargesScreen() {
               <th scope="col">{c.total}</th>
               <th scope="col">{c.method}</th>
               <th scope="col">{c.status}</th>
+              <th scope="col">{c.actions}</th>
             </tr>
           </thead>
           <tbody>
@@ -46,6 +49,14 @@ export function ChargesScreen() {
                 <td data-label={c.method}>{methodLabel(invoice)}</td>
                 <td data-label={c.status}>
                   <StatusBadge status={invoice.status} />
+                </td>
+                <td data-label={c.actions}>
+                  <Link
+                    to={paths.myReceipt.replace(':invoice_id', String(invoice.invoice_id))}
+                    aria-label={fill(m.viewReceiptOf, { title: invoice.purchase?.title ?? invoice.title, date: formatStudioDate(invoice.createdAt, timezone) })}
+                  >
+                    {m.viewReceipt}
+                  </Link>
                 </td>
               </tr>
             ))}

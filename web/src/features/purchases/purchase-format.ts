@@ -1,5 +1,5 @@
 import { shopMessages } from '@studio/shared/messages/shop';
-import type { PurchaseFields } from '@studio/shared/types/purchases';
+import type { Purchase, PurchaseFields } from '@studio/shared/types/purchases';
 
 /** The method as the record names it ('Efectivo' for cash), else the checkout's wording; a free offer or a grant has none. */
 export function methodLabel(record: Pick<PurchaseFields, 'payment_method' | 'checkout_method'>): string {
@@ -7,3 +7,7 @@ export function methodLabel(record: Pick<PurchaseFields, 'payment_method' | 'che
   const method = record.checkout_method;
   return method && method !== 'free' ? shopMessages.methods[method] : '—';
 }
+
+/** An active subscription or free trial bought at checkout: the customer may cancel it (customer-area §4). */
+export const isRunningSubscription = (purchase: Purchase): boolean =>
+  purchase.source === 'checkout' && purchase.status === 'active' && Boolean(purchase.subscription_period && purchase.subscription_interval);

@@ -1,11 +1,13 @@
 import type { Purchase } from '@studio/shared/types/purchases';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeCustomer, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
+import { useAlerts } from '../../lib/alerts';
 import { useSession } from '../../lib/session';
 import { ChargesScreen } from './charges-screen';
 import { PurchasesScreen } from './purchases-screen';
+import { ReceiptScreen } from './receipt-screen';
 
 function makePurchase(overrides: Partial<Purchase> = {}): Purchase {
   return {
@@ -82,6 +84,156 @@ describe('Mis Compras', () => {
   });
 });
 
+describe('Mis Compras: subscriptions, trials and OXXO vouchers', () => {
+  beforeEach(() => {
+    setConfig();
+    useSession.setState({ status: 'signed-in', uid: 'uid-login', customer: makeCustomer(), signupPending: false });
+  });
+  const subscription = (overrides: Partial<Purchase> = {}) =>
+    makePurchase({
+      purchase_id: 30,
+      title: 'Ilimitado Mensual',
+      status: 'active',
+      total_payment: 2400,
+      checkout_method: 'card',
+      payment_method: null,
+      subscription_id: 'sub_30',
+      subscription_period: 'month',
+      subscription_interval: 1,
+      class_package: {
+        class_package_id: 5,
+        title: 'Ilimitado Mensual',
+        class_amount: -1,
+        expiration_days: null,
+        is_subscription: true,
+        is_trial: false,
+      } as Purchase['class_package'],
+      next_charge_at: '2026-04-10T18:00:00.000Z',
+      next_charge_amount: 2400,
+      ...overrides,
+    });
+
+  it('cancels an active subscription with a required reason, saying what stays until when and that nothing more is charged', async () => {
+    const user = userEvent.setup();
+    let purchases = [
+      subscription(),
+      makePurchase({ purchase_id: 20, title: 'Paquete 10 Clases', status: 'completed', checkout_method: 'card', payment_method: null }),
+    ];
+    const { calls } = mockFetch((call) => {
+      if (call.url === '/api/purchases') return { body: { purchases } };
+      if (call.url === '/api/purchases/cancel/30' && call.method === 'POST') {
+        purchases = [
+          { ...purchases[0]!, status: 'cancelled', cancelledAt: '2026-03-20T18:00:00.000Z', next_charge_at: null, next_charge_amount: null },
+          purchases[1]!,
+        ];
+        return { body: { message: '¡Suscripción cancelada!', purchase: purchases[0] } };
+      }
+      return undefined;
+    });
+    renderRoutes([{ path: '/mystudio/membresias', element: <PurchasesScreen /> }], '/mystudio/membresias');
+    const row = await screen.findByRole('row', { name: /Ilimitado Mensual/ });
+    expect(within(row).getByText(/^Próximo cargo: 10 abr\.? 2026 · \$2,400 MXN$/)).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /Paquete 10 Clases/ })).queryByRole('button')).not.toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Cancelar suscripción de Ilimitado Mensual' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Precaución' });
+    expect(within(dialog).getByText('¿Seguro que quieres cancelar tu suscripción a Ilimitado Mensual? Cuéntanos el motivo.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        /^Lo que ya pagaste sigue vigente: tus clases y tu membresía duran hasta el 10 abr\.? 2026\. No se te hará ningún otro cargo\.$/,
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar suscripción' }));
+    expect(await within(dialog).findByText('Debes indicar un motivo de cancelación.')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await user.type(within(dialog).getByLabelText('Motivo'), 'Me mudo de ciudad');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar suscripción' }));
+    await vi.waitFor(() => expect(useAlerts.getState().success?.text).toBe('¡Suscripción cancelada!'));
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({ url: '/api/purchases/cancel/30', body: { reason: 'Me mudo de ciudad' } });
+    const after = await screen.findByRole('row', { name: /Ilimitado Mensual/ });
+    expect(await within(after).findByText('Cancelada')).toBeInTheDocument();
+    expect(within(after).getByText(/^el 20 mar\.? 2026$/)).toBeInTheDocument();
+    expect(within(after).queryByText(/Próximo cargo/)).not.toBeInTheDocument();
+    expect(within(after).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('a free trial (PayPal too) says it lasts until its first charge, which will not come; the processor down shows the server’s message', async () => {
+    const user = userEvent.setup();
+    const trial = subscription({
+      purchase_id: 31,
+      title: 'Prueba 7 Días',
+      checkout_method: 'paypal',
+      class_package: {
+        class_package_id: 9,
+        title: 'Prueba 7 Días',
+        class_amount: -1,
+        expiration_days: null,
+        is_subscription: true,
+        is_trial: true,
+      } as Purchase['class_package'],
+      next_charge_at: '2026-03-17T18:00:00.000Z',
+      next_charge_amount: 1200,
+    });
+    mockFetch((call) => {
+      if (call.url === '/api/purchases') return { body: { purchases: [trial] } };
+      if (call.url === '/api/purchases/cancel/31') {
+        return {
+          status: 503,
+          body: {
+            error: {
+              code: 'purchases/processor-unavailable',
+              message: 'No pudimos cancelar tu suscripción en este momento. No se hizo ningún cambio; inténtalo de nuevo en unos minutos.',
+            },
+          },
+        };
+      }
+      return undefined;
+    });
+    renderRoutes([{ path: '/mystudio/membresias', element: <PurchasesScreen /> }], '/mystudio/membresias');
+    const row = await screen.findByRole('row', { name: /Prueba 7 Días/ });
+    expect(within(row).getByText(/^Próximo cargo: 17 mar\.? 2026 · \$1,200 MXN$/)).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Cancelar suscripción de Prueba 7 Días' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Precaución' });
+    expect(within(dialog).getByText(/^Tu prueba gratis sigue vigente hasta el 17 mar\.? 2026\. No se te hará ningún cargo\.$/)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Motivo'), 'No me gustó');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar suscripción' }));
+    expect(await within(dialog).findByText(/No pudimos cancelar tu suscripción en este momento/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Mantener suscripción' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows a pending OXXO purchase’s voucher again: reference, amount, deadline and link', async () => {
+    mockFetch((call) =>
+      call.url === '/api/purchases'
+        ? {
+            body: {
+              purchases: [
+                makePurchase({
+                  purchase_id: 40,
+                  title: 'Paquete 5 Clases',
+                  checkout_method: 'oxxo',
+                  payment_method: null,
+                  total_payment: 890,
+                  oxxo_voucher: { reference: '12345678901234567890', expires_at: '2026-03-14T05:59:59.000Z', voucher_url: 'https://payments.stripe.test/v/40' },
+                }),
+              ],
+            },
+          }
+        : undefined,
+    );
+    renderRoutes([{ path: '/mystudio/membresias', element: <PurchasesScreen /> }], '/mystudio/membresias');
+    const voucher = await screen.findByRole('region', { name: 'Tu ficha OXXO' });
+    expect(within(voucher).getByText('12345678901234567890')).toBeInTheDocument();
+    expect(within(voucher).getByText('$890 MXN')).toBeInTheDocument();
+    expect(within(voucher).getByText(/^13 mar\.? 2026, 23:59$/)).toBeInTheDocument();
+    expect(within(voucher).getByRole('link', { name: /Ver e imprimir ficha de Paquete 5 Clases/ })).toHaveAttribute(
+      'href',
+      'https://payments.stripe.test/v/40',
+    );
+    expect(screen.getByRole('button', { name: 'Cancelar la compra de Paquete 5 Clases' })).toBeInTheDocument();
+  });
+});
+
 describe('Mis Cargos', () => {
   it('lists the charges with their status', async () => {
     setConfig();
@@ -112,5 +264,71 @@ describe('Mis Cargos', () => {
     expect(within(row).getByText('Fallido')).toBeInTheDocument();
     expect(within(row).getByText('$2,400 MXN')).toBeInTheDocument();
     expect(within(row).getByText(/Renovación/)).toBeInTheDocument();
+  });
+});
+
+describe('Mis Cargos receipts', () => {
+  const invoices = [
+    {
+      invoice_id: 4,
+      purchase_id: 20,
+      title: 'Ilimitado Mensual',
+      total_payment: 2400,
+      status: 'completed',
+      billing_reason: 'renewal',
+      checkout_method: 'card',
+      payment_method: null,
+      createdAt: '2026-03-10T18:00:00.000Z',
+      purchase: { purchase_id: 20, title: 'Ilimitado Mensual', status: 'active' },
+    },
+  ];
+  beforeEach(() => {
+    setConfig({ business_name: 'Estudio Latido' });
+    useSession.setState({
+      status: 'signed-in',
+      uid: 'uid-login',
+      customer: makeCustomer({ name: 'Ana', last_name: 'López', email: 'ana@example.com' }),
+      signupPending: false,
+    });
+  });
+
+  it('each charge links to its receipt, which shows what an accountant needs and prints', async () => {
+    const user = userEvent.setup();
+    mockFetch((call) => (call.url === '/api/invoices' ? { body: { invoices } } : undefined));
+    const printed: number[] = [];
+    const print = window.print;
+    window.print = () => printed.push(1);
+    try {
+      renderRoutes(
+        [
+          { path: '/mystudio/pagos', element: <ChargesScreen /> },
+          { path: '/mystudio/pagos/recibo/:invoice_id', element: <ReceiptScreen /> },
+        ],
+        '/mystudio/pagos',
+      );
+      const row = await screen.findByRole('row', { name: /Ilimitado Mensual/ });
+      await user.click(within(row).getByRole('link', { name: /Ver recibo de Ilimitado Mensual del 10 mar\.? 2026/ }));
+      const receipt = await screen.findByRole('article', { name: 'Recibo #4' });
+      expect(within(receipt).getByText('Estudio Latido')).toBeInTheDocument();
+      const fact = (label: string) => within(receipt).getByText(label).nextElementSibling;
+      expect(fact('Cliente')).toHaveTextContent('Ana López · ana@example.com');
+      expect(fact('Concepto')).toHaveTextContent('Ilimitado Mensual · Renovación');
+      expect(fact('Monto')).toHaveTextContent('$2,400 MXN');
+      expect(fact('Fecha')).toHaveTextContent(/^10 mar\.? 2026, 12:00$/);
+      expect(fact('Método de pago')).toHaveTextContent('Tarjeta');
+      expect(fact('Orden')).toHaveTextContent('Orden #0020');
+      expect(fact('Estado')).toHaveTextContent('Completada');
+      await user.click(within(receipt).getByRole('button', { name: 'Imprimir' }));
+      expect(printed).toHaveLength(1);
+      expect(within(receipt).getByRole('link', { name: 'Volver a Mis Cargos' })).toHaveAttribute('href', '/mystudio/pagos');
+    } finally {
+      window.print = print;
+    }
+  });
+
+  it('an unknown receipt says so', async () => {
+    mockFetch((call) => (call.url === '/api/invoices' ? { body: { invoices } } : undefined));
+    renderRoutes([{ path: '/mystudio/pagos/recibo/:invoice_id', element: <ReceiptScreen /> }], '/mystudio/pagos/recibo/99');
+    expect(await screen.findByText('No encontramos ese recibo entre tus cargos.')).toBeInTheDocument();
   });
 });

@@ -7,12 +7,13 @@ import type { Purchase } from '@studio/shared/types/purchases';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '../../components/load-error';
+import { NextCharge, OxxoVoucherDetails } from '../../components/purchase-billing';
 import { Spinner } from '../../components/spinner';
 import { StatusBadge } from '../../components/status-badge';
 import { configString, useConfig } from '../../lib/app-config';
 import { useServerQuery } from '../../lib/server-data';
 import { CancelPurchaseModal } from './cancel-purchase-modal';
-import { methodLabel } from './purchase-format';
+import { isRunningSubscription, methodLabel } from './purchase-format';
 import { purchasesQuery } from './purchases-api';
 import './purchases.css';
 
@@ -22,13 +23,21 @@ function PurchaseRow({ purchase, timezone, onCancel }: { purchase: Purchase; tim
   return (
     <tr>
       <th scope="row" data-label={c.package}>
-        {purchase.title}
+        <div>
+          {purchase.title}
+          <NextCharge purchase={purchase} timezone={timezone} />
+          <OxxoVoucherDetails purchase={purchase} timezone={timezone} inTable />
+        </div>
       </th>
       <td data-label={c.date}>{formatStudioDate(purchase.createdAt, timezone)}</td>
       <td data-label={c.total}>{formatPriceMxn(purchase.total_payment)}</td>
       <td data-label={c.method}>{methodLabel(purchase)}</td>
       <td data-label={c.status}>
         <StatusBadge status={purchase.status} />
+        {/* 'Cancelada' with the date (customer-area §4). */}
+        {purchase.status === 'cancelled' && purchase.cancelledAt && (
+          <span className="muted"> {fill(m.cancelledOn, { date: formatStudioDate(purchase.cancelledAt, timezone) })}</span>
+        )}
       </td>
       <td data-label={c.actions}>
         <div className="purchase-actions">
@@ -47,13 +56,27 @@ function PurchaseRow({ purchase, timezone, onCancel }: { purchase: Purchase; tim
               {m.cancelPurchase}
             </button>
           )}
+          {isRunningSubscription(purchase) && (
+            <button
+              type="button"
+              className="button button--secondary purchase-actions__cancel"
+              onClick={() => onCancel(purchase)}
+              aria-label={fill(m.cancelSubscriptionOf, { title: purchase.title })}
+            >
+              {m.cancelSubscription}
+            </button>
+          )}
         </div>
       </td>
     </tr>
   );
 }
 
-/** /mystudio/membresias, Mis Compras (customer-area §5): every purchase, newest first, with a way to cancel a pending one. */
+/**
+ * /mystudio/membresias, Mis Compras (customer-area §5): every purchase, newest
+ * first, with a way to cancel a pending one or a running subscription or
+ * trial, its next charge, and a pending OXXO voucher found again.
+ */
 export function PurchasesScreen() {
   const timezone = configString(useConfig(), 'timezone');
   const { data, isPending, isError, isFetching, refetch } = useServerQuery(purchasesQuery);
@@ -93,7 +116,7 @@ export function PurchasesScreen() {
     <section className="screen purchases">
       <h1>{messages.screens.myPurchasesTitle}</h1>
       {body}
-      {cancelling && <CancelPurchaseModal purchase={cancelling} onClose={() => setCancelling(null)} />}
+      {cancelling && <CancelPurchaseModal purchase={cancelling} timezone={timezone} onClose={() => setCancelling(null)} />}
     </section>
   );
 }
