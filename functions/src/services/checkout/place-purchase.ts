@@ -23,6 +23,7 @@ import { AppError } from '../../domain/errors';
 import { planGrant } from '../access/grant-plan';
 import { studioTimezone } from '../credits/expiry';
 import { type DiscountClaim, prepareDiscountClaim, recordDiscountClaim } from '../discounts/claim-discount';
+import { underCodeBrake } from '../discounts/code-guesses';
 import type { IdempotencyGuard } from '../idempotency';
 import type { CheckoutMethod } from './checkout-purchase';
 import { checkoutPurchase } from './checkout-purchase';
@@ -50,6 +51,8 @@ export interface PlaceRequest {
   availableMethods: ReadonlySet<CheckoutMethod>;
   /** The request's idempotency key (ADR 0101): the purchase is bound to it in the transaction that creates it. */
   guard?: IdempotencyGuard | null;
+  /** The caller's client network (clientAddressOf): a typed code is evaluated under the brake on guessing codes. */
+  network: string;
 }
 
 export interface Placed {
@@ -104,6 +107,12 @@ function methodFor(pkg: ClassPackageDoc, request: PlaceRequest): CheckoutMethod 
  * left pending for their provider's payment.
  */
 export async function placePurchase(deps: Deps, request: PlaceRequest): Promise<Placed> {
+  // A typed code is a guess until the transaction accepts it: wrong ones spend the customer's and the network's budget (docs/payments).
+  if ((request.discountCode?.trim() ?? '') === '') return placeInTransaction(deps, request);
+  return underCodeBrake(deps, { uid: request.uid, network: request.network }, () => placeInTransaction(deps, request));
+}
+
+async function placeInTransaction(deps: Deps, request: PlaceRequest): Promise<Placed> {
   const [settings, tz] = await Promise.all([checkoutSettings(deps), studioTimezone(deps)]);
   return deps.store.runTransaction(async (tx) => {
     const now = deps.now();
