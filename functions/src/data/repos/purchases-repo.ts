@@ -102,6 +102,29 @@ export function writePackageBuyer(store: DocumentStore, tx: Transaction, buyer: 
 }
 
 /**
+ * customers/{uid}/holds/cash: written by each of the customer's cash
+ * placements (the last purchase it placed), and read by the next one before
+ * it counts the customer's pending cash purchases. Two placements at once
+ * both read and write it, so one of them conflicts and, retried, counts the
+ * other's purchase. Only that customer's checkouts touch it.
+ */
+export interface CashHoldDoc {
+  last_purchase_id: number;
+  updatedAt: Date;
+}
+
+const cashHoldRef = (store: DocumentStore, uid: string) => store.doc(`customers/${uid}/holds/cash`);
+
+export async function readCashHold(store: DocumentStore, uid: string, tx: Transaction): Promise<CashHoldDoc | null> {
+  const snap = await readDoc(cashHoldRef(store, uid), tx);
+  return snap.exists ? (snap.data() as unknown as CashHoldDoc) : null;
+}
+
+export function writeCashHold(store: DocumentStore, tx: Transaction, uid: string, hold: CashHoldDoc): void {
+  tx.set(cashHoldRef(store, uid), { ...hold });
+}
+
+/**
  * class_packages/{id}/units/{n}: the n-th of a package's purchase_limit
  * places, taken by one purchase (claimed numbers, ADR 0009: buyers racing for
  * the last places conflict on one unit document, never on the package).
