@@ -90,7 +90,7 @@ export interface PackageBuyerDoc {
 
 const buyerRef = (store: DocumentStore, classPackageId: number, customerId: number) => store.doc(`class_packages/${classPackageId}/buyers/${customerId}`);
 
-export async function getPackageBuyer(store: DocumentStore, classPackageId: number, customerId: number, tx: Transaction): Promise<PackageBuyerDoc> {
+export async function getPackageBuyer(store: DocumentStore, classPackageId: number, customerId: number, tx?: Transaction): Promise<PackageBuyerDoc> {
   const snap = await readDoc(buyerRef(store, classPackageId, customerId), tx);
   return snap.exists
     ? (snap.data() as unknown as PackageBuyerDoc)
