@@ -1,6 +1,6 @@
-import type { AllowedTimeWindow } from '@studio/shared/schemas/allowed-times';
 import { fill } from '@studio/shared/messages';
 import { shopMessages as m } from '@studio/shared/messages/shop';
+import type { AllowedTimeWindow } from '@studio/shared/schemas/allowed-times';
 
 const dayName = (day: number) => m.weekdays[day - 1] ?? String(day);
 
