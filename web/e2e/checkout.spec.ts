@@ -35,13 +35,15 @@ async function acceptTerms(page: Page) {
 test('the shop lists the packages and leads to their checkout', async ({ page }) => {
   await page.goto('/paquetes');
   await expect(page.getByRole('heading', { level: 1, name: 'Paquetes' })).toBeVisible();
-  // The packages load after the page: wait for the first card, and read only the shop's headings (the footer has h2s too).
+  // The packages load after the page: wait for the first card, and read only the shop's sections (the footer has h2s too).
   const shop = page.getByRole('main');
-  await expect(shop.getByRole('heading', { level: 2 }).first()).toBeVisible();
-  const titles = await shop.getByRole('heading', { level: 2 }).allTextContents();
-  // Trials first; special events hidden; unlimited last.
-  expect(titles[0]).toBe('Prueba 7 Días');
+  const trials = shop.getByRole('region', { name: 'Pruebas y ofertas' });
+  await expect(trials.getByRole('heading', { level: 3 }).first()).toBeVisible();
+  // Trials and single-use offers first, in their own section (customer-area §5, §9); special events hidden; unlimited last.
+  expect(await trials.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Primera Clase Gratis', 'Prueba 7 Días']);
+  const titles = await shop.getByRole('region', { name: 'Todos los paquetes' }).getByRole('heading', { level: 3 }).allTextContents();
   expect(titles).not.toContain('Masterclass de Año Nuevo');
+  expect(titles).not.toContain('Prueba 7 Días');
   expect(titles.indexOf('Clase Suelta')).toBeLessThan(titles.indexOf('Paquete 10 Clases'));
   expect(titles.indexOf('Paquete 10 Clases')).toBeLessThan(titles.indexOf('Ilimitado Mensual'));
   await expectNoAxeViolations(page, '/paquetes');
@@ -124,6 +126,12 @@ test('a free trial keeps the card and starts at once, with nothing charged today
   await expectNoAxeViolations(page, '/gracias (trial, active)');
   await page.goto('/mystudio/membresias');
   await expect(page.getByRole('row', { name: /Prueba 7 Días/ }).getByText('Activa')).toBeVisible();
+  // A trial is once per customer: the shop no longer offers it to them, and still offers the rest.
+  await page.goto('/mystudio/paquetes');
+  const shop = page.getByRole('main');
+  await expect(shop.getByRole('link', { name: 'Comprar Paquete 10 Clases' })).toBeVisible();
+  await expect(shop.getByRole('link', { name: 'Comprar Primera Clase Gratis' })).toBeVisible();
+  await expect(shop.getByRole('heading', { name: 'Prueba 7 Días' })).toHaveCount(0);
 });
 
 for (const width of [320]) {

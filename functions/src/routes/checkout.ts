@@ -10,7 +10,7 @@ import type { Deps } from '../deps';
 import { requireAppCheck } from '../http/app-check';
 import { requireFreshIdentity, requireUser } from '../http/authenticate';
 import { idempotentCall, sendIdempotent } from '../http/idempotency-key';
-import { identityOf, queryOf } from '../http/request-context';
+import { clientAddressOf, identityOf, queryOf } from '../http/request-context';
 import { validate } from '../http/validate';
 import { attemptCheckout } from '../services/checkout/attempt-checkout';
 import { quoteForCustomer } from '../services/checkout/quote-for-customer';
@@ -36,14 +36,14 @@ export function checkoutRoutes(deps: Deps): Router {
 
   router.get('/quote', validate(checkoutQuoteQuerySchema, 'query'), async (req, res) => {
     const query = queryOf<{ class_package_id: number; discountCode?: string | null }>(res);
-    res.json(await quoteForCustomer(deps, req.identity ?? null, query.class_package_id, query.discountCode ?? null));
+    res.json(await quoteForCustomer(deps, req.identity ?? null, query.class_package_id, query.discountCode ?? null, clientAddressOf(req)));
   });
 
   // Each purchase-creating call takes an Idempotency-Key (ADR 0101): a retried request gets the first answer.
   router.post('/attempt', ...paying, validate(checkoutAttemptSchema), async (req, res) => {
     const identity = identityOf(req);
     const answer = await runIdempotent(deps, idempotentCall(req, 'checkout/attempt'), async (guard) =>
-      asAnswer(await attemptCheckout(deps, identity, req.body, siteOriginOf(req), guard)),
+      asAnswer(await attemptCheckout(deps, identity, req.body, siteOriginOf(req), clientAddressOf(req), guard)),
     );
     sendIdempotent(res, answer);
   });
@@ -51,7 +51,7 @@ export function checkoutRoutes(deps: Deps): Router {
   router.post('/', ...paying, validate(checkoutSavedCardSchema), async (req, res) => {
     const identity = identityOf(req);
     const answer = await runIdempotent(deps, idempotentCall(req, 'checkout'), async (guard) =>
-      asAnswer(await checkoutWithSavedCard(deps, identity, req.body, siteOriginOf(req), guard)),
+      asAnswer(await checkoutWithSavedCard(deps, identity, req.body, siteOriginOf(req), clientAddressOf(req), guard)),
     );
     sendIdempotent(res, answer);
   });
@@ -59,7 +59,7 @@ export function checkoutRoutes(deps: Deps): Router {
   router.post('/paypal', ...paying, validate(checkoutPayPalSchema), async (req, res) => {
     const identity = identityOf(req);
     const answer = await runIdempotent(deps, idempotentCall(req, 'checkout/paypal'), async (guard) =>
-      asAnswer(await startPayPalOrder(deps, identity, req.body, guard)),
+      asAnswer(await startPayPalOrder(deps, identity, req.body, clientAddressOf(req), guard)),
     );
     sendIdempotent(res, answer);
   });

@@ -1,13 +1,15 @@
 import { classPackageSchema, classPackageUpdateSchema } from '@studio/shared/schemas/class-package';
 import { type RequestHandler, Router } from 'express';
 import type { Deps } from '../deps';
-import { requireAdmin } from '../http/authenticate';
+import { requireAdmin, requireUser } from '../http/authenticate';
 import { numericParam } from '../http/params';
 import { publicCache } from '../http/public-cache';
+import { identityOf } from '../http/request-context';
 import { validate } from '../http/validate';
 import { getPackageForViewer, listPackagesForAdmin, listPublicPackages, type PackageList } from '../services/packages/list-packages';
 import { createPackage, deletePackage, setPackageHome, updatePackage } from '../services/packages/manage-packages';
 import { listSpecialEventAttendees } from '../services/packages/special-event-attendees';
+import { listUsedPackages } from '../services/packages/used-packages';
 
 /** /api/class_packages: public lists of active packages, admin management. */
 export function classPackageRoutes(deps: Deps): Router {
@@ -26,6 +28,11 @@ export function classPackageRoutes(deps: Deps): Router {
 
   router.get('/admin/all', requireAdmin, async (_req, res) => {
     res.json({ class_packages: await listPackagesForAdmin(deps) });
+  });
+
+  // Personal (the caller's own limits), so never a shared read: the lists above stay the same for everyone (ADR 0104).
+  router.get('/used', requireUser, async (req, res) => {
+    res.json({ class_package_ids: await listUsedPackages(deps, identityOf(req)) });
   });
 
   router.get('/especiales/:id/asistentes', requireAdmin, async (req, res) => {

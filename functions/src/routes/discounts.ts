@@ -3,7 +3,7 @@ import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireAdmin, requireUser } from '../http/authenticate';
 import { numericParam } from '../http/params';
-import { identityOf, queryOf } from '../http/request-context';
+import { clientAddressOf, identityOf, queryOf } from '../http/request-context';
 import { validate } from '../http/validate';
 import { lookUpDiscountCode } from '../services/discounts/look-up-code';
 import {
@@ -24,7 +24,7 @@ export function discountRoutes(deps: Deps): Router {
 
   router.get('/code/:code', requireUser, validate(discountLookupQuerySchema, 'query'), async (req, res) => {
     const { class_package_id: classPackageId } = queryOf<{ class_package_id: number }>(res);
-    res.json(await lookUpDiscountCode(deps, identityOf(req), String(req.params.code), classPackageId));
+    res.json(await lookUpDiscountCode(deps, identityOf(req), String(req.params.code), classPackageId, clientAddressOf(req)));
   });
 
   router.get('/:id', requireAdmin, async (req, res) => {

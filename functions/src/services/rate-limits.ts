@@ -55,14 +55,20 @@ export async function consumeRateLimit(deps: Deps, rule: RateRule, subject: stri
 const LOOPBACK_NETWORKS: ReadonlySet<string> = new Set(['127.0.0.1', '0:0:0:0::/64']);
 
 /**
+ * Whether per-address limits count this address: loopback and the emulator
+ * only happen on the local stack (its suites and benchmark sign up hundreds
+ * from one machine); deployed, the address is the client's public one.
+ */
+export const countsAddress = (deps: Deps, address: string): boolean => !deps.localStack && !LOOPBACK_NETWORKS.has(address);
+
+/**
  * A per-address limit under a studio-wide ceiling. The ceiling is counted
  * first; past it, an alert line is logged (`[alert] rate-ceiling`, severity
  * ALERT, for a log-based alert policy) and the address gets half its usual
  * limit. Throws 429 only when the address itself is over.
  */
 export async function consumeAddressLimit(deps: Deps, perAddress: RateRule, ceiling: RateRule, address: string): Promise<void> {
-  // Loopback and the emulator only happen on the local stack (its suites and benchmark sign up hundreds from one machine); deployed, the address is the client's public one.
-  if (deps.localStack || LOOPBACK_NETWORKS.has(address)) return;
+  if (!countsAddress(deps, address)) return;
   const hits = await countStudioWideHit(deps, ceiling);
   const tightened = hits > ceiling.limit;
   if (tightened) {
@@ -84,16 +90,43 @@ export async function consumeAddressLimit(deps: Deps, perAddress: RateRule, ceil
 /** Like consumeRateLimit, but answers false instead of throwing once the window is full. */
 export async function tryConsumeRateLimit(deps: Deps, rule: RateRule, subject: string): Promise<boolean> {
   if (rule.studioWide) return (await countStudioWideHit(deps, rule)) <= rule.limit;
-  const key = createHash('sha256').update(`${rule.name}:${subject}`).digest('hex').slice(0, 40);
+  return (await takeRateHit(deps, rule, subject)).allowed;
+}
+
+/** A hit counted in a per-subject window, which its caller may give back (takeRateHit). */
+export interface RateHit {
+  /** False once the window was already full: the caller refuses. */
+  allowed: boolean;
+  /** Uncounts the hit, in the window it was counted in (nothing when that window has ended since). */
+  giveBack(): Promise<void>;
+}
+
+const windowKey = (rule: RateRule, subject: string) => createHash('sha256').update(`${rule.name}:${subject}`).digest('hex').slice(0, 40);
+
+/**
+ * Counts one hit for `subject` under a per-subject `rule`, and lets the caller
+ * give it back once it knows the hit should not count (a discount code that
+ * turned out valid). Counting first and giving back after is what keeps a
+ * burst honest: every racing request holds its hit while it is evaluated, so
+ * no more than `limit` of them are ever let through at once.
+ */
+export async function takeRateHit(deps: Deps, rule: RateRule, subject: string): Promise<RateHit> {
+  const key = windowKey(rule, subject);
   const now = deps.now();
-  const count = await deps.store.runTransaction(async (tx) => {
+  const taken = await deps.store.runTransaction(async (tx) => {
     const current = await getRateWindow(deps.store, tx, key);
     const fresh = !current || now.getTime() - current.windowStart.getTime() >= rule.windowMs;
     const next = { count: fresh ? 1 : current.count + 1, windowStart: fresh ? now : current.windowStart };
     saveRateWindow(deps.store, tx, key, next, new Date(next.windowStart.getTime() + rule.windowMs));
-    return next.count;
+    return next;
   });
-  return count <= rule.limit;
+  const giveBack = () =>
+    deps.store.runTransaction(async (tx) => {
+      const current = await getRateWindow(deps.store, tx, key);
+      if (!current || current.windowStart.getTime() !== taken.windowStart.getTime() || current.count <= 0) return;
+      saveRateWindow(deps.store, tx, key, { ...current, count: current.count - 1 }, new Date(current.windowStart.getTime() + rule.windowMs));
+    });
+  return { allowed: taken.count <= rule.limit, giveBack };
 }
 
 /**

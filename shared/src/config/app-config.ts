@@ -59,6 +59,8 @@ export const appConfigDefinitions = {
   cash_instructions: str(''),
   // Whether a cash buyer may book with the credits before the studio confirms the cash ('Pago en Efectivo Incompleto'; docs/payments).
   cash_booking_before_payment: bool(false),
+  // How many cash purchases one customer may have awaiting the studio's confirmation; at that many, a new one is refused (docs/payments).
+  max_pending_cash_purchases: num(1),
   payment_sources_enabled: bool(true),
   paypal_enabled: bool(false),
   discounts_enabled: bool(true),

@@ -75,6 +75,8 @@ export const adminConfigMessages = {
     } as Readonly<Record<string, string>>,
     bannerText: 'Texto del banner',
     bannerLink: 'Enlace del banner',
+    maxPendingCashPurchases: 'Compras en efectivo sin pagar por cliente',
+    maxPendingCashPurchasesHint: 'Con este número de compras en efectivo pendientes, el cliente no puede hacer otra hasta pagar o cancelar una.',
   },
   reservations: {
     hint: 'Reglas para reservar y cancelar clases.',

@@ -45,6 +45,8 @@ export const checkoutMessages = {
   usePayPalButtons: 'Para pagar con PayPal usa el botón de PayPal.',
   subscriptionNeedsRecurring: 'Las suscripciones se pagan con tarjeta o PayPal.',
   pendingExists: 'Ya tienes una compra pendiente de este paquete. Complétala o cancélala en Mis Compras antes de pagar con otro método.',
+  cashPendingLimit: 'Ya tienes una compra en efectivo pendiente. Págala en el estudio o cancélala en Mis Compras antes de hacer otra.',
+  cashPendingLimitMany: 'Ya tienes {n} compras en efectivo pendientes. Págalas en el estudio o cancela alguna en Mis Compras antes de hacer otra.',
   signupFeeRequired: 'Antes de comprar este paquete completa tu inscripción.',
   customerRequired: 'Completa tu registro antes de comprar.',
   cashPending: 'Tu compra quedó pendiente de pago en efectivo. Sigue las instrucciones para completarla.',

@@ -15,6 +15,7 @@ export const packagesMessages = {
   discountSaved: 'Descuento guardado.',
   discountDeleted: 'Descuento eliminado.',
   discountCodeTaken: 'Ya existe un descuento con ese código.',
+  discountTooManyTries: 'Probaste demasiados códigos de descuento. Intenta de nuevo en una hora.',
   unknownClassType: 'No encontramos el tipo de clase {id}.',
   unknownPackage: 'No encontramos el paquete {id}.',
   /** Answers to the validation rules that tie fields together (the form shows the same ones). */

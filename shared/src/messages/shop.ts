@@ -18,6 +18,14 @@ export const shopMessages = {
   validity: 'Vigencia de {n} días',
   trialBadge: 'Prueba gratis de {n} días',
   loadError: 'No pudimos cargar los paquetes.',
+  trialsTitle: 'Pruebas y ofertas',
+  packagesTitle: 'Todos los paquetes',
+  /** An off-peak package's windows on its card ('Válido lunes a viernes de 11:00 a 16:00'). */
+  allowedTimes: 'Válido {days} de {start} a {end}',
+  everyDay: 'todos los días',
+  dayRange: '{from} a {to}',
+  dayListLast: '{list} y {last}',
+  weekdays: ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'] as readonly string[],
 
   // Checkout (§2).
   buying: 'Estás Comprando',

@@ -1,6 +1,7 @@
 import { array, type InferType, number, object, string } from 'yup';
 import { fill, messages } from '../messages';
 import { packagesMessages } from '../messages/packages';
+import { allowedTimesField } from './allowed-times';
 import { flag, optionalText, positiveId, requiredText, unknownFields } from './fields';
 
 const v = messages.validation;
@@ -96,6 +97,8 @@ const fields = {
   /** Sold in all, at most (a special event's places); null = no limit. */
   purchase_limit: wholeNumber(1, 100_000).nullable().optional(),
   class_package_types: classPackageTypes().optional(),
+  /** When its credits may be used (an off-peak package); null or [] = any time. */
+  allowed_times: allowedTimesField().nullable().optional(),
   downloadable: flag().optional(),
   file_url: link().nullable().optional(),
   is_online: flag().optional(),

@@ -1,3 +1,4 @@
+import type { AllowedTimeWindow } from '../schemas/allowed-times';
 import type { PackageStatus, SubscriptionPeriod } from '../schemas/class-package';
 import type { Wire } from './wire';
 
@@ -32,6 +33,8 @@ export interface ClassPackageFields {
   limit_per_customer: number | null;
   /** How many may be sold in all (checkout refuses the next one: 'límite de personas'); null or absent = no limit. */
   purchase_limit?: number | null;
+  /** When the credits it grants may be used (an off-peak package), copied onto its lots; null, [] or absent = any time. */
+  allowed_times?: AllowedTimeWindow[] | null;
   downloadable: boolean;
   file_url: string | null;
   /** Grants access to on-demand videos instead of in-person classes. */

@@ -17,6 +17,7 @@ export type PurchasedPackage = Pick<
   | 'is_special_event'
   | 'is_trial'
   | 'free_trial_length'
+  | 'allowed_times'
 > & {
   /** The per-class-type credits it grants (copied since checkout, which may grant later: a cash payment confirmed days after). */
   class_package_types?: ClassPackageTypeEntry[];

@@ -111,7 +111,7 @@ export interface PackageBuyerDoc {
 
 const buyerRef = (store: DocumentStore, classPackageId: number, customerId: number) => store.doc(`class_packages/${classPackageId}/buyers/${customerId}`);
 
-export async function getPackageBuyer(store: DocumentStore, classPackageId: number, customerId: number, tx: Transaction): Promise<PackageBuyerDoc> {
+export async function getPackageBuyer(store: DocumentStore, classPackageId: number, customerId: number, tx?: Transaction): Promise<PackageBuyerDoc> {
   const snap = await readDoc(buyerRef(store, classPackageId, customerId), tx);
   return snap.exists
     ? (snap.data() as unknown as PackageBuyerDoc)
@@ -120,6 +120,29 @@ export async function getPackageBuyer(store: DocumentStore, classPackageId: numb
 
 export function writePackageBuyer(store: DocumentStore, tx: Transaction, buyer: PackageBuyerDoc): void {
   tx.set(buyerRef(store, buyer.class_package_id, buyer.customer_id), { ...buyer });
+}
+
+/**
+ * customers/{uid}/holds/cash: written by each of the customer's cash
+ * placements (the last purchase it placed), and read by the next one before
+ * it counts the customer's pending cash purchases. Two placements at once
+ * both read and write it, so one of them conflicts and, retried, counts the
+ * other's purchase. Only that customer's checkouts touch it.
+ */
+export interface CashHoldDoc {
+  last_purchase_id: number;
+  updatedAt: Date;
+}
+
+const cashHoldRef = (store: DocumentStore, uid: string) => store.doc(`customers/${uid}/holds/cash`);
+
+export async function readCashHold(store: DocumentStore, uid: string, tx: Transaction): Promise<CashHoldDoc | null> {
+  const snap = await readDoc(cashHoldRef(store, uid), tx);
+  return snap.exists ? (snap.data() as unknown as CashHoldDoc) : null;
+}
+
+export function writeCashHold(store: DocumentStore, tx: Transaction, uid: string, hold: CashHoldDoc): void {
+  tx.set(cashHoldRef(store, uid), { ...hold });
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { AllowedTimeWindow } from '@studio/shared/schemas/allowed-times';
 import type { ClassPackageDoc } from '../../data/repos/class-packages-repo';
 import type { AvailableClassDoc } from '../../data/repos/credits-repo';
 import type { CustomerDoc } from '../../data/repos/customers-repo';
@@ -6,7 +7,7 @@ import { expiryAfterDays } from '../credits/expiry';
 import { UNLIMITED } from '../credits/ledger';
 
 /** What planGrant reads of a package: the catalogue's, or the copy a purchase keeps of what was sold. */
-export type GrantedPackage = Pick<ClassPackageDoc, 'is_online' | 'class_amount' | 'expiration_days'> & {
+export type GrantedPackage = Pick<ClassPackageDoc, 'is_online' | 'class_amount' | 'expiration_days' | 'allowed_times'> & {
   class_package_types?: ClassPackageDoc['class_package_types'];
 };
 
@@ -16,6 +17,8 @@ export interface LotSpec {
   expiration_date: Date | null;
   class_type_id: number | null;
   is_online: boolean;
+  /** The package's allowed times (an off-peak package), carried into the lot; null = any time. */
+  allowed_times?: AllowedTimeWindow[] | null;
 }
 
 /**
@@ -23,7 +26,8 @@ export interface LotSpec {
  * (videos; no class count). Otherwise: general credits of class_amount (none
  * when it is 0, e.g. an enrollment fee) plus one lot per class_package_types
  * entry. Expiry: the admin's package_days when given, else the entry's own
- * expiration_days, else the package's; null days = no expiry.
+ * expiration_days, else the package's; null days = no expiry. A package's
+ * allowed times go into each of its in-person lots.
  */
 export function planGrant(pkg: GrantedPackage, packageDays: number | null | undefined, now: Date, tz: string): LotSpec[] {
   const expiry = (days: number | null | undefined) => {
@@ -32,8 +36,9 @@ export function planGrant(pkg: GrantedPackage, packageDays: number | null | unde
   };
   if (pkg.is_online) return [{ available_classes: UNLIMITED, expiration_date: expiry(pkg.expiration_days), class_type_id: null, is_online: true }];
   const lots: LotSpec[] = [];
+  const allowedTimes = pkg.allowed_times && pkg.allowed_times.length > 0 ? { allowed_times: pkg.allowed_times } : {};
   if (pkg.class_amount !== 0)
-    lots.push({ available_classes: pkg.class_amount, expiration_date: expiry(pkg.expiration_days), class_type_id: null, is_online: false });
+    lots.push({ available_classes: pkg.class_amount, expiration_date: expiry(pkg.expiration_days), class_type_id: null, is_online: false, ...allowedTimes });
   for (const entry of pkg.class_package_types ?? []) {
     if (entry.class_amount === 0) continue;
     lots.push({
@@ -41,6 +46,7 @@ export function planGrant(pkg: GrantedPackage, packageDays: number | null | unde
       expiration_date: expiry(entry.expiration_days ?? pkg.expiration_days),
       class_type_id: entry.class_type_id,
       is_online: false,
+      ...allowedTimes,
     });
   }
   return lots;
@@ -64,7 +70,7 @@ export function lotFromSpec(
     expiration_date: spec.expiration_date,
     class_type_id: spec.class_type_id,
     class_types: spec.class_type_id === null ? [] : [spec.class_type_id],
-    allowed_times: null,
+    allowed_times: spec.allowed_times ?? null,
     is_online: spec.is_online,
     status: 'active',
     cancels_used: 0,
@@ -88,6 +94,7 @@ export function soldPackage(pkg: ClassPackageDoc): PurchaseDoc['class_package'] 
     is_trial: pkg.is_trial,
     free_trial_length: pkg.free_trial_length,
     class_package_types: pkg.class_package_types.map((entry) => ({ ...entry })),
+    ...(pkg.allowed_times && pkg.allowed_times.length > 0 ? { allowed_times: pkg.allowed_times } : {}),
   };
 }
 

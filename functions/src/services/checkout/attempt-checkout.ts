@@ -59,13 +59,15 @@ export async function availableMethods(deps: Deps, pkg?: Pick<ClassPackageDoc, '
  * PaymentIntent whose clientSecret it gets (Stripe Elements, 3-D Secure) and
  * then go there to watch it complete. `created` is false when a retry was
  * answered with the pending purchase it had already made (and its same
- * PaymentIntent).
+ * PaymentIntent). `network` is the caller's (clientAddressOf), for the brake
+ * on guessing discount codes.
  */
 export async function attemptCheckout(
   deps: Deps,
   identity: VerifiedIdentity,
   input: CheckoutAttemptInput,
   siteOrigin: string,
+  network: string,
   guard: IdempotencyGuard | null = null,
 ): Promise<{ created: boolean; answer: CheckoutAttemptAnswer }> {
   // PayPal pays through its own window: its order comes from POST /checkout/paypal, so the browser uses PayPal's buttons, not this call.
@@ -83,6 +85,7 @@ export async function attemptCheckout(
     method,
     availableMethods: methods,
     guard,
+    network,
   });
   const viaStripe = placed.purchase.checkout_method === 'card' || placed.purchase.checkout_method === 'oxxo';
   const card = viaStripe && placed.purchase.status === 'pending' && deps.cards ? deps.cards : null;

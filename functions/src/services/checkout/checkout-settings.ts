@@ -11,6 +11,8 @@ export interface CheckoutSettings {
   cashInstructions: string;
   /** A pending cash purchase's credits are granted at once, to book before the cash is confirmed. */
   cashBookingBeforePayment: boolean;
+  /** A customer with this many cash purchases awaiting confirmation is refused another (at least 1). */
+  maxPendingCashPurchases: number;
   subscriptionsEnabled: boolean;
   paypalEnabled: boolean;
   /** 'session': card payments go to Stripe's hosted page (Checkout) instead of the card field. */
@@ -27,12 +29,18 @@ export async function checkoutSettings(deps: StoreDeps): Promise<CheckoutSetting
   const hours = stored.cash_payment_hours;
   const instructions = stored.cash_instructions;
   const fee = stored.signup_fee;
+  const maxPendingCash = stored.max_pending_cash_purchases;
   return {
     cashEnabled: boolOr(stored.cash_checkout_enabled, d.cash_checkout_enabled.default as boolean),
     // At least an hour: a studio that types 0 still gives people time to reach the front desk.
     cashPaymentHours: typeof hours === 'number' && Number.isFinite(hours) && hours >= 1 ? hours : (d.cash_payment_hours.default as number),
     cashInstructions: typeof instructions === 'string' && instructions.trim() !== '' ? instructions.trim() : checkoutMessages.cashInstructionsDefault,
     cashBookingBeforePayment: boolOr(stored.cash_booking_before_payment, d.cash_booking_before_payment.default as boolean),
+    // At least one: a studio that wants no cash purchases switches cash off instead.
+    maxPendingCashPurchases:
+      typeof maxPendingCash === 'number' && Number.isInteger(maxPendingCash) && maxPendingCash >= 1
+        ? maxPendingCash
+        : (d.max_pending_cash_purchases.default as number),
     subscriptionsEnabled: boolOr(stored.subscriptions_enabled, d.subscriptions_enabled.default as boolean),
     paypalEnabled: boolOr(stored.paypal_enabled, d.paypal_enabled.default as boolean),
     stripeCheckoutMode: stored.stripe_checkout_mode === 'session' ? 'session' : 'elements',

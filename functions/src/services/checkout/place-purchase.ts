@@ -1,3 +1,4 @@
+import { fill } from '@studio/shared/messages';
 import { checkoutMessages } from '@studio/shared/messages/checkout';
 import { CARD_PAYMENT_METHOD_ID, CASH_PAYMENT_METHOD_NAME } from '@studio/shared/schemas/catalogue/payment-methods';
 import type { CheckoutQuote } from '@studio/shared/schemas/checkout';
@@ -15,6 +16,8 @@ import {
   listPurchasesOfCustomer,
   packageUnits,
   type PurchaseDoc,
+  readCashHold,
+  writeCashHold,
   writePackageBuyer,
 } from '../../data/repos/purchases-repo';
 import type { Transaction } from '../../data/store/types';
@@ -23,6 +26,7 @@ import { AppError } from '../../domain/errors';
 import { planGrant } from '../access/grant-plan';
 import { studioTimezone } from '../credits/expiry';
 import { type DiscountClaim, prepareDiscountClaim, recordDiscountClaim } from '../discounts/claim-discount';
+import { underCodeBrake } from '../discounts/code-guesses';
 import type { IdempotencyGuard } from '../idempotency';
 import type { CheckoutMethod } from './checkout-purchase';
 import { checkoutPurchase } from './checkout-purchase';
@@ -50,6 +54,8 @@ export interface PlaceRequest {
   availableMethods: ReadonlySet<CheckoutMethod>;
   /** The request's idempotency key (ADR 0101): the purchase is bound to it in the transaction that creates it. */
   guard?: IdempotencyGuard | null;
+  /** The caller's client network (clientAddressOf): a typed code is evaluated under the brake on guessing codes. */
+  network: string;
 }
 
 export interface Placed {
@@ -104,6 +110,12 @@ function methodFor(pkg: ClassPackageDoc, request: PlaceRequest): CheckoutMethod 
  * left pending for their provider's payment.
  */
 export async function placePurchase(deps: Deps, request: PlaceRequest): Promise<Placed> {
+  // A typed code is a guess until the transaction accepts it: wrong ones spend the customer's and the network's budget (docs/payments).
+  if ((request.discountCode?.trim() ?? '') === '') return placeInTransaction(deps, request);
+  return underCodeBrake(deps, { uid: request.uid, network: request.network }, () => placeInTransaction(deps, request));
+}
+
+async function placeInTransaction(deps: Deps, request: PlaceRequest): Promise<Placed> {
   const [settings, tz] = await Promise.all([checkoutSettings(deps), studioTimezone(deps)]);
   return deps.store.runTransaction(async (tx) => {
     const now = deps.now();
@@ -137,6 +149,8 @@ export async function placePurchase(deps: Deps, request: PlaceRequest): Promise<
     if (quote.signup_fee_required !== null) throw new AppError('precondition', 'checkout/signup-fee-required', m.signupFeeRequired);
     if (quote.total_now === 0 && quote.trial === null && !pkg.is_subscription) method = 'free';
     if (method === 'oxxo' && (quote.total_now < OXXO_LIMITS.min || quote.total_now > OXXO_LIMITS.max)) throw methodUnavailable();
+    const capsCash = method === 'cash' && pkg.class_package_id !== settings.signupFee;
+    if (capsCash) await assertRoomForCash(deps, tx, customer, settings);
 
     const paymentMethod = await recordedMethod(deps, tx, method);
     const limit = pkg.purchase_limit ?? null;
@@ -172,6 +186,7 @@ export async function placePurchase(deps: Deps, request: PlaceRequest): Promise<
       count: buyer.count + 1,
       pending_purchase_id: status === 'pending' ? purchase.purchase_id : null,
     });
+    if (capsCash) writeCashHold(deps.store, tx, customer.uid, { last_purchase_id: purchase.purchase_id, updatedAt: now });
     if (limit !== null && unit !== null) takeNumber(deps.store, tx, packageUnits(pkg.class_package_id, limit), unit, { purchase_id: purchase.purchase_id });
     if (claim) recordDiscountClaim(deps, tx, claim, purchase.purchase_id);
     request.guard?.bind(tx, { type: 'purchase', id: purchase.purchase_id });
@@ -190,6 +205,29 @@ export async function placePurchase(deps: Deps, request: PlaceRequest): Promise<
         : [];
     return { purchase, quote, lots, reused: false };
   });
+}
+
+/**
+ * Unpaid cash is credit the studio gives on trust (with
+ * cash_booking_before_payment, credits to book with): a customer with
+ * `maxPendingCashPurchases` cash purchases still awaiting the studio's
+ * confirmation is refused another (409) until one is paid, cancelled or
+ * lapses. The signup fee neither counts nor is refused: it grants no credits,
+ * and the spec asks for it before any other package, so it must not stop a
+ * first visit's enrollment plus package in cash. The customer's cash hold is
+ * read first, and written by every capped cash placement, so two placed at
+ * once cannot both count the same pending purchases (ADR 0078).
+ */
+async function assertRoomForCash(deps: Deps, tx: Transaction, customer: Pick<CustomerDoc, 'uid' | 'customer_id'>, settings: CheckoutSettings): Promise<void> {
+  await readCashHold(deps.store, customer.uid, tx);
+  const purchases = await listPurchasesOfCustomer(deps.store, customer.customer_id, tx);
+  const pending = purchases.filter(
+    (purchase) => purchase.status === 'pending' && purchase.checkout_method === 'cash' && purchase.class_package_id !== settings.signupFee,
+  ).length;
+  const max = settings.maxPendingCashPurchases;
+  if (pending < max) return;
+  const message = max === 1 ? m.cashPendingLimit : fill(m.cashPendingLimitMany, { n: max });
+  throw new AppError('conflict', 'checkout/cash-pending-limit', message);
 }
 
 /** A card's 3-D Secure has an hour; an OXXO voucher its days plus one (Stripe's own expiry normally ends it first). */

@@ -22,12 +22,13 @@ export async function quoteForCustomer(
   identity: VerifiedIdentity | null,
   classPackageId: number,
   discountCode: string | null,
+  network: string,
 ): Promise<{ quote: CheckoutQuote; methods: CheckoutMethod[] }> {
   const [settings, tz] = await Promise.all([checkoutSettings(deps), studioTimezone(deps)]);
   const pkg = assertPurchasable(await getClassPackage(deps.store, classPackageId), settings);
   const customer = identity ? await getCustomerByUid(deps.store, identity.uid) : null;
   const code = discountCode?.trim() ?? '';
-  const discount = identity && code !== '' ? (await lookUpDiscountCode(deps, identity, code, classPackageId)).discount : null;
+  const discount = identity && code !== '' ? (await lookUpDiscountCode(deps, identity, code, classPackageId, network)).discount : null;
   const customerHasIt = customer ? await hasSignupFee(deps, customer.customer_id, settings.signupFee) : false;
   const quote = quoteCheckout({ pkg, discount, now: deps.now(), tz, signupFee: { packageId: settings.signupFee, customerHasIt } });
   return { quote, methods: await availableMethods(deps, pkg) };

@@ -89,7 +89,6 @@ export function changeLot(
   return updated;
 }
 
-/** Ends a lot: what was left is written off in the ledger and the lot can no longer be used. Revoking a revoked lot writes nothing. */
 /**
  * The cash for a lot granted before payment arrived: the lot stops saying it
  * awaits payment. Its count is unchanged, so there is no ledger entry.
@@ -101,6 +100,7 @@ export function settleLot(deps: StoreDeps, tx: Transaction, lot: AvailableClassD
   return updated;
 }
 
+/** Ends a lot: what was left is written off in the ledger and the lot can no longer be used. Revoking a revoked lot writes nothing. */
 export function revokeLot(deps: StoreDeps, tx: Transaction, lot: AvailableClassDoc, context: LedgerContext): AvailableClassDoc {
   if (lot.status === 'revoked') return lot;
   const updated: AvailableClassDoc = { ...lot, available_classes: isUnlimited(lot) ? UNLIMITED : 0, status: 'revoked', updatedAt: deps.now() };

@@ -53,6 +53,10 @@ function contentOf(input: ClassPackageInput): PackageContent {
     is_special_event: input.is_special_event ?? false,
     limit_per_customer: input.limit_per_customer ?? null,
     purchase_limit: input.purchase_limit ?? null,
+    allowed_times:
+      input.allowed_times && input.allowed_times.length > 0
+        ? input.allowed_times.map((w) => ({ weekdays: [...w.weekdays], start: w.start, end: w.end }))
+        : null,
     class_package_types: (input.class_package_types ?? []).map((entry) => ({
       class_type_id: entry.class_type_id,
       class_amount: entry.class_amount,
@@ -86,6 +90,7 @@ function inputOf(doc: ClassPackageDoc): ClassPackageInput {
     is_special_event: doc.is_special_event,
     limit_per_customer: doc.limit_per_customer,
     purchase_limit: doc.purchase_limit ?? null,
+    allowed_times: doc.allowed_times ?? null,
     class_package_types: doc.class_package_types.map((entry) => ({ ...entry })),
     downloadable: doc.downloadable,
     file_url: doc.file_url,

@@ -22,6 +22,7 @@ export function toClassPackageDto(doc: ClassPackageDoc, classTypeNames: Readonly
     is_special_event: doc.is_special_event,
     limit_per_customer: doc.limit_per_customer,
     purchase_limit: doc.purchase_limit ?? null,
+    allowed_times: doc.allowed_times ?? null,
     class_package_types: doc.class_package_types.map((entry) => {
       const name = classTypeNames.get(entry.class_type_id);
       return {

@@ -25,6 +25,7 @@ export async function checkoutWithSavedCard(
   identity: VerifiedIdentity,
   input: CheckoutSavedCardInput,
   siteOrigin: string,
+  network: string,
   guard: IdempotencyGuard | null = null,
 ): Promise<{ created: boolean; answer: CheckoutAttemptAnswer & { payment_id: string | null } }> {
   const customer = await getCustomerById(deps.store, input.customer_id);
@@ -49,6 +50,7 @@ export async function checkoutWithSavedCard(
     buyer,
     { class_package_id: input.class_package_id, discountCode: input.discountCode ?? null, payment_method: 'card', payment_source_id: cardId },
     siteOrigin,
+    network,
     guard,
   );
   const purchase = await getPurchase(deps.store, answer.purchase_id);

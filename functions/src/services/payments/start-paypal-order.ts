@@ -36,6 +36,7 @@ export async function startPayPalOrder(
   deps: Deps,
   identity: VerifiedIdentity,
   input: CheckoutPayPalInput,
+  network: string,
   guard: IdempotencyGuard | null = null,
 ): Promise<{ created: boolean; answer: PayPalStartAnswer }> {
   const paypal = deps.paypal;
@@ -49,6 +50,7 @@ export async function startPayPalOrder(
     method: 'paypal',
     availableMethods: new Set(await availableMethods(deps, pkg ?? undefined)),
     guard,
+    network,
   });
   const purchase = placed.purchase;
   if (purchase.status !== 'pending')

@@ -146,6 +146,22 @@ describe('ConfigScreen', () => {
     expect(sent.map((entry) => entry.key)).not.toContain('hero_enabled');
   });
 
+  it('saves the cap on unpaid cash purchases with the switches, under the cash switch', async () => {
+    const user = userEvent.setup();
+    const { calls } = serve();
+    renderAt(<ConfigScreen />, '/admin/configuracion');
+    await screen.findByRole('region', { name: 'Colores' });
+    const features = section('Funciones');
+    const cap = within(features).getByLabelText('Compras en efectivo sin pagar por cliente');
+    expect(cap).toHaveValue(1);
+    expect(cap).toHaveAccessibleDescription(/no puede hacer otra hasta pagar o cancelar una/);
+    await user.clear(cap);
+    await user.type(cap, '2');
+    await user.click(within(features).getByRole('button', { name: 'Guardar' }));
+    await within(features).findByText(/Guardado con éxito/);
+    expect(puts(calls)[0]?.entries).toContainEqual({ key: 'max_pending_cash_purchases', value: 2 });
+  });
+
   it("shows the schema's message on the field and sends nothing; an empty limit that was empty is not sent", async () => {
     const user = userEvent.setup();
     const { calls } = serve();

@@ -14,6 +14,7 @@ import { configKeys, configQuery, saveConfigEntries } from './admin-config-api';
 import {
   BACKGROUND_COLORS,
   BANNER_TEXT_KEYS,
+  CASH_LIMIT_KEY,
   COLOR_KEYS,
   colorContrast,
   FEATURE_KEYS,
@@ -399,10 +400,12 @@ function ColorInput({
 function FeaturesSection({ config }: { config: Config }) {
   const [flags, setFlags] = useState<Record<string, boolean>>(() => Object.fromEntries(FEATURE_KEYS.map((key) => [key, bool(config, key)])));
   const [banner, setBanner] = useState<Record<string, string>>(() => Object.fromEntries(BANNER_TEXT_KEYS.map((key) => [key, str(config, key)])));
+  const [cashLimit, setCashLimit] = useState(() => numText(config, CASH_LIMIT_KEY));
   const { save, errors, status, saving } = useSectionSave();
   const entries = (): AppConfigEntry[] => [
     ...FEATURE_KEYS.map((key) => ({ key, value: flags[key] ?? false })),
     ...BANNER_TEXT_KEYS.map((key) => ({ key, value: banner[key] ?? '' })),
+    { key: CASH_LIMIT_KEY, value: numberValue(cashLimit, false) },
   ];
   return (
     <Section title={m.sections.features} hint={m.features.hint} onSubmit={() => void save(entries())} saving={saving} status={status}>
@@ -428,6 +431,20 @@ function FeaturesSection({ config }: { config: Config }) {
                 onChange={(value) => setBanner((previous) => ({ ...previous, banner_link: value }))}
                 error={errors.banner_link}
                 inputMode="url"
+              />
+            </div>
+          )}
+          {key === 'cash_checkout_enabled' && (
+            <div className="admin-config__nested">
+              <Input
+                label={m.features.maxPendingCashPurchases}
+                hint={m.features.maxPendingCashPurchasesHint}
+                type="number"
+                inputMode="numeric"
+                min="1"
+                value={cashLimit}
+                onChange={setCashLimit}
+                error={errors[CASH_LIMIT_KEY]}
               />
             </div>
           )}

@@ -48,6 +48,9 @@ export const FEATURE_KEYS = definitionKeys.filter(
 /** Shown under their switch: the banner's own text and link. */
 export const BANNER_TEXT_KEYS = ['banner_text', 'banner_link'] as const satisfies readonly AppConfigKey[];
 
+/** Shown under the cash switch: the cap on a customer's unpaid cash purchases (docs/payments). */
+export const CASH_LIMIT_KEY = 'max_pending_cash_purchases' as const satisfies AppConfigKey;
+
 export const featureLabel = (key: string) => m.features.labels[key] ?? key;
 
 /** Sections by `<x>_order` ascending; ties and missing orders keep the definitions' order. */

@@ -7,7 +7,7 @@ import type { ClassPackage } from '@studio/shared/types/class-packages';
 import { FieldArray, Form, Formik, getIn, useFormikContext } from 'formik';
 import { useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { FocusFirstError, FormError, TextField } from '../../components/form-field';
+import { Checkbox, FocusFirstError, FormError, TextField } from '../../components/form-field';
 import { CheckboxField, ChoiceField, TextAreaField } from '../../components/formik-fields';
 import { LoadError } from '../../components/load-error';
 import { NotFound } from '../../components/not-found';
@@ -16,7 +16,7 @@ import { showSuccess } from '../../lib/alerts';
 import { ApiError, apiErrorText } from '../../lib/api-client';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { classTypesQuery, packageKeys, packageQuery, savePackage } from './admin-packages-api';
-import { EMPTY_VARIANT, packageBody, type PackageFormValues, packageFormValues, validateBody } from './package-form-values';
+import { EMPTY_TIME_WINDOW, EMPTY_VARIANT, packageBody, type PackageFormValues, packageFormValues, validateBody } from './package-form-values';
 import './admin-packages.css';
 
 const LIST_PATH = '/admin/paquetes';
@@ -76,6 +76,67 @@ function Variants({ classTypes }: { classTypes: ClassType[] | undefined }) {
   );
 }
 
+/** allowed_times: the windows an off-peak package's credits may be used in (docs/packages). */
+function AllowedTimes() {
+  const hintId = useId();
+  const { values, errors, submitCount, setFieldValue } = useFormikContext<PackageFormValues>();
+  const rowError = (index: number): unknown => getIn(errors, `allowed_times.${index}`);
+  const toggleDay = (index: number, day: number, on: boolean) => {
+    const days = values.allowed_times[index]?.weekdays ?? [];
+    void setFieldValue(`allowed_times.${index}.weekdays`, on ? [...days, day] : days.filter((d) => d !== day));
+  };
+  return (
+    <fieldset className="admin-packages__fieldset" aria-describedby={hintId}>
+      <legend>{m.timesLegend}</legend>
+      <p id={hintId} className="field__hint">
+        {values.is_online ? m.timesOnline : m.timesHint}
+      </p>
+      {!values.is_online && (
+        <FieldArray name="allowed_times">
+          {(rows) => (
+            <>
+              {values.allowed_times.map((window, index) => (
+                // Windows have no id; the index is their identity in the body too.
+                <fieldset key={index} className="admin-packages__variant">
+                  <legend>{fill(m.timeRow, { n: index + 1 })}</legend>
+                  <fieldset className="admin-packages__days">
+                    <legend>{m.timeDays}</legend>
+                    {m.weekdays.map((name, i) => (
+                      <Checkbox key={name} label={name} checked={window.weekdays.includes(i + 1)} onChange={(on) => toggleDay(index, i + 1, on)} />
+                    ))}
+                  </fieldset>
+                  <TextField name={`allowed_times.${index}.start`} label={m.timeStart} type="time" />
+                  <TextField name={`allowed_times.${index}.end`} label={m.timeEnd} type="time" />
+                  {submitCount > 0 && typeof rowError(index) === 'string' && (
+                    <p className="field__error" role="alert">
+                      {rowError(index) as string}
+                    </p>
+                  )}
+                  {submitCount > 0 && typeof getIn(errors, `allowed_times.${index}.weekdays`) === 'string' && (
+                    <p className="field__error" role="alert">
+                      {getIn(errors, `allowed_times.${index}.weekdays`) as string}
+                    </p>
+                  )}
+                  <button type="button" className="button button--secondary" onClick={() => rows.remove(index)}>
+                    {fill(m.removeTime, { n: index + 1 })}
+                  </button>
+                </fieldset>
+              ))}
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => rows.push({ ...EMPTY_TIME_WINDOW, weekdays: [...EMPTY_TIME_WINDOW.weekdays] })}
+              >
+                {m.addTime}
+              </button>
+            </>
+          )}
+        </FieldArray>
+      )}
+    </fieldset>
+  );
+}
+
 function PackageFields({ classTypes, classTypesFailed }: { classTypes: ClassType[] | undefined; classTypesFailed: boolean }) {
   const { values } = useFormikContext<PackageFormValues>();
   return (
@@ -102,6 +163,8 @@ function PackageFields({ classTypes, classTypesFailed }: { classTypes: ClassType
         {classTypesFailed && <p className="form-error">{m.classTypesLoadError}</p>}
         <Variants classTypes={classTypes} />
       </fieldset>
+
+      <AllowedTimes />
 
       <fieldset className="admin-packages__fieldset">
         <legend>{m.sections.subscription}</legend>

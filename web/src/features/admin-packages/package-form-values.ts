@@ -22,6 +22,7 @@ export interface PackageFormValues {
   class_amount: NumberInput;
   expiration_days: NumberInput;
   class_package_types: VariantValues[];
+  allowed_times: TimeWindowValues[];
   is_subscription: boolean;
   subscription_period: string;
   subscription_interval: NumberInput;
@@ -41,6 +42,16 @@ export interface PackageFormValues {
 
 export const EMPTY_VARIANT: VariantValues = { class_type_id: '', class_amount: '', expiration_days: '' };
 
+/** One allowed-time window of the form: ISO weekdays ticked, start and end as HH:mm. */
+export interface TimeWindowValues {
+  weekdays: number[];
+  start: string;
+  end: string;
+}
+
+/** A new window: weekdays, the hours an off-peak package usually has. */
+export const EMPTY_TIME_WINDOW: TimeWindowValues = { weekdays: [1, 2, 3, 4, 5], start: '11:00', end: '16:00' };
+
 const input = (value: number | string | null | undefined): NumberInput => value ?? '';
 
 /** The form's starting values: the package's, or a new active one-off package. */
@@ -58,6 +69,7 @@ export function packageFormValues(p: ClassPackage | null): PackageFormValues {
       class_amount: entry.class_amount,
       expiration_days: input(entry.expiration_days),
     })),
+    allowed_times: (p?.allowed_times ?? []).map((w) => ({ weekdays: [...w.weekdays], start: w.start, end: w.end })),
     is_subscription: p?.is_subscription ?? false,
     subscription_period: p?.subscription_period ?? '',
     subscription_interval: input(p?.subscription_interval),
@@ -115,6 +127,11 @@ export function packageBody(values: PackageFormValues, id: number | null): Recor
           class_amount: requiredNumber(row.class_amount),
           expiration_days: nullableNumber(row.expiration_days),
         })),
+    // Online packages grant videos, which have no class times; no windows = any time.
+    allowed_times:
+      values.is_online || values.allowed_times.length === 0
+        ? null
+        : values.allowed_times.map((w) => ({ weekdays: [...w.weekdays].sort((a, b) => a - b), start: w.start, end: w.end })),
     is_subscription: subscription,
     subscription_period: subscription ? values.subscription_period || null : null,
     subscription_interval: subscription ? nullableNumber(values.subscription_interval) : null,

@@ -4,6 +4,7 @@ import { fill } from '@studio/shared/messages';
 import { shopMessages as m } from '@studio/shared/messages/shop';
 import type { ClassPackage } from '@studio/shared/types/class-packages';
 import { Link } from 'react-router';
+import { allowedTimesText } from './allowed-times-text';
 
 function classesText(amount: number): string {
   if (amount === -1) return m.unlimitedClassesCount;
@@ -37,6 +38,11 @@ export function PackageCard({ pkg, headingLevel = 2, priority = false }: { pkg: 
           {classesText(pkg.class_amount)}
           {pkg.expiration_days ? ` · ${fill(m.validity, { n: pkg.expiration_days })}` : ''}
         </p>
+        {allowedTimesText(pkg.allowed_times).map((line) => (
+          <p key={line} className="package-card__times">
+            {line}
+          </p>
+        ))}
         <p className="package-card__price">
           {onSale && (
             <>
