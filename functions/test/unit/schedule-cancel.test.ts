@@ -4,9 +4,9 @@ import { createApp } from '../../src/app';
 import { getLot, listLedgerOfCustomer } from '../../src/data/repos/credits-repo';
 import { revokeLot } from '../../src/services/credits/ledger';
 import { cancelClass, RESERVATIONS_PER_TRANSACTION } from '../../src/services/schedule/cancel-class';
-import { classCancelled } from '../../src/services/schedule/on-class-cancelled';
 import { createClass } from '../../src/services/schedule/create-class';
 import { getClass } from '../../src/services/schedule/get-class';
+import { classCancelled } from '../../src/services/schedule/on-class-cancelled';
 import { ADMIN_UID, book, giveLot, ledgerMismatches, seedScheduleCatalogue, yogaClass } from './schedule-fixtures';
 import { type TestEnv, testEnv } from './support';
 
