@@ -43,7 +43,7 @@ export interface QueuedEvent {
   type: string;
 }
 
-export const SIM_WEBHOOK_SECRET = 'whsec_simulacion';
+export const SIM_WEBHOOK_SECRET = 'whsec_sim_local';
 
 export class SimProcessor {
   readonly charges: SimCharge[] = [];
@@ -140,7 +140,7 @@ export class SimProcessor {
   }
 
   gateway(): CardGateway {
-    const real = createStripeGateway({ secretKey: 'sk_test_simulacion', webhookSecret: SIM_WEBHOOK_SECRET });
+    const real = createStripeGateway({ secretKey: 'sk_test_sim_local', webhookSecret: SIM_WEBHOOK_SECRET });
     const saved = (id: string, customerId: string | null) => ({ id, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, customerId });
     const owners = new Map<string, string | null>();
     return {
