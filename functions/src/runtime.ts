@@ -1,5 +1,6 @@
 import { createFirebaseAppCheckGateway } from './data/app-check/firebase-app-check-gateway';
 import { createFirebaseAuthGateway } from './data/auth/firebase-auth-gateway';
+import { systemNow } from './data/clock/system-clock';
 import { getFileStorage } from './data/files/get-file-storage';
 import { createPayPalGateway } from './data/payments/paypal-gateway';
 import { createStripeGateway } from './data/payments/stripe-gateway';
@@ -33,7 +34,7 @@ export function createRuntimeDeps(params: RuntimeParams, env: NodeJS.ProcessEnv 
     auth: createFirebaseAuthGateway({ webApiKey: params.webApiKey, emulatorHost: authEmulatorHost }),
     appCheck: params.appCheck.enforced ? createFirebaseAppCheckGateway() : null,
     files: getFileStorage(),
-    now: () => new Date(),
+    now: systemNow,
     logLine: (line) => process.stdout.write(`${line}\n`),
     localStack: env.FUNCTIONS_EMULATOR === 'true',
     cards:

@@ -1,3 +1,4 @@
+import { systemNow } from '../data/clock/system-clock';
 import { getStore } from '../data/store/get-store';
 import { computeDashboardDays } from '../services/dashboard/compute-dashboard-days';
 import type { ScheduledJob } from './scheduled-job';
@@ -7,6 +8,6 @@ export const computeDashboardDaysJob: ScheduledJob = {
   name: 'computeDashboardDays',
   everyMinutes: 30,
   handler: async () => {
-    await computeDashboardDays({ store: getStore(), now: () => new Date() });
+    await computeDashboardDays({ store: getStore(), now: systemNow });
   },
 };

@@ -1,3 +1,4 @@
+import { systemNow } from '../data/clock/system-clock';
 import { getStore } from '../data/store/get-store';
 import { detectNoShows } from '../services/booking/penalties';
 import type { ScheduledJob } from './scheduled-job';
@@ -7,7 +8,7 @@ export const detectNoShowsJob: ScheduledJob = {
   name: 'detectNoShows',
   everyMinutes: 15,
   handler: async () => {
-    const now = new Date();
+    const now = systemNow();
     await detectNoShows({ store: getStore(), now: () => now }, now);
   },
 };

@@ -1,3 +1,4 @@
+import { systemNow } from '../data/clock/system-clock';
 import { getStore } from '../data/store/get-store';
 import { lapseUnpaidPurchases } from '../services/purchases/end-cash-purchase';
 import type { ScheduledJob } from './scheduled-job';
@@ -7,7 +8,7 @@ export const lapseUnpaidPurchasesJob: ScheduledJob = {
   name: 'lapseUnpaidPurchases',
   everyMinutes: 15,
   handler: async () => {
-    const now = new Date();
+    const now = systemNow();
     await lapseUnpaidPurchases({ store: getStore(), now: () => now }, now);
   },
 };

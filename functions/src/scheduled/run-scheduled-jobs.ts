@@ -1,7 +1,7 @@
 import type { ScheduledJob } from './scheduled-job';
 
 export interface ScheduledJobsRunner {
-  /** Runs every job once now, each after the other (tests and `npm start` use it to catch up). */
+  /** Runs every job once now, each after the other (tests and `npm start` use it to catch up); a job already running finishes first, then runs again, so the run sees the present. */
   runAll(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -27,7 +27,10 @@ export function runScheduledJobs(jobs: readonly ScheduledJob[], options: { perio
   const timers = jobs.map((job) => setInterval(() => void runOne(job), job.everyMinutes * 60_000 * (options.periodScale ?? 1)));
   return {
     async runAll() {
-      for (const job of jobs) await runOne(job);
+      for (const job of jobs) {
+        await running.get(job.name);
+        await runOne(job);
+      }
     },
     async stop() {
       for (const timer of timers) clearInterval(timer);

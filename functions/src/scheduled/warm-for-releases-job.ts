@@ -1,3 +1,4 @@
+import { systemNow } from '../data/clock/system-clock';
 import { getInstanceScaler } from '../data/scaling/get-instance-scaler';
 import { readScalingSettings } from '../data/scaling/scaling-settings';
 import { getStore } from '../data/store/get-store';
@@ -14,7 +15,7 @@ export const warmForReleasesJob: ScheduledJob = {
   name: WARM_FOR_RELEASES_JOB,
   everyMinutes: 5,
   handler: async () => {
-    const outcome = await warmForReleases({ store: getStore(), now: () => new Date(), scaler: getInstanceScaler(), settings: readScalingSettings() });
+    const outcome = await warmForReleases({ store: getStore(), now: systemNow, scaler: getInstanceScaler(), settings: readScalingSettings() });
     if (outcome.changed) {
       console.log(
         JSON.stringify({

@@ -1,3 +1,4 @@
+import { systemNow } from '../data/clock/system-clock';
 import { getStore } from '../data/store/get-store';
 import type { DocumentTrigger } from '../data/store/types';
 import { reservationChanged } from '../services/booking/count-booked';
@@ -6,5 +7,5 @@ import { reservationChanged } from '../services/booking/count-booked';
 export const countReservationsTrigger: DocumentTrigger = {
   name: 'countReservations',
   document: 'class_reservations/{reservationId}',
-  handler: (event) => reservationChanged({ store: getStore(), now: () => new Date() }, event),
+  handler: (event) => reservationChanged({ store: getStore(), now: systemNow }, event),
 };

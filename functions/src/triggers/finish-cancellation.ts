@@ -1,3 +1,4 @@
+import { systemNow } from '../data/clock/system-clock';
 import { getStore } from '../data/store/get-store';
 import type { DocumentTrigger } from '../data/store/types';
 import { classCancelled } from '../services/schedule/on-class-cancelled';
@@ -6,5 +7,5 @@ import { classCancelled } from '../services/schedule/on-class-cancelled';
 export const finishCancellationTrigger: DocumentTrigger = {
   name: 'finishCancellation',
   document: 'single_classes/{singleClassId}',
-  handler: (event) => classCancelled({ store: getStore(), now: () => new Date() }, event),
+  handler: (event) => classCancelled({ store: getStore(), now: systemNow }, event),
 };

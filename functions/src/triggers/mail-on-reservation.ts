@@ -1,3 +1,4 @@
+import { systemNow } from '../data/clock/system-clock';
 import { getStore } from '../data/store/get-store';
 import type { DocumentTrigger } from '../data/store/types';
 import { mailOnReservationChange } from '../services/mail/booking-mail';
@@ -6,5 +7,5 @@ import { mailOnReservationChange } from '../services/mail/booking-mail';
 export const mailOnReservationTrigger: DocumentTrigger = {
   name: 'mailOnReservation',
   document: 'class_reservations/{reservationId}',
-  handler: (event) => mailOnReservationChange({ store: getStore(), now: () => new Date(), projectId: process.env.GCLOUD_PROJECT }, event),
+  handler: (event) => mailOnReservationChange({ store: getStore(), now: systemNow, projectId: process.env.GCLOUD_PROJECT }, event),
 };

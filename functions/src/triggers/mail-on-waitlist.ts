@@ -1,3 +1,4 @@
+import { systemNow } from '../data/clock/system-clock';
 import { getStore } from '../data/store/get-store';
 import type { DocumentTrigger } from '../data/store/types';
 import { mailOnWaitlistChange } from '../services/mail/booking-mail';
@@ -6,5 +7,5 @@ import { mailOnWaitlistChange } from '../services/mail/booking-mail';
 export const mailOnWaitlistTrigger: DocumentTrigger = {
   name: 'mailOnWaitlist',
   document: 'waitlists/{waitlistId}',
-  handler: (event) => mailOnWaitlistChange({ store: getStore(), now: () => new Date(), projectId: process.env.GCLOUD_PROJECT }, event),
+  handler: (event) => mailOnWaitlistChange({ store: getStore(), now: systemNow, projectId: process.env.GCLOUD_PROJECT }, event),
 };

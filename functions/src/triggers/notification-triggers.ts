@@ -1,9 +1,10 @@
+import { systemNow } from '../data/clock/system-clock';
 import { getStore } from '../data/store/get-store';
 import type { DocumentTrigger } from '../data/store/types';
 import { notifyOnClassChange } from '../services/notifications/notify-on-class';
 import { notifyOnWaitlistChange } from '../services/notifications/notify-on-waitlist';
 
-const deps = () => ({ store: getStore(), now: () => new Date() });
+const deps = () => ({ store: getStore(), now: systemNow });
 
 /** A waitlist entry was promoted: its customer's "Te conseguimos un lugar" notice, off the promotion's transaction. */
 export const notifyOnWaitlistTrigger: DocumentTrigger = {

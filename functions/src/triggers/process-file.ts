@@ -1,3 +1,4 @@
+import { systemNow } from '../data/clock/system-clock';
 import { getFileStorage } from '../data/files/get-file-storage';
 import { getStore } from '../data/store/get-store';
 import type { DocumentTrigger } from '../data/store/types';
@@ -11,5 +12,5 @@ import { processFileChange } from '../services/files/process-upload';
 export const processFileTrigger: DocumentTrigger = {
   name: 'processFile',
   document: 'files/{fileId}',
-  handler: (event) => processFileChange({ store: getStore(), files: getFileStorage(), now: () => new Date() }, event),
+  handler: (event) => processFileChange({ store: getStore(), files: getFileStorage(), now: systemNow }, event),
 };

@@ -1,8 +1,9 @@
+import { systemNow } from '../data/clock/system-clock';
 import { getStore } from '../data/store/get-store';
 import type { DocumentTrigger } from '../data/store/types';
 import { classChanged, reservationEnded, waitlistChanged } from '../services/waitlist/on-waitlist-change';
 
-const deps = () => ({ store: getStore(), now: () => new Date() });
+const deps = () => ({ store: getStore(), now: systemNow });
 
 /** A reservation ended: its seat goes to the first in line (ADR 0061). */
 export const promoteOnCancelTrigger: DocumentTrigger = {

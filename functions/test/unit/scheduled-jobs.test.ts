@@ -51,6 +51,29 @@ describe('the local scheduler', () => {
     expect(lines[0]).toMatch(/^\[scheduled\] failing failed: Error: boom/);
   });
 
+  it('runAll while a run is in flight waits for it, then runs the job again (a moved clock is seen)', async () => {
+    const seen: string[] = [];
+    let release: () => void = () => undefined;
+    let calls = 0;
+    const job = {
+      name: 'gated',
+      everyMinutes: 60,
+      handler: async () => {
+        calls++;
+        seen.push(`start ${calls}`);
+        if (calls === 1) await new Promise<void>((resolve) => (release = resolve));
+        seen.push(`end ${calls}`);
+      },
+    };
+    runner = runScheduledJobs([job]);
+    const first = runner.runAll();
+    await tick(5);
+    const second = runner.runAll();
+    release();
+    await Promise.all([first, second]);
+    expect(seen).toEqual(['start 1', 'end 1', 'start 2', 'end 2']);
+  });
+
   it('deploys every N minutes', () => {
     expect(scheduleOf({ everyMinutes: 5 })).toBe('every 5 minutes');
   });
