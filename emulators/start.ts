@@ -3,7 +3,10 @@
  * needed) with the API on the embedded SQLite document store, the seed, and
  * the trigger dispatcher. `npm start` runs it; `npm test` runs it with --exec.
  *
- *   node --import tsx emulators/start.ts [--db PATH] [--fresh] [--exec "command"]
+ *   node --import tsx emulators/start.ts [--db PATH] [--fresh] [--clock ISO|now] [--exec "command"]
+ *
+ * --clock runs the whole stack on a clock that starts at the given time and
+ * moves only when told (emulators/stack-control.ts, for npm run sim:year).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -11,11 +14,13 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { clockOffset, setClock } from '../functions/src/data/clock/system-clock';
 import type { FailedEvent } from '../functions/src/data/store/local/local-outbox';
 import type { TriggerDispatcher } from '../functions/src/data/store/local/trigger-dispatcher';
 import type { ScheduledJobsRunner } from '../functions/src/scheduled/run-scheduled-jobs';
 import type { MailViewer } from './mail-viewer';
 import type { FakePayPal } from './paypal-fake/fake-paypal';
+import type { StackControl } from './stack-control';
 import type { FakeStripe } from './stripe-fake/fake-stripe';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,6 +29,7 @@ const { values: args } = parseArgs({
     db: { type: 'string' },
     fresh: { type: 'boolean', default: false },
     exec: { type: 'string' },
+    clock: { type: 'string' },
   },
 });
 
@@ -32,6 +38,8 @@ export const HOSTING_URL = 'http://127.0.0.1:5000';
 const AUTH_HOST = '127.0.0.1:9099';
 /** The local mail viewer's port (emulators/mail-viewer.ts); any free one when taken. */
 const MAIL_VIEWER_PORT = 5050;
+/** The stack's controls (clock, kill -9 of the API) with --clock: emulators/stack-control.ts. */
+export const STACK_CONTROL_PORT = 5052;
 /** The Stripe fake's port (emulators/stripe-fake), fixed so the API and the browser can be told where it is before it starts. */
 export const STRIPE_FAKE_PORT = 12111;
 /** The PayPal fake's port (emulators/paypal-fake). */
@@ -48,9 +56,10 @@ const filesDir = path.join(path.dirname(dbPath), `${path.basename(dbPath, path.e
 const authExportDir = path.join(localDir, 'auth-export');
 const persistent = args.exec === undefined;
 const emulatorLogPath = `${dbPath}.emulators.log`;
+const clockPath = `${dbPath}.clock`;
 
 if (args.fresh) {
-  for (const suffix of ['', '-wal', '-shm']) rmSync(dbPath + suffix, { force: true });
+  for (const suffix of ['', '-wal', '-shm', '.clock']) rmSync(dbPath + suffix, { force: true });
   rmSync(filesDir, { recursive: true, force: true });
   if (persistent) rmSync(authExportDir, { recursive: true, force: true });
 }
@@ -67,6 +76,14 @@ Object.assign(process.env, {
   PATH: `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
 });
 delete process.env.FIRESTORE_EMULATOR_HOST;
+if (args.clock !== undefined) {
+  const start = args.clock === 'now' ? Date.now() : Date.parse(args.clock);
+  if (!Number.isFinite(start)) throw new Error(`--clock: not a time: ${args.clock}`);
+  setClock(clockPath, start);
+  process.env.STUDIO_CLOCK_FILE = clockPath;
+} else {
+  delete process.env.STUDIO_CLOCK_FILE;
+}
 
 /** Real Stripe keys in functions/.secret.local (the emulator reads that file) mean real Stripe test mode; otherwise the fake runs. */
 function hasRealKey(name: string): boolean {
@@ -191,11 +208,13 @@ async function main(): Promise<number> {
   let dispatcher: TriggerDispatcher | undefined;
   let scheduler: ScheduledJobsRunner | undefined;
   let mailViewer: MailViewer | undefined;
+  let control: StackControl | undefined;
 
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
     log('stopping…');
+    await control?.close();
     await scheduler?.stop();
     await mailViewer?.close();
     await fakeStripe?.close();
@@ -222,6 +241,18 @@ async function main(): Promise<number> {
     void scheduler.runAll();
     await waitFor(`${HOSTING_URL}/api/appconfig`, 'the API', child);
     mailViewer = await startMailViewer(getStore(), MAIL_VIEWER_PORT);
+    if (args.clock !== undefined && child.pid !== undefined) {
+      const { startStackControl } = await import('./stack-control');
+      control = await startStackControl({
+        port: STACK_CONTROL_PORT,
+        now: () => Date.now() + clockOffset(clockPath),
+        setClock: (at) => setClock(clockPath, at),
+        emulatorPid: child.pid,
+        fakeUrls: [...(fakeStripe ? [{ name: 'stripe' as const, url: fakeStripe.url }] : []), ...(fakePayPal ? [{ name: 'paypal' as const, url: fakePayPal.url }] : [])],
+        dispatcher: () => dispatcher,
+        scheduler: () => scheduler,
+      });
+    }
   } catch (error) {
     await shutdown();
     printEmulatorLogTail();
@@ -233,6 +264,7 @@ async function main(): Promise<number> {
   log(`e-mails the app wrote (mail/) → ${mailViewer?.url}`);
   if (fakeStripe) log(`payments go to the Stripe fake (no real keys in functions/.secret.local) → ${fakeStripe.url}/_control/events`);
   if (fakePayPal) log(`PayPal goes to its fake → ${fakePayPal.url}/_control/events`);
+  if (control) log(`the stack runs on its own clock, now ${new Date(Date.now() + clockOffset(clockPath)).toISOString()} → ${control.url}/clock`);
   if (args.exec === undefined) {
     log('Ctrl-C to stop (data stays in .local/).');
     await new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -245,6 +277,7 @@ async function main(): Promise<number> {
     env: {
       ...process.env,
       API_BASE_URL: HOSTING_URL,
+      ...(control ? { STACK_CONTROL_URL: control.url } : {}),
       ...(fakeStripe ? { STRIPE_FAKE_URL: fakeStripe.url, STRIPE_FAKE_PUBLISHABLE_KEY: FAKE_STRIPE_KEYS.publishableKey } : {}),
       // Tests read PayPal's side of a payment (plans, subscriptions) with the REST app's credentials, as our server does.
       ...(fakePayPal
