@@ -5,6 +5,10 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { boundaries } from './scripts/eslint/boundaries.js';
 
+// One plugin object for every block that uses the local rules (ESLint refuses two different objects under one name).
+const local = { rules: { boundaries } };
+const purchases = 'functions/src/services/purchases';
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', 'functions/lib/**', '**/dist/**', '.local/**', 'test-results/**', 'playwright-report/**'],
@@ -120,9 +124,78 @@ export default tseslint.config(
     },
   },
   {
+    // Purchases (ADR 0069): checkout, payments and purchases are one area. Outside it, only its top-level modules (the
+    // entry points routes, jobs and other areas call) may be imported; its subfolders are its own. Tests are not held
+    // to it: they pin inner rules (the quote's price cases, the release of unpaid bookings) directly.
+    files: ['functions/src/**/*.ts', 'functions/scripts/**/*.ts', 'emulators/**/*.ts'],
+    ignores: [`${purchases}/**`],
+    plugins: { local },
+    rules: {
+      'local/boundaries': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['functions/src', 'functions/scripts', 'emulators'],
+              from: purchases,
+              except: [`${purchases}/*`],
+              message: 'Outside services/purchases, import only its top-level modules (its public surface), never its subfolders.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Inside purchases, one way (no folder-level cycles): the top composes every subfolder; notices/ (what the
+    // processors tell us) uses card/ (what we ask Stripe); every subfolder may use lifecycle/ (a purchase's own
+    // transitions), which uses nothing else of the area. No subfolder imports the top.
+    files: [`${purchases}/**/*.ts`],
+    plugins: { local },
+    rules: {
+      'local/boundaries': [
+        'error',
+        {
+          zones: [
+            {
+              target: `${purchases}/lifecycle`,
+              from: purchases,
+              except: [`${purchases}/lifecycle`],
+              message: "purchases/lifecycle/ is the area's bottom: it imports nothing else of services/purchases.",
+            },
+            {
+              target: `${purchases}/checkout`,
+              from: purchases,
+              except: [`${purchases}/checkout`, `${purchases}/lifecycle`],
+              message: 'purchases/checkout/ imports only lifecycle/ of its area (the top composes it with card/ and paypal/).',
+            },
+            {
+              target: `${purchases}/card`,
+              from: purchases,
+              except: [`${purchases}/card`, `${purchases}/lifecycle`],
+              message: 'purchases/card/ imports only lifecycle/ of its area.',
+            },
+            {
+              target: `${purchases}/paypal`,
+              from: purchases,
+              except: [`${purchases}/paypal`, `${purchases}/lifecycle`],
+              message: 'purchases/paypal/ imports only lifecycle/ of its area.',
+            },
+            {
+              target: `${purchases}/notices`,
+              from: purchases,
+              except: [`${purchases}/notices`, `${purchases}/card`, `${purchases}/lifecycle`],
+              message: 'purchases/notices/ imports only card/ and lifecycle/ of its area.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Web: one-way imports. app/ → features/ → components/ and lib/; never sideways or back up.
     files: ['web/src/**/*.{ts,tsx}'],
-    plugins: { local: { rules: { boundaries } } },
+    plugins: { local },
     rules: {
       'local/boundaries': [
         'error',

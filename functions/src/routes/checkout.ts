@@ -12,11 +12,11 @@ import { requireFreshIdentity, requireUser } from '../http/authenticate';
 import { idempotentCall, sendIdempotent } from '../http/idempotency-key';
 import { clientAddressOf, identityOf, queryOf } from '../http/request-context';
 import { validate } from '../http/validate';
-import { attemptCheckout } from '../services/checkout/attempt-checkout';
-import { quoteForCustomer } from '../services/checkout/quote-for-customer';
 import { runIdempotent } from '../services/idempotency';
-import { checkoutWithSavedCard } from '../services/payments/checkout-saved-card';
-import { capturePayPalOrder, startPayPalOrder } from '../services/payments/start-paypal-order';
+import { attemptCheckout } from '../services/purchases/attempt-checkout';
+import { checkoutWithSavedCard } from '../services/purchases/checkout-saved-card';
+import { quoteForCustomer } from '../services/purchases/quote-for-customer';
+import { capturePayPalOrder, startPayPalOrder } from '../services/purchases/start-paypal-order';
 
 /**
  * The site the buyer is on, for the processor's return links: Hosting forwards

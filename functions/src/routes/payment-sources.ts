@@ -5,7 +5,7 @@ import type { Deps } from '../deps';
 import { requireFreshIdentity, requireUser } from '../http/authenticate';
 import { identityOf } from '../http/request-context';
 import { validate } from '../http/validate';
-import { deleteSavedCard, listSavedCards, saveCard } from '../services/payments/saved-cards';
+import { deleteSavedCard, listSavedCards, saveCard } from '../services/purchases/saved-cards';
 
 /**
  * The caller's saved cards under both of the spec's names: /metodosPago

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Deps } from '../deps';
-import { receivePayPalNotice } from '../services/payments/handle-paypal-notice';
-import { receiveCardNotice } from '../services/payments/receive-card-notice';
+import { receivePayPalNotice } from '../services/purchases/handle-paypal-notice';
+import { receiveCardNotice } from '../services/purchases/receive-card-notice';
 
 /**
  * /api/webhooks: the processors' notices. No identity: each is verified by its

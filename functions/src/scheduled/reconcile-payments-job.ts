@@ -1,10 +1,10 @@
 import { createRuntimeDeps } from '../runtime';
-import { reconcilePayments } from '../services/payments/reconcile-payments';
+import { reconcilePayments } from '../services/purchases/reconcile-payments';
 import type { ScheduledJob } from './scheduled-job';
 
 /**
  * Every 15 minutes: completes what the card processor did that our books do
- * not show yet (services/payments/reconcile-payments.ts, docs/payments
+ * not show yet (services/purchases/reconcile-payments.ts, docs/payments
  * "Follow-up steps"). It talks to Stripe, so it is deployed with Stripe's
  * secrets (in the environment, as the API's are); without them (no cards
  * offered) it has nothing to do.

@@ -8,7 +8,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lapseUnpaidPurchases } from '../../src/services/purchases/end-cash-purchase';
-import { releaseUnpaidBookings } from '../../src/services/purchases/release-unpaid-bookings';
+import { releaseUnpaidBookings } from '../../src/services/purchases/lifecycle/release-unpaid-bookings';
 import { createClass } from '../../src/services/schedule/create-class';
 import { adminToken, http, packages, seedAccessFixtures, T0, tokenOf } from './access-fixtures';
 import { ledgerMismatches, seedScheduleCatalogue, yogaClass } from './schedule-fixtures';

@@ -1,6 +1,6 @@
 import type { CheckoutQuote } from '@studio/shared/schemas/checkout';
 import { describe, expect, it } from 'vitest';
-import { quoteCheckout, type QuoteCheckoutInput, trialFirstChargeAt } from '../../src/services/checkout/quote-checkout';
+import { quoteCheckout, type QuoteCheckoutInput, trialFirstChargeAt } from '../../src/services/purchases/checkout/quote-checkout';
 
 const MX = 'America/Mexico_City';
 // Thursday 2026-01-15 10:30:15.250 in Mexico City (UTC−6 all year since 2022).

@@ -6,8 +6,8 @@
  * grants refuse archived packages, and the files list bounds its page.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { attemptCheckout } from '../../src/services/checkout/attempt-checkout';
 import { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_TTL_MS, runIdempotent } from '../../src/services/idempotency';
+import { attemptCheckout } from '../../src/services/purchases/attempt-checkout';
 import { adminToken, customers, http, packages, seedAccessFixtures, snapshotOf, T0, tokenOf } from './access-fixtures';
 import { type TestEnv, testEnv } from './support';
 

@@ -10,7 +10,7 @@ import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CardGateway, PaymentLookup, RenewalsRequest } from '../../src/data/payments/card-gateway';
 import { createStripeGateway } from '../../src/data/payments/stripe-gateway';
-import { RECONCILE_GRACE_MS, reconcilePayments } from '../../src/services/payments/reconcile-payments';
+import { RECONCILE_GRACE_MS, reconcilePayments } from '../../src/services/purchases/reconcile-payments';
 import { http, packages, seedAccessFixtures, T0, tokenOf } from './access-fixtures';
 import { type TestEnv, testEnv } from './support';
 

@@ -5,9 +5,9 @@ import { getPurchase, type PurchaseDoc } from '../../data/repos/purchases-repo';
 import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';
 import { toPurchaseDto } from '../access/dto';
-import { completePurchasePayment } from '../checkout/complete-purchase-payment';
 import { studioTimezone } from '../credits/expiry';
-import { purchaseNotFound } from './purchase-errors';
+import { completePurchasePayment } from './lifecycle/complete-purchase-payment';
+import { purchaseNotFound } from './lifecycle/purchase-errors';
 
 export const notPendingCash = () => new AppError('conflict', 'purchases/not-pending', checkoutMessages.notPending);
 

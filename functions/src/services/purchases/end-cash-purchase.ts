@@ -4,8 +4,8 @@ import { getPurchase, listLapsedPurchases, type PurchaseDoc } from '../../data/r
 import type { Deps, StoreDeps } from '../../deps';
 import { toPurchaseDto } from '../access/dto';
 import { assertPendingCash } from './confirm-cash-purchase';
-import { endUnpaidPurchase, readPlaceRelease } from './end-unpaid-purchase';
-import { releaseLeftoverBookings, releaseUnpaidBookings } from './release-unpaid-bookings';
+import { endUnpaidPurchase, readPlaceRelease } from './lifecycle/end-unpaid-purchase';
+import { releaseLeftoverBookings, releaseUnpaidBookings } from './lifecycle/release-unpaid-bookings';
 
 const m = checkoutMessages;
 

@@ -7,7 +7,7 @@ import { listInvoicesOfCustomer } from '../../data/repos/invoices-repo';
 import { getPurchase, listPurchasesByStatus, listPurchasesOfCustomer, type PurchaseDoc } from '../../data/repos/purchases-repo';
 import type { Deps } from '../../deps';
 import { toPurchaseDto } from '../access/dto';
-import { purchaseNotFound } from './purchase-errors';
+import { purchaseNotFound } from './lifecycle/purchase-errors';
 
 const newestFirst = <T extends { createdAt: Date }>(a: T, b: T, idOf: (x: T) => number) => b.createdAt.getTime() - a.createdAt.getTime() || idOf(b) - idOf(a);
 const byPurchase = (a: PurchaseDoc, b: PurchaseDoc) => newestFirst(a, b, (p) => p.purchase_id);

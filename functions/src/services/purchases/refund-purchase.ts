@@ -9,8 +9,8 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';
 import { toPurchaseDto } from '../access/dto';
 import type { IdempotencyGuard } from '../idempotency';
-import { applyRefund, refundedSoFar } from './apply-refund';
-import { purchaseNotFound } from './purchase-errors';
+import { applyRefund, refundedSoFar } from './lifecycle/apply-refund';
+import { purchaseNotFound } from './lifecycle/purchase-errors';
 
 const m = accessMessages;
 const notRefundable = () => new AppError('conflict', 'purchases/not-refundable', m.notRefundable);
