@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createTimeline, type FakeClock } from '../fake-clock';
 import { readBody, sendJson } from '../stripe-fake/http-replies';
 import type { RedeliveryOptions } from '../webhook-redelivery';
 import { createWebhookSender } from './deliver-webhooks';
@@ -35,6 +36,8 @@ export interface FakePayPalOptions {
   autoDeliver?: boolean;
   /** Retries of failed deliveries: PayPal's schedule compressed (default, or FAKE_WEBHOOK_* in the environment); schedule [] turns them off. */
   redelivery?: RedeliveryOptions;
+  /** The fake's time (../fake-clock.ts); default: real time plus an offset that POST /_control/clock moves. */
+  clock?: FakeClock;
 }
 
 export interface FakePayPal {
@@ -94,11 +97,14 @@ function send(response: ServerResponse, reply: ApiReply, headers: Record<string,
 export async function startFakePayPal(options: FakePayPalOptions): Promise<FakePayPal> {
   const store = createStore();
   let baseUrl = '';
-  const signer = createWebhookSigner(store, { webhookId: options.webhookId, certUrl: () => `${baseUrl}${CERT_PATH}` });
+  const time = createTimeline(options.clock);
+  const signer = createWebhookSigner(store, { webhookId: options.webhookId, certUrl: () => `${baseUrl}${CERT_PATH}`, time });
   const context: FakeContext = {
     store,
+    time,
     signer,
     webhooks: createWebhookSender(store, signer, {
+      time,
       webhookUrl: options.webhookUrl,
       autoDeliver: options.autoDeliver ?? true,
       baseUrl: () => baseUrl,

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createTimeline, type FakeClock } from '../fake-clock';
 import type { RedeliveryOptions } from '../webhook-redelivery';
 import { API_VERSION, createWebhookSender } from './deliver-webhooks';
 import { expandObject } from './expand-response';
@@ -34,6 +35,8 @@ export interface FakeStripeOptions {
   autoDeliver?: boolean;
   /** Retries of failed deliveries: Stripe's schedule compressed (default, or FAKE_WEBHOOK_* in the environment); schedule [] turns them off. */
   redelivery?: RedeliveryOptions;
+  /** The fake's time (../fake-clock.ts); default: real time plus an offset that POST /_control/clock moves. */
+  clock?: FakeClock;
 }
 
 export interface FakeStripe {
@@ -122,9 +125,12 @@ async function answerIdempotently(context: FakeContext, options: FakeStripeOptio
 
 export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeStripe> {
   const store = createStore();
+  const time = createTimeline(options.clock);
   const context: FakeContext = {
     store,
+    time,
     webhooks: createWebhookSender(store, {
+      time,
       webhookUrl: options.webhookUrl,
       webhookSecret: options.webhookSecret,
       autoDeliver: options.autoDeliver ?? true,

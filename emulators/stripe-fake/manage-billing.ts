@@ -62,7 +62,7 @@ function createInvoice(
   period: { start: number; end: number },
 ): FakeInvoice {
   const id = newId('in');
-  const now = nowSeconds();
+  const now = nowSeconds(context);
   const lines: FakeInvoiceLine[] = subscription.items.data.map((item) => {
     const amount = free ? 0 : (item.price.unit_amount ?? 0) * (item.quantity ?? 1);
     const productName = context.store.products.get(String(item.price.product))?.name ?? 'Plan';
@@ -137,7 +137,7 @@ function createInvoice(
 }
 
 function markPaid(context: FakeContext, invoice: FakeInvoice): void {
-  const now = nowSeconds();
+  const now = nowSeconds(context);
   Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due, amount_remaining: 0 } satisfies Partial<FakeInvoice>);
   invoice.status_transitions.paid_at = now;
   for (const payment of context.store.invoiceIncludables.get(invoice.id)?.payments.data ?? []) {
@@ -165,7 +165,7 @@ function openInvoicePayment(context: FakeContext, invoice: FakeInvoice): FakePay
       object: 'invoice_payment',
       amount_paid: null,
       amount_requested: invoice.amount_due,
-      created: nowSeconds(),
+      created: nowSeconds(context),
       currency: invoice.currency,
       invoice: invoice.id,
       is_default: true,
@@ -262,7 +262,7 @@ function subscriptionItems(
     return {
       id: newId('si'),
       object: 'subscription_item',
-      created: nowSeconds(),
+      created: nowSeconds(context),
       current_period_start: periodStart,
       current_period_end: periodEnd(price.recurring),
       discounts: [],
@@ -291,7 +291,7 @@ function trialEndOf(params: FormObject, now: number): number | null {
 export function createSubscription(context: FakeContext, params: FormObject): FakeSubscription {
   const customer = getCustomer(context, asString(params.customer) ?? '', 'customer');
   const behaviour = asString(params.payment_behavior) || 'allow_incomplete';
-  const now = nowSeconds();
+  const now = nowSeconds(context);
   const trialEnd = trialEndOf(params, now);
   const id = newId('sub');
   const items = subscriptionItems(context, params, id, now, (recurring) => trialEnd ?? addInterval(now, recurring.interval, recurring.interval_count));
@@ -374,7 +374,7 @@ export function updateSubscription(context: FakeContext, id: string, params: For
   if (cancelAtPeriodEnd !== undefined) {
     subscription.cancel_at_period_end = cancelAtPeriodEnd;
     subscription.cancel_at = cancelAtPeriodEnd ? (subscription.items.data[0]?.current_period_end ?? null) : null;
-    subscription.canceled_at = cancelAtPeriodEnd ? nowSeconds() : null;
+    subscription.canceled_at = cancelAtPeriodEnd ? nowSeconds(context) : null;
   }
   const defaultPaymentMethod = asString(params.default_payment_method);
   if (defaultPaymentMethod !== undefined) {
@@ -400,7 +400,7 @@ export function updateSubscription(context: FakeContext, id: string, params: For
 export function cancelSubscription(context: FakeContext, id: string): FakeSubscription {
   const subscription = getSubscription(context, id);
   if (subscription.status === 'canceled') throw invalidRequest(`No such subscription: '${id}'`, 'id', 'resource_missing');
-  const now = nowSeconds();
+  const now = nowSeconds(context);
   Object.assign(subscription, { status: 'canceled', canceled_at: subscription.canceled_at ?? now, ended_at: now } satisfies Partial<FakeSubscription>);
   emit(context, 'customer.subscription.deleted', subscription);
   return subscription;
@@ -413,8 +413,8 @@ export function renewSubscription(context: FakeContext, id: string, outcome: 'pa
     throw invalidRequest(`Only an active, trialing or past_due subscription renews; this one is ${subscription.status}.`);
   }
   const ended = {
-    start: subscription.items.data[0]?.current_period_start ?? nowSeconds(),
-    end: subscription.items.data[0]?.current_period_end ?? nowSeconds(),
+    start: subscription.items.data[0]?.current_period_start ?? nowSeconds(context),
+    end: subscription.items.data[0]?.current_period_end ?? nowSeconds(context),
   };
   for (const item of subscription.items.data) {
     const recurring = item.price.recurring ?? { interval: 'month', interval_count: 1 };

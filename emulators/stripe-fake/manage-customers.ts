@@ -37,7 +37,7 @@ export function createCustomer(context: FakeContext, params: FormObject): FakeCu
     id: newId('cus'),
     object: 'customer',
     balance: 0,
-    created: nowSeconds(),
+    created: nowSeconds(context),
     default_source: null,
     description: null,
     email: null,

@@ -39,7 +39,7 @@ export function openDispute(context: FakeContext, intentId: string, reason = 'fr
     object: 'dispute',
     amount: charge.amount - charge.amount_refunded,
     charge: charge.id,
-    created: nowSeconds(),
+    created: nowSeconds(context),
     currency: charge.currency,
     is_charge_refundable: false,
     livemode: false,

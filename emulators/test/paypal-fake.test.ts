@@ -6,6 +6,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FakeClock } from '../fake-clock';
 import { type FakePayPal, startFakePayPal } from '../paypal-fake/fake-paypal';
 
 const CLIENT_ID = 'fake-client-id-AbC123';
@@ -66,7 +67,7 @@ function claimOf(headers: IncomingHttpHeaders, event: unknown, webhookId = WEBHO
   };
 }
 
-async function startHarness(options: { autoDeliver?: boolean } = {}): Promise<Harness> {
+async function startHarness(options: { autoDeliver?: boolean; clock?: FakeClock } = {}): Promise<Harness> {
   const deliveries: Delivery[] = [];
   let verify: (claim: Json) => Promise<string> = async () => 'FAILURE';
   const receiver: Server = createServer((request, response) => {
@@ -90,6 +91,7 @@ async function startHarness(options: { autoDeliver?: boolean } = {}): Promise<Ha
     webhookUrl,
     webhookId: WEBHOOK_ID,
     autoDeliver: options.autoDeliver,
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   const { access_token: token } = (await (await fetchToken(fake.url, CLIENT_ID, CLIENT_SECRET)).json()) as { access_token: string };
 
@@ -532,5 +534,34 @@ describe('paypal fake: webhook delivery and verification', () => {
     expect((await h.api('GET', `/v1/notifications/webhooks-events/${event?.id}`)).status).toBe(404);
     expect((await h.api('POST', '/v2/checkout/orders', ORDER)).status).toBe(201);
     expect((await h.control('/_control/nothing', {})).status).toBe(404);
+  });
+});
+
+const DAY_MS = 86_400_000;
+const iso = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}Z`;
+
+describe('paypal fake: its clock', () => {
+  it('stamps everything with the clock it was given', async () => {
+    const at = Math.floor((Date.now() + 730 * DAY_MS) / 1000) * 1000;
+    await h.close();
+    h = await startHarness({ clock: { now: () => at } });
+    const orderId = await approvedOrder();
+    const order = (await h.api('POST', `/v2/checkout/orders/${orderId}/capture`, {})).body;
+    const capture = (order.purchase_units as Array<{ payments: { captures: Json[] } }>)[0]?.payments.captures[0] ?? {};
+    const refund = (await h.api('POST', `/v2/payments/captures/${String(capture.id)}/refund`, { amount: { currency_code: 'MXN', value: '100.00' } })).body;
+    const subscription = await subscriptionFor([MONTHLY]);
+    await h.control(`/_control/subscriptions/${String(subscription.id)}/approve`, {});
+    const active = (await h.api('GET', `/v1/billing/subscriptions/${String(subscription.id)}`)).body;
+
+    expect([order.create_time, order.update_time, capture.create_time, refund.create_time, subscription.create_time, active.status_update_time]).toEqual(
+      Array(6).fill(iso(at)),
+    );
+    const nextBilling = new Date(at);
+    nextBilling.setUTCMonth(nextBilling.getUTCMonth() + 1);
+    expect(active.billing_info).toMatchObject({ last_payment: { time: iso(at) }, next_billing_time: iso(nextBilling.getTime()) });
+    const events = await h.settle();
+    expect(new Set(events.map((event) => event.create_time))).toEqual(new Set([iso(at)]));
+    expect(new Set(h.deliveries.map((delivery) => delivery.headers['paypal-transmission-time']))).toEqual(new Set([new Date(at).toISOString()]));
+    expect(h.deliveries.every((delivery) => delivery.verification === 'SUCCESS')).toBe(true);
   });
 });

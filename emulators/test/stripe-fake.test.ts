@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FakeClock } from '../fake-clock';
 import { type FakeStripe, startFakeStripe } from '../stripe-fake/fake-stripe';
 
 const SECRET_KEY = 'sk_test_fake_4eC39HqLyjWDarjtT1zdp7dc';
@@ -41,7 +42,7 @@ interface ControlEvent {
   deliveries: Array<{ status: number; at: number }>;
 }
 
-async function startHarness(options: { autoDeliver?: boolean } = {}): Promise<Harness> {
+async function startHarness(options: { autoDeliver?: boolean; clock?: FakeClock } = {}): Promise<Harness> {
   const received: ReceivedWebhook[] = [];
   const rejected: string[] = [];
   const receiver: Server = createServer((request, response) => {
@@ -68,6 +69,7 @@ async function startHarness(options: { autoDeliver?: boolean } = {}): Promise<Ha
     webhookUrl,
     webhookSecret: WEBHOOK_SECRET,
     autoDeliver: options.autoDeliver ?? true,
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   const stripe = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: fake.port, protocol: 'http', maxNetworkRetries: 0 });
 
@@ -705,5 +707,56 @@ describe('stripe fake: webhook delivery controls', () => {
     await h.control('/_control/reset', {});
     expect(await h.events()).toEqual([]);
     await expect(h.stripe.customers.retrieve(customer.id)).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+  });
+});
+
+const DAY_MS = 86_400_000;
+
+describe('stripe fake: its clock', () => {
+  it('stamps everything with the clock it was given, and judges card expiry by it', async () => {
+    // Two years ahead of the machine, to the second: what the fake writes must come from this clock.
+    const at = Math.floor((Date.now() + 730 * DAY_MS) / 1000) * 1000;
+    await h.close();
+    h = await startHarness({ clock: { now: () => at } });
+    const seconds = at / 1000;
+    const customer = await h.stripe.customers.create({ email: 'ana@example.com' });
+    const paymentMethod = await cardPaymentMethod(h.stripe, '4242424242424242', customer.id);
+    const paid = await h.stripe.paymentIntents.create({
+      amount: 35_000,
+      currency: 'mxn',
+      customer: customer.id,
+      payment_method: paymentMethod.id,
+      confirm: true,
+    });
+    const refund = await h.stripe.refunds.create({ payment_intent: paid.id, amount: 5_000 });
+    const charge = await h.stripe.charges.retrieve(String(paid.latest_charge));
+    const voucher = await h.stripe.paymentIntents.create({ amount: 20_000, currency: 'mxn', allowed_payment_method_types: ['oxxo'] });
+    const confirmed = await h.browser('POST', `/v1/payment_intents/${voucher.id}/confirm`, {
+      client_secret: voucher.client_secret ?? '',
+      'payment_method_data[type]': 'oxxo',
+      'payment_method_data[billing_details][name]': 'Ana López',
+      'payment_method_data[billing_details][email]': 'ana@example.com',
+    });
+    const price = await monthlyPrice(h.stripe);
+    const subscription = await h.stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], default_payment_method: paymentMethod.id });
+
+    expect([customer.created, paymentMethod.created, paid.created, refund.created, charge.created, price.created, subscription.created]).toEqual(
+      Array(7).fill(seconds),
+    );
+    expect((confirmed.body.next_action as Stripe.PaymentIntent.NextAction).oxxo_display_details?.expires_after).toBe(seconds + 3 * 86_400);
+    const periodEnd = new Date(at);
+    periodEnd.setUTCMonth(periodEnd.getUTCMonth() + 1);
+    expect(subscription.items.data[0]?.current_period_end).toBe(periodEnd.getTime() / 1000);
+    const events = await h.settle();
+    expect(new Set(events.map((event) => (event as unknown as Stripe.Event).created))).toEqual(new Set([seconds]));
+    expect(new Set(events.flatMap((event) => event.deliveries.map((delivery) => delivery.at)))).toEqual(new Set([seconds]));
+    // The signature keeps real time: the receiver's SDK checks it against its own clock, and every delivery verified.
+    expect(h.rejected).toEqual([]);
+
+    // A card valid today has expired by then.
+    const expired = await h.stripe.paymentMethods
+      .create({ type: 'card', card: { number: '4242424242424242', exp_month: 1, exp_year: new Date().getUTCFullYear() + 1, cvc: '123' } })
+      .catch((error: unknown) => error);
+    expect(expired).toMatchObject({ type: 'StripeCardError', code: 'invalid_expiry_year' });
   });
 });
