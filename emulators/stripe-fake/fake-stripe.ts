@@ -8,8 +8,9 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createTimeline, type FakeClock } from '../fake-clock';
+import { type BillingCounts, createTimeline, type FakeClock } from '../fake-clock';
 import type { RedeliveryOptions } from '../webhook-redelivery';
+import { billDue } from './bill-due';
 import { API_VERSION, createWebhookSender } from './deliver-webhooks';
 import { expandObject } from './expand-response';
 import { type FakeContext } from './fake-context';
@@ -42,6 +43,8 @@ export interface FakeStripeOptions {
 export interface FakeStripe {
   url: string;
   port: number;
+  /** Plays what fell due by the clock (renewals, retries, period-end cancellations, OXXO expiries), in time order; as POST /_control/clock {}. */
+  billDue(): Promise<BillingCounts>;
   close(): Promise<void>;
 }
 
@@ -187,6 +190,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
   return {
     url: context.baseUrl,
     port,
+    billDue: async () => billDue(context),
     async close() {
       context.webhooks.setAutoDeliver(false);
       context.webhooks.stopRetries();

@@ -284,6 +284,7 @@ export type FakeInvoice = Pick<
   | 'hosted_invoice_url'
   | 'livemode'
   | 'metadata'
+  | 'next_payment_attempt'
   | 'number'
   | 'parent'
   | 'period_end'

@@ -760,3 +760,182 @@ describe('stripe fake: its clock', () => {
     expect(expired).toMatchObject({ type: 'StripeCardError', code: 'invalid_expiry_year' });
   });
 });
+
+describe('stripe fake: billing as its clock passes', () => {
+  const moveClock = (to: number) => h.control('/_control/clock', { to });
+  const cycleInvoices = (type: string) =>
+    ofType(type)
+      .map((event) => objectOf<Stripe.Invoice>(event))
+      .filter((invoice) => invoice.billing_reason === 'subscription_cycle');
+  async function subscribe(cardNumber: string, extra: Partial<Stripe.SubscriptionCreateParams> = {}) {
+    const customer = await h.stripe.customers.create({ email: 'ana@example.com' });
+    const paymentMethod = await cardPaymentMethod(h.stripe, cardNumber, customer.id);
+    const price = await monthlyPrice(h.stripe);
+    const subscription = await h.stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price.id }],
+      default_payment_method: paymentMethod.id,
+      metadata: { purchase_id: '31' },
+      ...extra,
+    });
+    return { customer, subscription, periodEnd: subscription.items.data[0]?.current_period_end ?? 0 };
+  }
+
+  it('renews a monthly subscription each month with one invoice.paid per period, several when time jumps', async () => {
+    const { subscription, periodEnd } = await subscribe('4242424242424242');
+    const before = await h.control('/_control/clock');
+    expect(before.body).toMatchObject({ now: expect.any(Number), settable: true });
+    expect((await h.control('/_control/clock', {})).body).toMatchObject({ renewed: 0, failed: 0, ended: 0 });
+
+    const ends: number[] = [periodEnd];
+    for (let month = 0; month < 3; month += 1) {
+      // Just before the period ends nothing is due; just after, one renewal.
+      expect((await moveClock((ends.at(-1) ?? 0) * 1000 - 1000)).body).toMatchObject({ renewed: 0, failed: 0, ended: 0 });
+      const moved = await moveClock((ends.at(-1) ?? 0) * 1000 + 1000);
+      expect(moved.body).toMatchObject({ now: (ends.at(-1) ?? 0) * 1000 + 1000, renewed: 1, failed: 0, ended: 0 });
+      ends.push((await h.stripe.subscriptions.retrieve(subscription.id)).items.data[0]?.current_period_end ?? 0);
+    }
+    // Two more periods in one jump: billed in turn, each stamped when its period ended.
+    const jump = new Date((ends.at(-1) ?? 0) * 1000);
+    jump.setUTCMonth(jump.getUTCMonth() + 1);
+    expect((await moveClock(jump.getTime() + 60_000)).body).toMatchObject({ renewed: 2, failed: 0, ended: 0 });
+    expect((await moveClock(jump.getTime() + 120_000)).body).toMatchObject({ renewed: 0 });
+
+    await h.settle();
+    const paid = cycleInvoices('invoice.paid');
+    expect(paid).toHaveLength(5);
+    expect(new Set(paid.map((invoice) => invoice.id)).size).toBe(5);
+    expect(paid.map((invoice) => invoice.period_end)).toEqual([...ends, jump.getTime() / 1000]);
+    expect(paid.map((invoice) => invoice.created)).toEqual(paid.map((invoice) => invoice.period_end));
+    expect(paid.every((invoice) => invoice.amount_paid === 89_900 && invoice.parent?.subscription_details?.metadata?.purchase_id === '31')).toBe(true);
+    expect(paid.slice(1).map((invoice) => invoice.period_start)).toEqual(paid.slice(0, -1).map((invoice) => invoice.period_end));
+    expect(ofType('invoice.payment_failed')).toEqual([]);
+    expect(await h.stripe.subscriptions.retrieve(subscription.id)).toMatchObject({ status: 'active' });
+
+    // The clock never goes back.
+    const back = await moveClock(Date.now() - DAY_MS);
+    expect(back.status).toBe(400);
+    expect(back.body).toMatchObject({ error: { type: 'invalid_request_error', param: 'to' } });
+    expect((await h.control('/_control/clock', { to: 'soon' })).status).toBe(400);
+  });
+
+  it('ends a subscription set to cancel at period end when the period ends, with no further charge', async () => {
+    const { subscription, periodEnd } = await subscribe('4242424242424242');
+    await h.stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true });
+    expect((await moveClock(periodEnd * 1000 - 1000)).body).toMatchObject({ renewed: 0, ended: 0 });
+    expect((await h.stripe.subscriptions.retrieve(subscription.id)).status).toBe('active');
+    expect((await moveClock(periodEnd * 1000 + 1000)).body).toMatchObject({ renewed: 0, failed: 0, ended: 1 });
+    expect((await moveClock(periodEnd * 1000 + 90 * DAY_MS)).body).toMatchObject({ renewed: 0, failed: 0, ended: 0 });
+
+    await h.settle();
+    const deleted = ofType('customer.subscription.deleted').map((event) => objectOf<Stripe.Subscription>(event));
+    expect(deleted).toHaveLength(1);
+    expect(deleted[0]).toMatchObject({
+      id: subscription.id,
+      status: 'canceled',
+      ended_at: periodEnd,
+      cancellation_details: { reason: 'cancellation_requested' },
+    });
+    expect(cycleInvoices('invoice.paid')).toEqual([]);
+    expect(ofType('payment_intent.succeeded')).toHaveLength(1);
+  });
+
+  it('puts a declined renewal past_due, retries it 3, 5 and 7 days later, then cancels the subscription', async () => {
+    // 4000000000000341 attaches but declines every charge; a trial gets it past its first payment.
+    const { subscription, periodEnd: trialEnd } = await subscribe('4000000000000341', { trial_period_days: 7 });
+    expect(subscription.status).toBe('trialing');
+    const attempts = [trialEnd, trialEnd + 3 * 86_400, trialEnd + 8 * 86_400, trialEnd + 15 * 86_400];
+    const moved = [];
+    for (const at of attempts) {
+      expect((await moveClock(at * 1000 - 1000)).body).toMatchObject({ renewed: 0, failed: 0 });
+      moved.push((await moveClock(at * 1000)).body);
+      if (at !== attempts.at(-1)) expect((await h.stripe.subscriptions.retrieve(subscription.id)).status).toBe('past_due');
+    }
+    expect(moved).toMatchObject([
+      { renewed: 0, failed: 1, ended: 0 },
+      { renewed: 0, failed: 1, ended: 0 },
+      { renewed: 0, failed: 1, ended: 0 },
+      { renewed: 0, failed: 1, ended: 1 },
+    ]);
+    expect((await moveClock(trialEnd * 1000 + 70 * DAY_MS)).body).toMatchObject({ renewed: 0, failed: 0, ended: 0 });
+
+    await h.settle();
+    const failures = cycleInvoices('invoice.payment_failed');
+    expect(new Set(failures.map((invoice) => invoice.id)).size).toBe(1);
+    expect(failures.map((invoice) => [invoice.attempt_count, invoice.next_payment_attempt])).toEqual([
+      [1, attempts[1]],
+      [2, attempts[2]],
+      [3, attempts[3]],
+      [4, null],
+    ]);
+    expect(ofType('customer.subscription.updated').map((event) => objectOf<Stripe.Subscription>(event).status)).toEqual(['past_due', 'past_due', 'past_due']);
+    const deleted = ofType('customer.subscription.deleted').map((event) => objectOf<Stripe.Subscription>(event));
+    expect(deleted).toMatchObject([{ id: subscription.id, status: 'canceled', ended_at: attempts[3], cancellation_details: { reason: 'payment_failed' } }]);
+    expect(ofType('invoice.paid').filter((event) => objectOf<Stripe.Invoice>(event).amount_paid > 0)).toEqual([]);
+  });
+
+  it('charges a retry to the card the subscription has by then', async () => {
+    const { customer, subscription, periodEnd: trialEnd } = await subscribe('4000000000000341', { trial_period_days: 7 });
+    expect((await moveClock(trialEnd * 1000)).body).toMatchObject({ failed: 1 });
+    const good = await cardPaymentMethod(h.stripe, '4242424242424242', customer.id);
+    await h.stripe.subscriptions.update(subscription.id, { default_payment_method: good.id });
+    expect((await moveClock((trialEnd + 3 * 86_400) * 1000)).body).toMatchObject({ renewed: 1, failed: 0, ended: 0 });
+    await h.settle();
+    const paid = cycleInvoices('invoice.paid');
+    expect(paid).toMatchObject([{ attempt_count: 2, next_payment_attempt: null, amount_paid: 89_900, status_transitions: { paid_at: trialEnd + 3 * 86_400 } }]);
+    expect(paid[0]?.id).toBe(cycleInvoices('invoice.payment_failed')[0]?.id);
+    expect(await h.stripe.subscriptions.retrieve(subscription.id)).toMatchObject({ status: 'active' });
+  });
+
+  it('charges the first paid invoice when a trial ends, by a clock it does not own (billDue)', async () => {
+    let now = Date.now();
+    await h.close();
+    h = await startHarness({ clock: { now: () => now } });
+    const { subscription, periodEnd: trialEnd } = await subscribe('4242424242424242', { trial_period_days: 14 });
+    expect(subscription).toMatchObject({ status: 'trialing', trial_end: trialEnd });
+    // A clock driven from outside: the control cannot move it, billDue bills by it.
+    expect((await h.control('/_control/clock')).body).toMatchObject({ now, settable: false });
+    expect((await moveClock(now + DAY_MS)).status).toBe(400);
+    now = trialEnd * 1000 - 1;
+    expect(await h.fake.billDue()).toEqual({ renewed: 0, failed: 0, ended: 0 });
+    now = trialEnd * 1000 + 5_000;
+    expect(await h.fake.billDue()).toEqual({ renewed: 1, failed: 0, ended: 0 });
+
+    await h.settle();
+    expect(cycleInvoices('invoice.paid')).toMatchObject([
+      { amount_paid: 89_900, period_start: subscription.start_date, period_end: trialEnd, created: trialEnd },
+    ]);
+    expect(objectOf<Stripe.Subscription>(ofType('customer.subscription.updated').at(-1))).toMatchObject({ id: subscription.id, status: 'active' });
+    const after = await h.stripe.subscriptions.retrieve(subscription.id);
+    expect(after.items.data[0]).toMatchObject({ current_period_start: trialEnd });
+  });
+
+  it('expires an OXXO voucher past its expires_after', async () => {
+    const intent = await h.stripe.paymentIntents.create({
+      amount: 45_000,
+      currency: 'mxn',
+      allowed_payment_method_types: ['oxxo'],
+      payment_method_options: { oxxo: { expires_after_days: 2 } },
+      metadata: { purchase_id: '77' },
+    });
+    const confirmed = await h.browser('POST', `/v1/payment_intents/${intent.id}/confirm`, {
+      client_secret: intent.client_secret ?? '',
+      'payment_method_data[type]': 'oxxo',
+      'payment_method_data[billing_details][name]': 'Ana López',
+      'payment_method_data[billing_details][email]': 'ana@example.com',
+    });
+    const expiresAfter = (confirmed.body.next_action as Stripe.PaymentIntent.NextAction).oxxo_display_details?.expires_after ?? 0;
+    await moveClock(expiresAfter * 1000 - 1000);
+    expect((await h.stripe.paymentIntents.retrieve(intent.id)).status).toBe('requires_action');
+    await moveClock(expiresAfter * 1000 + 1000);
+    expect(await h.stripe.paymentIntents.retrieve(intent.id)).toMatchObject({
+      status: 'requires_payment_method',
+      last_payment_error: { code: 'payment_intent_payment_attempt_expired' },
+    });
+    await h.settle();
+    expect(ofType('payment_intent.payment_failed').map((event) => [objectOf<Stripe.PaymentIntent>(event).id, event.created])).toEqual([
+      [intent.id, expiresAfter],
+    ]);
+    expect((await h.control(`/_control/payment_intents/${intent.id}/oxxo`, { outcome: 'paid' })).status).toBe(400);
+  });
+});
