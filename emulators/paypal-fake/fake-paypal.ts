@@ -9,9 +9,10 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createTimeline, type FakeClock } from '../fake-clock';
+import { type BillingCounts, createTimeline, type FakeClock } from '../fake-clock';
 import { readBody, sendJson } from '../stripe-fake/http-replies';
 import type { RedeliveryOptions } from '../webhook-redelivery';
+import { billDue } from './bill-due';
 import { createWebhookSender } from './deliver-webhooks';
 import { type FakeContext } from './fake-context';
 import { createStore } from './fake-store';
@@ -43,6 +44,8 @@ export interface FakePayPalOptions {
 export interface FakePayPal {
   url: string;
   port: number;
+  /** Bills the subscriptions whose billing date came by the clock, in time order; as POST /_control/clock {}. */
+  billDue(): Promise<BillingCounts>;
   close(): Promise<void>;
 }
 
@@ -157,6 +160,7 @@ export async function startFakePayPal(options: FakePayPalOptions): Promise<FakeP
   return {
     url: baseUrl,
     port,
+    billDue: async () => billDue(context),
     async close() {
       context.webhooks.setAutoDeliver(false);
       context.webhooks.stopRetries();

@@ -565,3 +565,84 @@ describe('paypal fake: its clock', () => {
     expect(h.deliveries.every((delivery) => delivery.verification === 'SUCCESS')).toBe(true);
   });
 });
+
+describe('paypal fake: billing as its clock passes', () => {
+  const moveClock = (to: number) => h.control('/_control/clock', { to });
+  const read = async (id: string) => (await h.api('GET', `/v1/billing/subscriptions/${id}`)).body;
+  const nextBilling = async (id: string) => Date.parse(String(((await read(id)).billing_info as Json).next_billing_time));
+  const sales = (events: ControlEvent[]) => events.filter((event) => event.event_type === 'PAYMENT.SALE.COMPLETED').map((event) => event.resource);
+
+  it('renews a subscription on each billing date, several when time jumps, and stops after cancel', async () => {
+    const id = String((await subscriptionFor([MONTHLY])).id);
+    await h.control(`/_control/subscriptions/${id}/approve`, {});
+    expect((await h.control('/_control/clock')).body).toMatchObject({ now: expect.any(Number), settable: true });
+    const dates = [await nextBilling(id)];
+    expect((await moveClock((dates[0] ?? 0) - 1000)).body).toMatchObject({ renewed: 0, failed: 0, ended: 0 });
+    expect((await moveClock((dates[0] ?? 0) + 1000)).body).toMatchObject({ renewed: 1, failed: 0, ended: 0 });
+    dates.push(await nextBilling(id));
+    const third = new Date(dates[1] ?? 0);
+    third.setUTCMonth(third.getUTCMonth() + 1);
+    dates.push(third.getTime());
+    expect((await moveClock(third.getTime() + 1000)).body).toMatchObject({ renewed: 2, failed: 0, ended: 0 });
+    expect(((await read(id)).billing_info as Json).cycle_executions).toMatchObject([{ cycles_completed: 4 }]);
+
+    expect((await h.api('POST', `/v1/billing/subscriptions/${id}/cancel`, { reason: 'Se mudó' })).status).toBe(204);
+    expect((await moveClock(third.getTime() + 120 * DAY_MS)).body).toMatchObject({ renewed: 0, failed: 0, ended: 0 });
+    expect((await moveClock(Date.now())).status).toBe(400);
+
+    const events = await h.settle();
+    const renewals = sales(events).slice(1);
+    expect(renewals.map((sale) => sale.create_time)).toEqual(dates.map(iso));
+    expect(renewals.every((sale) => sale.billing_agreement_id === id && sale.custom === 'member:7')).toBe(true);
+    expect(new Set(renewals.map((sale) => sale.id)).size).toBe(3);
+    expect(typesOf(events).at(-1)).toBe('BILLING.SUBSCRIPTION.CANCELLED');
+    expect(h.deliveries.every((delivery) => delivery.verification === 'SUCCESS')).toBe(true);
+  });
+
+  it('charges the first regular cycle when the trial ends and expires the subscription after its last cycle (billDue)', async () => {
+    let now = Date.now();
+    await h.close();
+    h = await startHarness({ clock: { now: () => now } });
+    const id = String((await subscriptionFor([TRIAL_WEEK, { ...MONTHLY, sequence: 2, total_cycles: 2 }])).id);
+    await h.control(`/_control/subscriptions/${id}/approve`, {});
+    expect((await h.control('/_control/clock')).body).toMatchObject({ now, settable: false });
+    expect((await moveClock(now + DAY_MS)).status).toBe(400);
+    const trialEnds = await nextBilling(id);
+    now = trialEnds - 1;
+    expect(await h.fake.billDue()).toEqual({ renewed: 0, failed: 0, ended: 0 });
+    now = trialEnds;
+    expect(await h.fake.billDue()).toEqual({ renewed: 1, failed: 0, ended: 0 });
+    now = (await nextBilling(id)) + 1000;
+    expect(await h.fake.billDue()).toEqual({ renewed: 1, failed: 0, ended: 0 });
+    now = (await nextBilling(id)) + 1000;
+    expect(await h.fake.billDue()).toEqual({ renewed: 0, failed: 0, ended: 1 });
+    expect(await read(id)).toMatchObject({ status: 'EXPIRED' });
+
+    const events = await h.settle();
+    expect(sales(events).map((sale) => [sale.amount, sale.create_time])).toEqual([
+      [{ total: '899.00', currency: 'MXN', details: { subtotal: '899.00' } }, iso(trialEnds)],
+      [{ total: '899.00', currency: 'MXN', details: { subtotal: '899.00' } }, expect.any(String)],
+    ]);
+    expect(typesOf(events).at(-1)).toBe('BILLING.SUBSCRIPTION.EXPIRED');
+  });
+
+  it("retries a failed charge when PayPal's retry date comes", async () => {
+    const id = String((await subscriptionFor([MONTHLY])).id);
+    await h.control(`/_control/subscriptions/${id}/approve`, {});
+    const due = await nextBilling(id);
+    await moveClock(due - 1000);
+    await h.control(`/_control/subscriptions/${id}/renew`, { outcome: 'failed' });
+    const retryAt = Date.parse(String((((await read(id)).billing_info as Json).last_failed_payment as Json).next_payment_retry_time));
+    expect(retryAt).toBeGreaterThanOrEqual(due - 1000 + 5 * DAY_MS);
+    expect(retryAt).toBeLessThan(due + 5 * DAY_MS);
+    // The billing date itself waits for the retry of the charge outstanding.
+    expect((await moveClock(due + 1000)).body).toMatchObject({ renewed: 0 });
+    expect((await moveClock(retryAt)).body).toMatchObject({ renewed: 1, failed: 0, ended: 0 });
+    expect((await read(id)).billing_info).toMatchObject({
+      failed_payments_count: 0,
+      outstanding_balance: { value: '0.00' },
+      cycle_executions: [{ cycles_completed: 2 }],
+    });
+    expect(await nextBilling(id)).toBeGreaterThan(due + 27 * DAY_MS);
+  });
+});
