@@ -367,6 +367,7 @@ export function createSubscription(context: FakeContext, params: FormObject): Fa
     pending_setup_intent: null,
     start_date: now,
     status: trialEnd ? 'trialing' : 'incomplete',
+    test_clock: customer.test_clock ?? null,
     trial_end: trialEnd,
     trial_start: trialEnd ? now : null,
   };

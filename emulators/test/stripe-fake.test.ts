@@ -134,6 +134,11 @@ afterEach(async () => {
 
 const ofType = (type: string) => h.received.filter((delivery) => delivery.event.type === type).map((delivery) => delivery.event);
 const objectOf = <T>(event: Stripe.Event | undefined) => event?.data.object as T;
+/** The renewals' invoices (a trial's end included) that events of this type carry. */
+const cycleInvoices = (type: string) =>
+  ofType(type)
+    .map((event) => objectOf<Stripe.Invoice>(event))
+    .filter((invoice) => invoice.billing_reason === 'subscription_cycle');
 
 describe('stripe fake: API basics', () => {
   it('refuses a wrong secret key with 401 and unknown ids with resource_missing', async () => {
@@ -763,10 +768,6 @@ describe('stripe fake: its clock', () => {
 
 describe('stripe fake: billing as its clock passes', () => {
   const moveClock = (to: number) => h.control('/_control/clock', { to });
-  const cycleInvoices = (type: string) =>
-    ofType(type)
-      .map((event) => objectOf<Stripe.Invoice>(event))
-      .filter((invoice) => invoice.billing_reason === 'subscription_cycle');
   async function subscribe(cardNumber: string, extra: Partial<Stripe.SubscriptionCreateParams> = {}) {
     const customer = await h.stripe.customers.create({ email: 'ana@example.com' });
     const paymentMethod = await cardPaymentMethod(h.stripe, cardNumber, customer.id);
@@ -939,5 +940,70 @@ describe('stripe fake: billing as its clock passes', () => {
       [intent.id, expiresAfter],
     ]);
     expect((await h.control(`/_control/payment_intents/${intent.id}/oxxo`, { outcome: 'paid' })).status).toBe(400);
+  });
+});
+
+describe("stripe fake: Stripe's test clocks", () => {
+  it('creates, reads, lists, advances (never back) and deletes a test clock shaped as Stripe answers', async () => {
+    const start = Math.floor(Date.now() / 1000);
+    const clock = await h.stripe.testHelpers.testClocks.create({ frozen_time: start, name: 'Año simulado' });
+    expect(clock).toEqual({
+      id: expect.stringMatching(/^clock_/),
+      object: 'test_helpers.test_clock',
+      created: expect.any(Number),
+      deletes_after: clock.created + 30 * 86_400,
+      frozen_time: start,
+      livemode: false,
+      name: 'Año simulado',
+      status: 'ready',
+      status_details: {},
+    });
+    expect(await h.stripe.testHelpers.testClocks.retrieve(clock.id)).toEqual(clock);
+    expect((await h.stripe.testHelpers.testClocks.list()).data.map((one) => one.id)).toEqual([clock.id]);
+
+    const missing = await h.stripe.customers.create({ test_clock: 'clock_nope' }).catch((error: unknown) => error);
+    expect(missing).toMatchObject({ type: 'StripeInvalidRequestError', code: 'resource_missing', param: 'test_clock' });
+    const customer = await h.stripe.customers.create({ email: 'ana@example.com', test_clock: clock.id });
+    expect(customer.test_clock).toBe(clock.id);
+    const paymentMethod = await cardPaymentMethod(h.stripe, '4242424242424242', customer.id);
+    const price = await monthlyPrice(h.stripe);
+    const subscription = await h.stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], default_payment_method: paymentMethod.id });
+    expect(subscription.test_clock).toBe(clock.id);
+    const periodEnd = subscription.items.data[0]?.current_period_end ?? 0;
+
+    // The fake has one time: advancing the test clock moves it and bills what fell due before answering.
+    const advanced = await h.stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: periodEnd + 60 });
+    expect(advanced).toMatchObject({
+      id: clock.id,
+      status: 'advancing',
+      frozen_time: periodEnd + 60,
+      status_details: { advancing: { target_frozen_time: periodEnd + 60 } },
+    });
+    expect(await h.stripe.testHelpers.testClocks.retrieve(clock.id)).toMatchObject({ status: 'ready', frozen_time: periodEnd + 60, status_details: {} });
+    expect(((await h.control('/_control/clock')).body.now as number) / 1000).toBeGreaterThanOrEqual(periodEnd + 60);
+    const renewed = await h.stripe.invoices.list({ subscription: subscription.id });
+    expect(renewed.data.map((invoice) => [invoice.billing_reason, invoice.status])).toEqual([
+      ['subscription_cycle', 'paid'],
+      ['subscription_create', 'paid'],
+    ]);
+
+    for (const frozenTime of [periodEnd + 60, periodEnd]) {
+      const back = await h.stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: frozenTime }).catch((error: unknown) => error);
+      expect(back).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, param: 'frozen_time' });
+    }
+    expect((await h.stripe.testHelpers.testClocks.retrieve(clock.id)).frozen_time).toBe(periodEnd + 60);
+
+    expect(await h.stripe.testHelpers.testClocks.del(clock.id)).toEqual({ id: clock.id, object: 'test_helpers.test_clock', deleted: true });
+    const gone = await h.stripe.testHelpers.testClocks.retrieve(clock.id).catch((error: unknown) => error);
+    expect(gone).toMatchObject({ type: 'StripeInvalidRequestError', code: 'resource_missing' });
+
+    await h.settle();
+    expect(h.received.map((delivery) => delivery.event.type).filter((type) => type.startsWith('test_helpers.'))).toEqual([
+      'test_helpers.test_clock.created',
+      'test_helpers.test_clock.advancing',
+      'test_helpers.test_clock.ready',
+      'test_helpers.test_clock.deleted',
+    ]);
+    expect(cycleInvoices('invoice.paid')).toHaveLength(1);
   });
 });
