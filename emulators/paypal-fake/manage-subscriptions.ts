@@ -123,7 +123,7 @@ export function createSubscription(context: FakeContext, body: JsonObject): PayP
   return subscription;
 }
 
-function recordSale(context: FakeContext, subscription: PayPalSubscription, price: Money): void {
+function recordSale(context: FakeContext, subscription: PayPalSubscription, price: Money, kind: 'payment' | 'renewal'): void {
   const id = saleId();
   const now = nowIso(context);
   const total = price.value;
@@ -141,6 +141,7 @@ function recordSale(context: FakeContext, subscription: PayPalSubscription, pric
     links: [link(context, `/v1/payments/sale/${id}`, 'self'), link(context, `/v1/payments/sale/${id}/refund`, 'refund', 'POST')],
   };
   context.store.sales.set(id, sale);
+  context.store.saleKinds.set(id, kind);
   context.webhooks.emit({
     type: 'PAYMENT.SALE.COMPLETED',
     resourceType: 'sale',
@@ -201,7 +202,7 @@ export function approveSubscription(context: FakeContext, subscription: PayPalSu
   setStatus(context, subscription, 'ACTIVE');
   const charged = startCycle(context, subscription, plan, 0, nowIso(context));
   emitStatus(context, subscription, 'BILLING.SUBSCRIPTION.ACTIVATED', 'Subscription activated');
-  if (charged) recordSale(context, subscription, charged);
+  if (charged) recordSale(context, subscription, charged, 'payment');
   return subscription;
 }
 
@@ -228,7 +229,7 @@ export function renewSubscription(context: FakeContext, subscription: PayPalSubs
   const due = info.next_billing_time ?? nowIso(context);
   if (outcome === 'paid') {
     const charged = startCycle(context, subscription, plan, next, due);
-    if (charged) recordSale(context, subscription, charged);
+    if (charged) recordSale(context, subscription, charged, 'renewal');
     return subscription;
   }
   const price = priceOf(plan, nextCycle);

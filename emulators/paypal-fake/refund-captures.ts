@@ -101,6 +101,7 @@ export function reverseCapture(context: FakeContext, capture: PayPalCapture): Pa
     links: [link(context, `/v2/payments/refunds/${id}`, 'self'), link(context, `/v2/payments/captures/${capture.id}`, 'up')],
   };
   context.store.refunds.set(id, reversal);
+  context.store.reversals.set(id, capture.id);
   if (unit?.payments) unit.payments.refunds = [...(unit.payments.refunds ?? []), reversal];
   capture.status = 'REVERSED';
   capture.update_time = now;

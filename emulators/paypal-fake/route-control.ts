@@ -10,6 +10,7 @@ import { type FakeContext } from './fake-context';
 import { resetStore } from './fake-store';
 import { approveOrder, getOrder } from './manage-orders';
 import { approveSubscription, getSubscription, renewSubscription } from './manage-subscriptions';
+import { listLedger } from './money-ledger';
 import { invalidRequest, resourceNotFound } from './paypal-errors';
 import { type JsonObject, oneOfAt } from './read-fields';
 import { getCapture, refundCapture, reverseCapture } from './refund-captures';
@@ -65,6 +66,8 @@ export async function handleControl(context: FakeContext, method: string, path: 
     const outcome = oneOfAt(body, 'outcome', '', ['paid', 'failed'] as const);
     return { status: 200, body: renewSubscription(context, getSubscription(context, renewedId), outcome) };
   }
+  // Every successful charge, with what was refunded or reversed of it (money-ledger.ts).
+  if (method === 'GET' && path === '/_control/ledger') return { status: 200, body: { data: listLedger(context) } };
   // The fake's time (docs/local-stack/README.md): GET reads it; POST {to?} moves it (ms, never back) and bills what fell due.
   if (path === '/_control/clock' && method === 'GET') return { status: 200, body: { now: context.time.now(), settable: Boolean(context.time.clock.set) } };
   if (path === '/_control/clock' && method === 'POST') {

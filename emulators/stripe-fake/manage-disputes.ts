@@ -63,6 +63,11 @@ export function closeDispute(context: FakeContext, disputeId: string, outcome: '
   return dispute;
 }
 
+/** The dispute of a charge, if its bank disputed it (the ledger's `disputed`). */
+export function disputeOfCharge(context: FakeContext, chargeId: string): FakeDispute | undefined {
+  return [...disputes(context).values()].find((dispute) => dispute.charge === chargeId);
+}
+
 export function forgetDisputes(context: FakeContext): void {
   disputesOf.delete(context);
 }

@@ -12,6 +12,7 @@ import { resetStore } from './fake-store';
 import { renewSubscription } from './manage-billing';
 import { closeDispute, forgetDisputes, openDispute } from './manage-disputes';
 import { getPaymentIntent, settleOxxoVoucher } from './manage-payment-intents';
+import { listLedger } from './money-ledger';
 import type { FormObject } from './parse-form';
 import { invalidRequest, resourceMissing } from './stripe-errors';
 
@@ -73,6 +74,8 @@ export async function handleControl(context: FakeContext, method: string, path: 
     const intent = getPaymentIntent(context, oxxo[1] ?? '');
     return { status: 200, body: settleOxxoVoucher(context, intent, oneOf(body.outcome, ['paid', 'expired'] as const, 'outcome')) };
   }
+  // Every successful charge, with what was refunded or disputed of it (money-ledger.ts).
+  if (method === 'GET' && path === '/_control/ledger') return { status: 200, body: { data: listLedger(context) } };
   // The fake's time (docs/local-stack/README.md): GET reads it; POST {to?} moves it (ms, never back) and bills what fell due.
   if (path === '/_control/clock' && method === 'GET') return { status: 200, body: { now: context.time.now(), settable: Boolean(context.time.clock.set) } };
   if (path === '/_control/clock' && method === 'POST') {

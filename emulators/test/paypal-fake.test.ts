@@ -646,3 +646,77 @@ describe('paypal fake: billing as its clock passes', () => {
     expect(await nextBilling(id)).toBeGreaterThan(due + 27 * DAY_MS);
   });
 });
+
+describe('paypal fake: the money ledger', () => {
+  const ledger = async () => (await h.control('/_control/ledger')).body.data as Json[];
+  const captureOf = (order: Json) => String((order.purchase_units as Array<{ payments: { captures: Json[] } }>)[0]?.payments.captures[0]?.id);
+
+  it('lists every capture and sale once, with refunds and reversals', async () => {
+    const refundedOrder = (await h.api('POST', `/v2/checkout/orders/${await approvedOrder()}/capture`, {})).body;
+    const refunded = captureOf(refundedOrder);
+    await h.api('POST', `/v2/payments/captures/${refunded}/refund`, { amount: { currency_code: 'MXN', value: '100.00' } });
+    const second = { ...ORDER, purchase_units: [{ ...ORDER.purchase_units[0], invoice_id: 'INV-43', custom_id: 'purchase:43' }] };
+    const reversed = captureOf((await h.api('POST', `/v2/checkout/orders/${await approvedOrder(second)}/capture`, {})).body);
+    await h.control(`/_control/captures/${reversed}/reverse`, {});
+    // An approved order never captured took no money.
+    await approvedOrder({ ...ORDER, purchase_units: [{ ...ORDER.purchase_units[0], invoice_id: 'INV-44' }] });
+
+    const monthly = String((await subscriptionFor([MONTHLY])).id);
+    await h.control(`/_control/subscriptions/${monthly}/approve`, {});
+    const trial = String((await subscriptionFor([TRIAL_WEEK, { ...MONTHLY, sequence: 2 }])).id);
+    await h.control(`/_control/subscriptions/${trial}/approve`, {});
+    const trialEnds = Date.parse(String(((await h.api('GET', `/v1/billing/subscriptions/${trial}`)).body.billing_info as Json).next_billing_time));
+    await h.control('/_control/clock', { to: trialEnds });
+    const events = await h.settle();
+    const sales = events.filter((event) => event.event_type === 'PAYMENT.SALE.COMPLETED').map((event) => event.resource);
+    expect(sales).toHaveLength(2);
+    await h.api('POST', `/v1/payments/sale/${String(sales[1]?.id)}/refund`, {});
+
+    const entries = await ledger();
+    const payer = (order: Json) => (order.payer as Json).payer_id;
+    expect(entries).toEqual([
+      {
+        id: refunded,
+        kind: 'payment',
+        amount_cents: 170_000,
+        refunded_cents: 10_000,
+        disputed: null,
+        at: expect.any(Number),
+        customer: payer(refundedOrder),
+        metadata: { custom_id: 'purchase:42' },
+      },
+      {
+        id: reversed,
+        kind: 'payment',
+        amount_cents: 170_000,
+        refunded_cents: 0,
+        disputed: 'lost',
+        at: expect.any(Number),
+        customer: expect.any(String),
+        metadata: { custom_id: 'purchase:43' },
+      },
+      {
+        id: sales[0]?.id,
+        kind: 'payment',
+        amount_cents: 89_900,
+        refunded_cents: 0,
+        disputed: null,
+        at: expect.any(Number),
+        customer: expect.any(String),
+        metadata: { custom_id: 'member:7' },
+      },
+      {
+        id: sales[1]?.id,
+        kind: 'renewal',
+        amount_cents: 89_900,
+        refunded_cents: 89_900,
+        disputed: null,
+        at: trialEnds,
+        customer: expect.any(String),
+        metadata: { custom_id: 'member:7' },
+      },
+    ]);
+    const subscriber = (await h.api('GET', `/v1/billing/subscriptions/${trial}`)).body.subscriber as Json;
+    expect(entries[3]?.customer).toBe(subscriber.payer_id);
+  });
+});

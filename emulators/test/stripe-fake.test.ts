@@ -1007,3 +1007,106 @@ describe("stripe fake: Stripe's test clocks", () => {
     expect(cycleInvoices('invoice.paid')).toHaveLength(1);
   });
 });
+
+describe('stripe fake: the money ledger', () => {
+  interface Entry {
+    id: string;
+    kind: string;
+    amount_cents: number;
+    refunded_cents: number;
+    disputed: string | null;
+    at: number;
+    customer: string | null;
+    metadata: Record<string, string>;
+  }
+  const ledger = async () => (await h.control('/_control/ledger')).body.data as Entry[];
+
+  it('lists every successful charge once: payments by PaymentIntent, renewals by invoice, with refunds and disputes', async () => {
+    const customer = await h.stripe.customers.create({ email: 'ana@example.com' });
+    const card = await cardPaymentMethod(h.stripe, '4242424242424242', customer.id);
+    const pay = (amount: number, purchaseId: string, paymentMethod = card.id) =>
+      h.stripe.paymentIntents.create({
+        amount,
+        currency: 'mxn',
+        customer: customer.id,
+        payment_method: paymentMethod,
+        confirm: true,
+        metadata: { purchase_id: purchaseId },
+      });
+    const refunded = await pay(35_000, '1');
+    await h.stripe.refunds.create({ payment_intent: refunded.id, amount: 5_000 });
+    const lost = await pay(20_000, '2');
+    const won = await pay(10_000, '3');
+    const dispute = async (intentId: string) => (await h.control(`/_control/payment_intents/${intentId}/dispute`, {})).body.id as string;
+    await h.control(`/_control/disputes/${await dispute(lost.id)}/close`, { outcome: 'lost' });
+    const wonDispute = await dispute(won.id);
+    const declining = await cardPaymentMethod(h.stripe, '4000000000000341', customer.id);
+    await expect(pay(15_000, '4', declining.id)).rejects.toBeInstanceOf(Stripe.errors.StripeCardError);
+
+    // A subscription as the app starts them: its first period was a payment of ours, Stripe bills from the trial's end.
+    const price = await monthlyPrice(h.stripe);
+    const subscription = await h.stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price.id }],
+      default_payment_method: card.id,
+      trial_period_days: 30,
+      metadata: { purchase_id: '5' },
+    });
+    const firstRenewal = subscription.trial_end ?? 0;
+    expect(await ledger()).toHaveLength(3);
+    const opened = await ledger();
+    expect(opened.find((entry) => entry.id === won.id)?.disputed).toBe('open');
+    await h.control(`/_control/disputes/${wonDispute}/close`, { outcome: 'won' });
+    await h.control('/_control/clock', { to: firstRenewal * 1000 + 1000 });
+    const invoice = (await h.stripe.invoices.list({ subscription: subscription.id, status: 'paid' })).data.find(
+      (one) => one.billing_reason === 'subscription_cycle',
+    );
+    if (!invoice?.id) throw new Error('no renewal invoice');
+    // What the app does to refund a renewal (stripe-gateway refundPayment): the invoice's paid PaymentIntent.
+    const paidBy = (await h.stripe.invoices.retrieve(invoice.id, { expand: ['payments'] })).payments?.data[0]?.payment.payment_intent;
+    await h.stripe.refunds.create({ payment_intent: String(paidBy) });
+
+    expect(await ledger()).toEqual([
+      {
+        id: refunded.id,
+        kind: 'payment',
+        amount_cents: 35_000,
+        refunded_cents: 5_000,
+        disputed: null,
+        at: refunded.created * 1000,
+        customer: customer.id,
+        metadata: { purchase_id: '1' },
+      },
+      {
+        id: lost.id,
+        kind: 'payment',
+        amount_cents: 20_000,
+        refunded_cents: 0,
+        disputed: 'lost',
+        at: lost.created * 1000,
+        customer: customer.id,
+        metadata: { purchase_id: '2' },
+      },
+      {
+        id: won.id,
+        kind: 'payment',
+        amount_cents: 10_000,
+        refunded_cents: 0,
+        disputed: 'won',
+        at: won.created * 1000,
+        customer: customer.id,
+        metadata: { purchase_id: '3' },
+      },
+      {
+        id: invoice.id,
+        kind: 'renewal',
+        amount_cents: 89_900,
+        refunded_cents: 89_900,
+        disputed: null,
+        at: firstRenewal * 1000,
+        customer: customer.id,
+        metadata: { purchase_id: '5' },
+      },
+    ]);
+  });
+});
