@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import type { FailedEvent } from '../functions/src/data/store/local/local-outbox';
 import type { TriggerDispatcher } from '../functions/src/data/store/local/trigger-dispatcher';
 import type { ScheduledJobsRunner } from '../functions/src/scheduled/run-scheduled-jobs';
-import { offsetClock } from './fake-clock';
+import { type FakeClock, offsetClock } from './fake-clock';
 import type { MailViewer } from './mail-viewer';
 import type { FakePayPal } from './paypal-fake/fake-paypal';
 import type { FakeStripe } from './stripe-fake/fake-stripe';
@@ -156,8 +156,11 @@ async function main(): Promise<number> {
     throw new Error(`Ports ${busy.join(', ')} are taken: another local stack (or a leftover emulator) is running. Stop it first.`);
   }
   log(`database: ${path.relative(root, dbPath)}`);
-  // One time for both fakes: POST /_control/clock on either moves it (each bills its own subscriptions).
-  const fakeClock = offsetClock();
+  // One time for both fakes: POST /_control/clock on either moves it (each bills its own subscriptions). With the stack's
+  // clock file (STUDIO_CLOCK_FILE, functions/src/data/clock/system-clock.ts) that time is the API's too: the fakes read and move the file.
+  const { clockFile, clockOffset, setClock } = await import('../functions/src/data/clock/system-clock');
+  const stackClock = clockFile();
+  const fakeClock: FakeClock = stackClock ? { now: () => Date.now() + clockOffset(stackClock), set: (ms) => setClock(stackClock, ms) } : offsetClock();
   let fakeStripe: FakeStripe | undefined;
   if (!hasRealKey('STRIPE_SECRET_KEY')) {
     if (await portInUse(STRIPE_FAKE_PORT)) throw new Error(`Port ${STRIPE_FAKE_PORT} (the Stripe fake) is taken. Stop what uses it first.`);
