@@ -18,6 +18,7 @@ import { clockOffset, setClock } from '../functions/src/data/clock/system-clock'
 import type { FailedEvent } from '../functions/src/data/store/local/local-outbox';
 import type { TriggerDispatcher } from '../functions/src/data/store/local/trigger-dispatcher';
 import type { ScheduledJobsRunner } from '../functions/src/scheduled/run-scheduled-jobs';
+import { type FakeClock, offsetClock } from './fake-clock';
 import type { MailViewer } from './mail-viewer';
 import type { FakePayPal } from './paypal-fake/fake-paypal';
 import type { StackControl } from './stack-control';
@@ -172,11 +173,16 @@ async function main(): Promise<number> {
     throw new Error(`Ports ${busy.join(', ')} are taken: another local stack (or a leftover emulator) is running. Stop it first.`);
   }
   log(`database: ${path.relative(root, dbPath)}`);
+  // One time for both fakes: POST /_control/clock on either moves it (each bills its own subscriptions). With the stack's
+  // clock file (STUDIO_CLOCK_FILE, functions/src/data/clock/system-clock.ts) that time is the API's too: the fakes read and move the file.
+  const { clockFile, clockOffset, setClock } = await import('../functions/src/data/clock/system-clock');
+  const stackClock = clockFile();
+  const fakeClock: FakeClock = stackClock ? { now: () => Date.now() + clockOffset(stackClock), set: (ms) => setClock(stackClock, ms) } : offsetClock();
   let fakeStripe: FakeStripe | undefined;
   if (!hasRealKey('STRIPE_SECRET_KEY')) {
     if (await portInUse(STRIPE_FAKE_PORT)) throw new Error(`Port ${STRIPE_FAKE_PORT} (the Stripe fake) is taken. Stop what uses it first.`);
     const { startFakeStripe } = await import('./stripe-fake/fake-stripe');
-    fakeStripe = await startFakeStripe({ port: STRIPE_FAKE_PORT, ...FAKE_STRIPE_KEYS, webhookUrl: `${HOSTING_URL}/api/webhooks/stripe` });
+    fakeStripe = await startFakeStripe({ port: STRIPE_FAKE_PORT, ...FAKE_STRIPE_KEYS, webhookUrl: `${HOSTING_URL}/api/webhooks/stripe`, clock: fakeClock });
     // The function workers inherit this environment: the API talks to the fake with its keys (functions/src/index.ts params).
     Object.assign(process.env, {
       STRIPE_SECRET_KEY: FAKE_STRIPE_KEYS.secretKey,
@@ -188,7 +194,7 @@ async function main(): Promise<number> {
   if (!hasRealKey('PAYPAL_CLIENT_ID')) {
     if (await portInUse(PAYPAL_FAKE_PORT)) throw new Error(`Port ${PAYPAL_FAKE_PORT} (the PayPal fake) is taken. Stop what uses it first.`);
     const { startFakePayPal } = await import('./paypal-fake/fake-paypal');
-    fakePayPal = await startFakePayPal({ port: PAYPAL_FAKE_PORT, ...FAKE_PAYPAL, webhookUrl: `${HOSTING_URL}/api/webhooks/paypal` });
+    fakePayPal = await startFakePayPal({ port: PAYPAL_FAKE_PORT, ...FAKE_PAYPAL, webhookUrl: `${HOSTING_URL}/api/webhooks/paypal`, clock: fakeClock });
     Object.assign(process.env, {
       PAYPAL_CLIENT_ID: FAKE_PAYPAL.clientId,
       PAYPAL_CLIENT_SECRET: FAKE_PAYPAL.clientSecret,

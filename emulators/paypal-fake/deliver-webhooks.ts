@@ -1,6 +1,7 @@
+import type { Timeline } from '../fake-clock';
 import { createDeliveryEngine, type DeliveryMode, PAYPAL_RETRY_SCHEDULE, type RedeliveryOptions } from '../webhook-redelivery';
 import type { FakeStore } from './fake-store';
-import { eventId, isoTime } from './make-ids';
+import { eventId, nowIso } from './make-ids';
 import type { PayPalEvent } from './paypal-shapes';
 import type { WebhookSigner } from './sign-webhooks';
 
@@ -10,6 +11,8 @@ export interface WebhookTarget {
   baseUrl: () => string;
   /** Retries of failed deliveries (PayPal's schedule, compressed; ../webhook-redelivery.ts). */
   redelivery?: RedeliveryOptions;
+  /** The fake's time: event and delivery times read it. */
+  time: Timeline;
 }
 
 export interface EventSpec {
@@ -45,7 +48,7 @@ export function createWebhookSender(store: FakeStore, signer: WebhookSigner, tar
     if (!target.webhookUrl) return 0;
     const body = JSON.stringify(event);
     const headers = signer.sign(event.id, body);
-    const attempt = { transmission_id: headers['PAYPAL-TRANSMISSION-ID'], at: isoTime() };
+    const attempt = { transmission_id: headers['PAYPAL-TRANSMISSION-ID'], at: nowIso(target) };
     try {
       const response = await fetch(target.webhookUrl, {
         method: 'POST',
@@ -71,7 +74,7 @@ export function createWebhookSender(store: FakeStore, signer: WebhookSigner, tar
       const event: PayPalEvent = {
         id,
         event_version: '1.0',
-        create_time: isoTime(),
+        create_time: nowIso(target),
         resource_type: spec.resourceType,
         ...(spec.resourceVersion ? { resource_version: spec.resourceVersion } : {}),
         event_type: spec.type,

@@ -9,8 +9,10 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type BillingCounts, createTimeline, type FakeClock } from '../fake-clock';
 import { readBody, sendJson } from '../stripe-fake/http-replies';
 import type { RedeliveryOptions } from '../webhook-redelivery';
+import { billDue } from './bill-due';
 import { createWebhookSender } from './deliver-webhooks';
 import { type FakeContext } from './fake-context';
 import { createStore } from './fake-store';
@@ -35,11 +37,15 @@ export interface FakePayPalOptions {
   autoDeliver?: boolean;
   /** Retries of failed deliveries: PayPal's schedule compressed (default, or FAKE_WEBHOOK_* in the environment); schedule [] turns them off. */
   redelivery?: RedeliveryOptions;
+  /** The fake's time (../fake-clock.ts); default: real time plus an offset that POST /_control/clock moves. */
+  clock?: FakeClock;
 }
 
 export interface FakePayPal {
   url: string;
   port: number;
+  /** Bills the subscriptions whose billing date came by the clock, in time order; as POST /_control/clock {}. */
+  billDue(): Promise<BillingCounts>;
   close(): Promise<void>;
 }
 
@@ -94,11 +100,14 @@ function send(response: ServerResponse, reply: ApiReply, headers: Record<string,
 export async function startFakePayPal(options: FakePayPalOptions): Promise<FakePayPal> {
   const store = createStore();
   let baseUrl = '';
-  const signer = createWebhookSigner(store, { webhookId: options.webhookId, certUrl: () => `${baseUrl}${CERT_PATH}` });
+  const time = createTimeline(options.clock);
+  const signer = createWebhookSigner(store, { webhookId: options.webhookId, certUrl: () => `${baseUrl}${CERT_PATH}`, time });
   const context: FakeContext = {
     store,
+    time,
     signer,
     webhooks: createWebhookSender(store, signer, {
+      time,
       webhookUrl: options.webhookUrl,
       autoDeliver: options.autoDeliver ?? true,
       baseUrl: () => baseUrl,
@@ -151,6 +160,7 @@ export async function startFakePayPal(options: FakePayPalOptions): Promise<FakeP
   return {
     url: baseUrl,
     port,
+    billDue: async () => billDue(context),
     async close() {
       context.webhooks.setAutoDeliver(false);
       context.webhooks.stopRetries();

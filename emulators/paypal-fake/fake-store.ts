@@ -40,6 +40,10 @@ export interface FakeStore {
   /** Approval token (ba_token) → subscription id. */
   subscriptionOfToken: Map<string, string>;
   sales: Map<string, PayPalSale>;
+  /** Sale id → whether it paid a subscription's first cycle at approval ('payment') or a later billing date ('renewal'). */
+  saleKinds: Map<string, 'payment' | 'renewal'>;
+  /** Refund ids that are chargebacks (reverseCapture), not refunds. */
+  reversals: Map<string, string>;
   events: PayPalEvent[];
   eventsById: Map<string, PayPalEvent>;
   deliveries: Map<string, EventDelivery[]>;
@@ -59,6 +63,8 @@ export function createStore(): FakeStore {
     subscriptionPrivate: new Map(),
     subscriptionOfToken: new Map(),
     sales: new Map(),
+    saleKinds: new Map(),
+    reversals: new Map(),
     events: [],
     eventsById: new Map(),
     deliveries: new Map(),

@@ -45,6 +45,7 @@ export function createTokenIssuer(clientId: string, clientSecret: string): Token
         };
       }
       const token = accessToken();
+      // Token lifetimes keep real time (not the fake's clock): a simulated month must not expire the server's cached token.
       expiries.set(token, Date.now() + LIFETIME_SECONDS * 1000);
       return {
         status: 200,

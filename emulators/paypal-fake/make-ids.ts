@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Timeline } from '../fake-clock';
 
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -21,4 +22,7 @@ export const accessToken = (): string => `A21AA${randomBytes(48).toString('base6
 export const debugId = (): string => randomBytes(7).toString('hex').slice(0, 13);
 
 /** PayPal's timestamps: ISO 8601 in UTC without milliseconds. */
-export const isoTime = (date: Date = new Date()): string => `${date.toISOString().slice(0, 19)}Z`;
+export const isoTime = (date: Date): string => `${date.toISOString().slice(0, 19)}Z`;
+
+/** The fake's time (its clock) as PayPal writes timestamps. */
+export const nowIso = (context: { time: Timeline }): string => isoTime(new Date(context.time.now()));

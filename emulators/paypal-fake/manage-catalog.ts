@@ -1,6 +1,6 @@
 /** Catalog products and billing plans (Subscriptions v1): what a subscription is for and how it bills. */
 import { type FakeContext, link } from './fake-context';
-import { isoTime, planId, productId } from './make-ids';
+import { nowIso, planId, productId } from './make-ids';
 import { invalidRequest, resourceNotFound } from './paypal-errors';
 import type { BillingCycle, IntervalUnit, PaymentPreferences, PayPalPlan, PayPalProduct } from './paypal-shapes';
 import { integerAt, type JsonObject, listAt, moneyAt, objectAt, oneOfAt, textAt } from './read-fields';
@@ -24,7 +24,7 @@ export function getPlan(context: FakeContext, id: string): PayPalPlan {
 export function createProduct(context: FakeContext, body: JsonObject): PayPalProduct {
   const id = textAt(body, 'id', '', { required: false, max: 50 }) ?? productId();
   if (context.store.products.has(id)) throw invalidRequest('/id', 'DUPLICATE_RESOURCE_IDENTIFIER', 'A resource with this id already exists.', id);
-  const now = isoTime();
+  const now = nowIso(context);
   const description = textAt(body, 'description', '', { required: false, max: 256 });
   const category = textAt(body, 'category', '', { required: false, max: 256 });
   const product: PayPalProduct = {
@@ -87,7 +87,7 @@ function checkCycles(cycles: BillingCycle[]): void {
 export function createPlan(context: FakeContext, body: JsonObject): PayPalPlan {
   const product = textAt(body, 'product_id', '', { required: true, max: 50 }) ?? '';
   if (!context.store.products.has(product)) throw invalidRequest('/product_id', 'INVALID_PARAMETER_VALUE', 'The specified product does not exist.', product);
-  const now = isoTime();
+  const now = nowIso(context);
   const cycles = listAt(body, 'billing_cycles', '').map((cycle, index) => readCycle(cycle, index, now));
   checkCycles(cycles);
   const id = planId();

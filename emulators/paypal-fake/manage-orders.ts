@@ -4,7 +4,7 @@
  * each purchase unit at once (no pending captures in the fake).
  */
 import { type FakeContext, link } from './fake-context';
-import { captureId, isoTime, orderId, payerId } from './make-ids';
+import { captureId, nowIso, orderId, payerId } from './make-ids';
 import { invalidRequest, resourceNotFound, unprocessable } from './paypal-errors';
 import type { Payer, PayPalCapture, PayPalOrder, PurchaseUnit, ReturnUrls } from './paypal-shapes';
 import { type JsonObject, listAt, money, moneyAt, objectAt, oneOfAt, textAt, toCents } from './read-fields';
@@ -72,7 +72,7 @@ export function createOrder(context: FakeContext, body: JsonObject): PayPalOrder
   }
   const urls = returnUrlsOf(body);
   const id = orderId();
-  const now = isoTime();
+  const now = nowIso(context);
   const order: PayPalOrder = {
     id,
     intent: 'CAPTURE',
@@ -100,7 +100,7 @@ export function approveOrder(context: FakeContext, order: PayPalOrder, buyer: Pa
   order.status = 'APPROVED';
   order.payer = buyer;
   order.payment_source = { paypal: { email_address: buyer.email_address, account_id: buyer.payer_id, account_status: 'VERIFIED', name: buyer.name } };
-  order.update_time = isoTime();
+  order.update_time = nowIso(context);
   order.links = order.links.filter((one) => one.rel !== 'approve');
   context.webhooks.emit({
     type: 'CHECKOUT.ORDER.APPROVED',
@@ -114,7 +114,7 @@ export function approveOrder(context: FakeContext, order: PayPalOrder, buyer: Pa
 
 function captureUnit(context: FakeContext, order: PayPalOrder, unit: PurchaseUnit): PayPalCapture {
   const id = captureId();
-  const now = isoTime();
+  const now = nowIso(context);
   const gross = toCents(unit.amount.value);
   const fee = Math.min(gross, paypalFeeCents(gross));
   const currency = unit.amount.currency_code;
@@ -160,7 +160,7 @@ export function captureOrder(context: FakeContext, order: PayPalOrder): PayPalOr
   }
   const captures = order.purchase_units.map((unit) => captureUnit(context, order, unit));
   order.status = 'COMPLETED';
-  order.update_time = isoTime();
+  order.update_time = nowIso(context);
   order.links = order.links.filter((one) => one.rel === 'self');
   for (const capture of captures) {
     const summary = `Payment completed for ${capture.amount.value} ${capture.amount.currency_code}`;

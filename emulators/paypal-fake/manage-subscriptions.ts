@@ -6,7 +6,7 @@
  * leaves the charge outstanding for PayPal's retry.
  */
 import { type FakeContext, link } from './fake-context';
-import { approvalToken, isoTime, saleId, subscriptionId } from './make-ids';
+import { approvalToken, isoTime, nowIso, saleId, subscriptionId } from './make-ids';
 import { getPlan } from './manage-catalog';
 import { paypalFeeCents, testBuyer } from './manage-orders';
 import { invalidRequest, resourceNotFound, unprocessable } from './paypal-errors';
@@ -76,8 +76,8 @@ function emitStatus(context: FakeContext, subscription: PayPalSubscription, type
   context.webhooks.emit({ type, resourceType: 'subscription', summary, resource: subscription });
 }
 
-function setStatus(subscription: PayPalSubscription, status: SubscriptionStatus, note?: string): void {
-  const now = isoTime();
+function setStatus(context: FakeContext, subscription: PayPalSubscription, status: SubscriptionStatus, note?: string): void {
+  const now = nowIso(context);
   subscription.status = status;
   subscription.status_update_time = now;
   subscription.update_time = now;
@@ -89,7 +89,7 @@ export function createSubscription(context: FakeContext, body: JsonObject): PayP
   const plan = context.store.plans.get(planId);
   if (!plan) throw resourceNotFound(planId, 'plan_id');
   if (plan.status !== 'ACTIVE') throw unprocessable('PLAN_STATUS_INVALID', 'Invalid plan status for subscribe action; plan should be active.');
-  const now = isoTime();
+  const now = nowIso(context);
   const startTime = textAt(body, 'start_time', '', { required: false, max: 64 });
   if (startTime !== undefined && Number.isNaN(Date.parse(startTime))) {
     throw invalidRequest('/start_time', 'INVALID_PARAMETER_SYNTAX', 'The value of a field does not conform to the expected format.', startTime);
@@ -123,9 +123,9 @@ export function createSubscription(context: FakeContext, body: JsonObject): PayP
   return subscription;
 }
 
-function recordSale(context: FakeContext, subscription: PayPalSubscription, price: Money): void {
+function recordSale(context: FakeContext, subscription: PayPalSubscription, price: Money, kind: 'payment' | 'renewal'): void {
   const id = saleId();
-  const now = isoTime();
+  const now = nowIso(context);
   const total = price.value;
   const sale: PayPalSale = {
     id,
@@ -141,6 +141,7 @@ function recordSale(context: FakeContext, subscription: PayPalSubscription, pric
     links: [link(context, `/v1/payments/sale/${id}`, 'self'), link(context, `/v1/payments/sale/${id}/refund`, 'refund', 'POST')],
   };
   context.store.sales.set(id, sale);
+  context.store.saleKinds.set(id, kind);
   context.webhooks.emit({
     type: 'PAYMENT.SALE.COMPLETED',
     resourceType: 'sale',
@@ -166,9 +167,9 @@ function startCycle(context: FakeContext, subscription: PayPalSubscription, plan
   info.failed_payments_count = 0;
   info.outstanding_balance = money(price.currency_code, 0);
   delete info.last_failed_payment;
-  subscription.update_time = isoTime();
+  subscription.update_time = nowIso(context);
   if (toCents(price.value) === 0) return null;
-  info.last_payment = { amount: { ...price }, time: isoTime() };
+  info.last_payment = { amount: { ...price }, time: nowIso(context) };
   return price;
 }
 
@@ -198,10 +199,10 @@ export function approveSubscription(context: FakeContext, subscription: PayPalSu
     failed_payments_count: 0,
   } satisfies BillingInfo;
   subscription.links = subscription.links.filter((one) => one.rel !== 'approve');
-  setStatus(subscription, 'ACTIVE');
-  const charged = startCycle(context, subscription, plan, 0, isoTime());
+  setStatus(context, subscription, 'ACTIVE');
+  const charged = startCycle(context, subscription, plan, 0, nowIso(context));
   emitStatus(context, subscription, 'BILLING.SUBSCRIPTION.ACTIVATED', 'Subscription activated');
-  if (charged) recordSale(context, subscription, charged);
+  if (charged) recordSale(context, subscription, charged, 'payment');
   return subscription;
 }
 
@@ -220,19 +221,19 @@ export function renewSubscription(context: FakeContext, subscription: PayPalSubs
   const next = finished ? current + 1 : current;
   const nextCycle = plan.billing_cycles[next];
   if (!nextCycle) {
-    setStatus(subscription, 'EXPIRED');
+    setStatus(context, subscription, 'EXPIRED');
     delete info.next_billing_time;
     emitStatus(context, subscription, 'BILLING.SUBSCRIPTION.EXPIRED', 'Subscription expired');
     return subscription;
   }
-  const due = info.next_billing_time ?? isoTime();
+  const due = info.next_billing_time ?? nowIso(context);
   if (outcome === 'paid') {
     const charged = startCycle(context, subscription, plan, next, due);
-    if (charged) recordSale(context, subscription, charged);
+    if (charged) recordSale(context, subscription, charged, 'renewal');
     return subscription;
   }
   const price = priceOf(plan, nextCycle);
-  const now = isoTime();
+  const now = nowIso(context);
   info.failed_payments_count += 1;
   info.outstanding_balance = { ...price };
   // PayPal retries a failed charge five days later.
@@ -240,13 +241,13 @@ export function renewSubscription(context: FakeContext, subscription: PayPalSubs
     amount: { ...price },
     time: now,
     reason_code: 'PAYMENT_DENIED',
-    next_payment_retry_time: isoTime(new Date(Date.now() + 5 * 86_400_000)),
+    next_payment_retry_time: isoTime(new Date(context.time.now() + 5 * 86_400_000)),
   };
   subscription.update_time = now;
   emitStatus(context, subscription, 'BILLING.SUBSCRIPTION.PAYMENT.FAILED', 'Subscription payment failed');
   const threshold = plan.payment_preferences.payment_failure_threshold;
   if (threshold > 0 && info.failed_payments_count >= threshold) {
-    setStatus(subscription, 'SUSPENDED', 'Payment failure threshold reached');
+    setStatus(context, subscription, 'SUSPENDED', 'Payment failure threshold reached');
     emitStatus(context, subscription, 'BILLING.SUBSCRIPTION.SUSPENDED', 'Subscription suspended');
   }
   return subscription;
@@ -261,7 +262,7 @@ export function cancelSubscription(context: FakeContext, subscription: PayPalSub
   if (subscription.status !== 'ACTIVE' && subscription.status !== 'SUSPENDED') {
     throw unprocessable('SUBSCRIPTION_STATUS_INVALID', 'Invalid subscription status for cancel action; subscription status should be active or suspended.');
   }
-  setStatus(subscription, 'CANCELLED', reason);
+  setStatus(context, subscription, 'CANCELLED', reason);
   if (subscription.billing_info) delete subscription.billing_info.next_billing_time;
   emitStatus(context, subscription, 'BILLING.SUBSCRIPTION.CANCELLED', 'Subscription cancelled');
 }
@@ -271,7 +272,7 @@ export function suspendSubscription(context: FakeContext, subscription: PayPalSu
   if (subscription.status !== 'ACTIVE') {
     throw unprocessable('SUBSCRIPTION_STATUS_INVALID', 'Invalid subscription status for suspend action; subscription status should be active.');
   }
-  setStatus(subscription, 'SUSPENDED', reason);
+  setStatus(context, subscription, 'SUSPENDED', reason);
   emitStatus(context, subscription, 'BILLING.SUBSCRIPTION.SUSPENDED', 'Subscription suspended');
 }
 
@@ -281,6 +282,6 @@ export function activateSubscription(context: FakeContext, subscription: PayPalS
   if (subscription.status !== 'SUSPENDED') {
     throw unprocessable('SUBSCRIPTION_STATUS_INVALID', 'Invalid subscription status for activate action; subscription status should be suspended.');
   }
-  setStatus(subscription, 'ACTIVE', reason);
+  setStatus(context, subscription, 'ACTIVE', reason);
   emitStatus(context, subscription, 'BILLING.SUBSCRIPTION.RE-ACTIVATED', 'Subscription re-activated');
 }

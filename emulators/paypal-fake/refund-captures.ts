@@ -1,6 +1,6 @@
 /** Payments v2: reading captures and refunding them, fully or in parts; and v1's refund of a subscription's sale (whole only). */
 import { type FakeContext, link } from './fake-context';
-import { isoTime, refundId } from './make-ids';
+import { nowIso, refundId } from './make-ids';
 import { invalidRequest, resourceNotFound, unprocessable } from './paypal-errors';
 import type { PayPalCapture, PayPalRefund, PayPalSale, PayPalSaleRefund, PurchaseUnit } from './paypal-shapes';
 import { type JsonObject, money, moneyAt, textAt, toCents } from './read-fields';
@@ -37,7 +37,7 @@ export function refundCapture(context: FakeContext, capture: PayPalCapture, body
   if (cents > left)
     throw unprocessable('REFUND_AMOUNT_EXCEEDED', 'The refund amount must be less than or equal to the capture amount that has not yet been refunded.');
   const id = refundId();
-  const now = isoTime();
+  const now = nowIso(context);
   const noteToPayer = textAt(body, 'note_to_payer', '', { required: false, max: 255 });
   const refund: PayPalRefund = {
     id,
@@ -84,7 +84,7 @@ export function reverseCapture(context: FakeContext, capture: PayPalCapture): Pa
   const left = toCents(capture.amount.value) - already;
   if (left <= 0 || capture.status === 'REVERSED') throw unprocessable('CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded or reversed.');
   const id = refundId();
-  const now = isoTime();
+  const now = nowIso(context);
   const reversal: PayPalRefund = {
     id,
     status: 'COMPLETED',
@@ -101,6 +101,7 @@ export function reverseCapture(context: FakeContext, capture: PayPalCapture): Pa
     links: [link(context, `/v2/payments/refunds/${id}`, 'self'), link(context, `/v2/payments/captures/${capture.id}`, 'up')],
   };
   context.store.refunds.set(id, reversal);
+  context.store.reversals.set(id, capture.id);
   if (unit?.payments) unit.payments.refunds = [...(unit.payments.refunds ?? []), reversal];
   capture.status = 'REVERSED';
   capture.update_time = now;
@@ -118,7 +119,7 @@ export function reverseCapture(context: FakeContext, capture: PayPalCapture): Pa
 export function refundSale(context: FakeContext, sale: PayPalSale): PayPalSaleRefund {
   if (sale.state === 'refunded') throw unprocessable('TRANSACTION_REFUSED', 'The request was refused: the sale has already been refunded.');
   const id = refundId();
-  const now = isoTime();
+  const now = nowIso(context);
   const refund: PayPalSaleRefund = {
     id,
     state: 'completed',

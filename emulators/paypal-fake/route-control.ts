@@ -2,12 +2,15 @@
  * Test and local-stack controls under /_control (no auth, JSON bodies):
  * what only the buyer, the merchant's dashboard or the passing of time does in
  * real life (approving at PayPal, a refund made in PayPal's site, a
- * chargeback, a billing date) and webhook redelivery.
+ * chargeback, a billing date, time passing) and webhook redelivery.
  */
+import { readClockTarget } from '../fake-clock';
+import { billDue } from './bill-due';
 import { type FakeContext } from './fake-context';
 import { resetStore } from './fake-store';
 import { approveOrder, getOrder } from './manage-orders';
 import { approveSubscription, getSubscription, renewSubscription } from './manage-subscriptions';
+import { listLedger } from './money-ledger';
 import { invalidRequest, resourceNotFound } from './paypal-errors';
 import { type JsonObject, oneOfAt } from './read-fields';
 import { getCapture, refundCapture, reverseCapture } from './refund-captures';
@@ -62,6 +65,16 @@ export async function handleControl(context: FakeContext, method: string, path: 
   if (renewedId) {
     const outcome = oneOfAt(body, 'outcome', '', ['paid', 'failed'] as const);
     return { status: 200, body: renewSubscription(context, getSubscription(context, renewedId), outcome) };
+  }
+  // Every successful charge, with what was refunded or reversed of it (money-ledger.ts).
+  if (method === 'GET' && path === '/_control/ledger') return { status: 200, body: { data: listLedger(context) } };
+  // The fake's time (docs/local-stack/README.md): GET reads it; POST {to?} moves it (ms, never back) and bills what fell due.
+  if (path === '/_control/clock' && method === 'GET') return { status: 200, body: { now: context.time.now(), settable: Boolean(context.time.clock.set) } };
+  if (path === '/_control/clock' && method === 'POST') {
+    const target = readClockTarget(context.time.clock, body.to);
+    if ('error' in target) throw invalidRequest('/to', 'INVALID_PARAMETER_VALUE', target.error);
+    if (target.to !== null) context.time.clock.set?.(target.to);
+    return { status: 200, body: { now: context.time.now(), ...billDue(context) } };
   }
   if (method === 'POST' && path === '/_control/reset') {
     await webhooks.idle();

@@ -9,6 +9,7 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { crc32 } from 'node:zlib';
+import type { Timeline } from '../fake-clock';
 import type { FakeStore } from './fake-store';
 
 const AUTH_ALGO = 'SHA256withRSA';
@@ -38,7 +39,7 @@ export interface WebhookSigner {
   verify(claim: VerificationClaim): 'SUCCESS' | 'FAILURE';
 }
 
-export function createWebhookSigner(store: FakeStore, options: { webhookId: string; certUrl: () => string }): WebhookSigner {
+export function createWebhookSigner(store: FakeStore, options: { webhookId: string; certUrl: () => string; time: Timeline }): WebhookSigner {
   const key = randomBytes(32);
   const signatureOf = (transmissionId: string, time: string, webhookId: string, body: string): string =>
     createHmac('sha256', key)
@@ -48,8 +49,8 @@ export function createWebhookSigner(store: FakeStore, options: { webhookId: stri
   return {
     sign(eventId, body) {
       const transmissionId = randomUUID();
-      // PayPal's transmission time keeps milliseconds, unlike its resource timestamps.
-      const time = new Date().toISOString();
+      // PayPal's transmission time keeps milliseconds, unlike its resource timestamps; the fake's clock gives it.
+      const time = new Date(options.time.now()).toISOString();
       const signature = signatureOf(transmissionId, time, options.webhookId, body);
       const certUrl = options.certUrl();
       store.transmissions.set(transmissionId, { eventId, body, time, signature, certUrl });

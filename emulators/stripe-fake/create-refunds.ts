@@ -37,7 +37,7 @@ export function createRefund(context: FakeContext, params: FormObject): FakeRefu
     amount,
     balance_transaction: newId('txn'),
     charge: charge.id,
-    created: nowSeconds(),
+    created: nowSeconds(context),
     currency: charge.currency,
     metadata: mergeMetadata({}, params.metadata),
     payment_intent: charge.payment_intent,

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import type { Timeline } from '../fake-clock';
 import { createDeliveryEngine, type DeliveryMode, type RedeliveryOptions, STRIPE_RETRY_SCHEDULE } from '../webhook-redelivery';
 import type { FakeStore } from './fake-store';
 import { newId, nowSeconds } from './make-ids';
@@ -12,6 +13,8 @@ export interface WebhookTarget {
   autoDeliver: boolean;
   /** Retries of failed deliveries (Stripe's schedule, compressed; ../webhook-redelivery.ts). */
   redelivery?: RedeliveryOptions;
+  /** The fake's time: event and delivery times read it (the signature's timestamp stays real time: the receiver checks it against its own clock). */
+  time: Timeline;
 }
 
 export interface WebhookSender {
@@ -50,10 +53,10 @@ export function createWebhookSender(store: FakeStore, target: WebhookTarget): We
         signal,
       });
       await response.arrayBuffer();
-      attempts.push({ status: response.status, at: nowSeconds() });
+      attempts.push({ status: response.status, at: nowSeconds(target) });
       return response.status;
     } catch (error) {
-      attempts.push({ status: 0, at: nowSeconds(), error: error instanceof Error ? error.message : String(error) });
+      attempts.push({ status: 0, at: nowSeconds(target), error: error instanceof Error ? error.message : String(error) });
       return 0;
     }
   }
@@ -67,7 +70,7 @@ export function createWebhookSender(store: FakeStore, target: WebhookTarget): We
         id: newId('evt'),
         object: 'event',
         api_version: API_VERSION,
-        created: nowSeconds(),
+        created: nowSeconds(target),
         livemode: false,
         type,
         // A snapshot: later changes to the object must not rewrite what the event said.

@@ -1,3 +1,4 @@
+import type { Timeline } from '../fake-clock';
 import type { WebhookSender } from './deliver-webhooks';
 import type { FakeStore } from './fake-store';
 import type { FakePaymentIntent } from './stripe-shapes';
@@ -11,6 +12,8 @@ export type IntentOutcome = 'succeeded' | 'failed' | 'requires_action' | 'cancel
  */
 export interface FakeContext {
   store: FakeStore;
+  /** The fake's time (the clock option); every timestamp it writes reads it. */
+  time: Timeline;
   webhooks: WebhookSender;
   publishableKey: string;
   /** The fake's own origin (known once it listens), for hosted URLs. */

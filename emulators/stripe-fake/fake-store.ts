@@ -12,6 +12,7 @@ import type {
   FakeRefund,
   FakeSetupIntent,
   FakeSubscription,
+  FakeTestClock,
   InvoiceIncludables,
   SessionPrivate,
 } from './stripe-shapes';
@@ -44,6 +45,7 @@ export interface FakeStore {
   sessionPrivate: Map<string, SessionPrivate>;
   /** PaymentIntent / SetupIntent / subscription id → the checkout session that created it. */
   sessionOfIntent: Map<string, string>;
+  testClocks: Map<string, FakeTestClock>;
   events: FakeEvent[];
   eventsById: Map<string, FakeEvent>;
   deliveries: Map<string, EventDelivery[]>;
@@ -68,6 +70,7 @@ export function createStore(): FakeStore {
     sessions: new Map(),
     sessionPrivate: new Map(),
     sessionOfIntent: new Map(),
+    testClocks: new Map(),
     events: [],
     eventsById: new Map(),
     deliveries: new Map(),
@@ -98,6 +101,7 @@ export function findById(store: FakeStore, id: string): object | undefined {
     in: store.invoices,
     cs: store.sessions,
     evt: store.eventsById,
+    clock: store.testClocks,
   };
   return maps[prefix ?? '']?.get(id);
 }

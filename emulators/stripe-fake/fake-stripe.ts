@@ -8,7 +8,9 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type BillingCounts, createTimeline, type FakeClock } from '../fake-clock';
 import type { RedeliveryOptions } from '../webhook-redelivery';
+import { billDue } from './bill-due';
 import { API_VERSION, createWebhookSender } from './deliver-webhooks';
 import { expandObject } from './expand-response';
 import { type FakeContext } from './fake-context';
@@ -34,11 +36,15 @@ export interface FakeStripeOptions {
   autoDeliver?: boolean;
   /** Retries of failed deliveries: Stripe's schedule compressed (default, or FAKE_WEBHOOK_* in the environment); schedule [] turns them off. */
   redelivery?: RedeliveryOptions;
+  /** The fake's time (../fake-clock.ts); default: real time plus an offset that POST /_control/clock moves. */
+  clock?: FakeClock;
 }
 
 export interface FakeStripe {
   url: string;
   port: number;
+  /** Plays what fell due by the clock (renewals, retries, period-end cancellations, OXXO expiries), in time order; as POST /_control/clock {}. */
+  billDue(): Promise<BillingCounts>;
   close(): Promise<void>;
 }
 
@@ -122,9 +128,12 @@ async function answerIdempotently(context: FakeContext, options: FakeStripeOptio
 
 export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeStripe> {
   const store = createStore();
+  const time = createTimeline(options.clock);
   const context: FakeContext = {
     store,
+    time,
     webhooks: createWebhookSender(store, {
+      time,
       webhookUrl: options.webhookUrl,
       webhookSecret: options.webhookSecret,
       autoDeliver: options.autoDeliver ?? true,
@@ -181,6 +190,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
   return {
     url: context.baseUrl,
     port,
+    billDue: async () => billDue(context),
     async close() {
       context.webhooks.setAutoDeliver(false);
       context.webhooks.stopRetries();

@@ -2,7 +2,9 @@
  * Subscriptions and their invoices. An invoice is paid by a PaymentIntent
  * (linked in store.invoiceOfPaymentIntent); the intent's outcome, reported
  * through context.paymentListeners, settles the invoice and moves the
- * subscription's status.
+ * subscription's status. A failed renewal is retried on RENEWAL_RETRY_DAYS
+ * (billDue, ./bill-due.ts, plays the retries when the fake's clock reaches
+ * them) and the subscription is canceled when the last retry fails.
  */
 import type Stripe from 'stripe';
 import { emit, type FakeContext } from './fake-context';
@@ -16,6 +18,19 @@ import { invalidRequest, optionalBoolean, optionalInteger, resourceMissing, Stri
 import { apiList, type FakeInvoice, type FakeInvoiceLine, type FakePaymentIntent, type FakeSubscription, type FakeSubscriptionItem } from './stripe-shapes';
 
 const DAY = 86_400;
+
+/**
+ * Stripe's retries of a failed renewal, compressed. Stripe retries a failed
+ * subscription payment on its own (Smart Retries' recommended default: 8 tries
+ * within 2 weeks; or a custom schedule of retries some days after the previous
+ * attempt) and, when all fail, does what the account's setting says, whose
+ * default is to cancel the subscription. The fake makes 3 retries, 3, 5 and 7
+ * days after the previous attempt (the last on day 15), and cancels the
+ * subscription (cancellation_details.reason 'payment_failed') when the last one
+ * fails. Every attempt is charged to the payment method the subscription has at
+ * that time (subscription's default, else the customer's).
+ */
+export const RENEWAL_RETRY_DAYS = [3, 5, 7] as const;
 
 function addInterval(start: number, interval: string, count: number): number {
   if (interval === 'day') return start + count * DAY;
@@ -62,7 +77,7 @@ function createInvoice(
   period: { start: number; end: number },
 ): FakeInvoice {
   const id = newId('in');
-  const now = nowSeconds();
+  const now = nowSeconds(context);
   const lines: FakeInvoiceLine[] = subscription.items.data.map((item) => {
     const amount = free ? 0 : (item.price.unit_amount ?? 0) * (item.quantity ?? 1);
     const productName = context.store.products.get(String(item.price.product))?.name ?? 'Plan';
@@ -117,6 +132,7 @@ function createInvoice(
     lines: apiList(lines, `/v1/invoices/${id}/lines`),
     livemode: false,
     metadata: {},
+    next_payment_attempt: null,
     number: `FAKE-${String(context.store.invoices.size + 1).padStart(4, '0')}`,
     parent: {
       type: 'subscription_details',
@@ -137,7 +153,7 @@ function createInvoice(
 }
 
 function markPaid(context: FakeContext, invoice: FakeInvoice): void {
-  const now = nowSeconds();
+  const now = nowSeconds(context);
   Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due, amount_remaining: 0 } satisfies Partial<FakeInvoice>);
   invoice.status_transitions.paid_at = now;
   for (const payment of context.store.invoiceIncludables.get(invoice.id)?.payments.data ?? []) {
@@ -165,7 +181,7 @@ function openInvoicePayment(context: FakeContext, invoice: FakeInvoice): FakePay
       object: 'invoice_payment',
       amount_paid: null,
       amount_requested: invoice.amount_due,
-      created: nowSeconds(),
+      created: nowSeconds(context),
       currency: invoice.currency,
       invoice: invoice.id,
       is_default: true,
@@ -184,14 +200,19 @@ function setStatus(context: FakeContext, subscription: FakeSubscription, status:
   if (announce || changed) emit(context, 'customer.subscription.updated', subscription);
 }
 
-/** Charges an invoice with a saved card, as Stripe does for automatic collection (no customer present). */
-function collectInvoice(context: FakeContext, invoice: FakeInvoice, paymentMethodId: string | null, forceFailure: boolean): void {
-  const intent = openInvoicePayment(context, invoice);
+/**
+ * Charges an invoice with a saved card, as Stripe does for automatic collection (no customer present):
+ * a new PaymentIntent for a first attempt, the invoice's own one again for a retry.
+ */
+function collectInvoice(
+  context: FakeContext,
+  invoice: FakeInvoice,
+  paymentMethodId: string | null,
+  forceFailure: boolean,
+  intent: FakePaymentIntent = openInvoicePayment(context, invoice),
+): void {
   if (!paymentMethodId) {
-    invoice.attempted = true;
-    invoice.attempt_count += 1;
-    emit(context, 'invoice.payment_failed', invoice);
-    onInvoiceFailed(context, invoice);
+    invoiceAttemptFailed(context, invoice);
     return;
   }
   const paymentMethod = getPaymentMethod(context, paymentMethodId, 'default_payment_method');
@@ -209,10 +230,30 @@ function collectInvoice(context: FakeContext, invoice: FakeInvoice, paymentMetho
   }
 }
 
-function onInvoiceFailed(context: FakeContext, invoice: FakeInvoice): void {
-  const subscription = context.store.subscriptions.get(String(invoice.parent?.subscription_details?.subscription));
-  if (!subscription) return;
-  if (invoice.billing_reason === 'subscription_cycle') setStatus(context, subscription, 'past_due', true);
+const subscriptionOf = (context: FakeContext, invoice: FakeInvoice): FakeSubscription | undefined =>
+  context.store.subscriptions.get(String(invoice.parent?.subscription_details?.subscription));
+
+/** Where Stripe charges a subscription's invoices: its default payment method, else its customer's. */
+function paymentMethodOf(context: FakeContext, subscription: FakeSubscription): string | null {
+  const customer = getCustomer(context, String(subscription.customer));
+  return (subscription.default_payment_method as string | null) ?? (customer.invoice_settings.default_payment_method as string | null);
+}
+
+/**
+ * A failed attempt at an invoice. A renewal (subscription_cycle) puts the subscription past_due and is
+ * retried on RENEWAL_RETRY_DAYS (next_payment_attempt); when the last retry fails, the subscription is canceled.
+ */
+function invoiceAttemptFailed(context: FakeContext, invoice: FakeInvoice): void {
+  invoice.attempted = true;
+  invoice.attempt_count += 1;
+  const subscription = subscriptionOf(context, invoice);
+  const renewal = invoice.billing_reason === 'subscription_cycle' && subscription !== undefined && subscription.status !== 'canceled';
+  const retryInDays = renewal ? RENEWAL_RETRY_DAYS[invoice.attempt_count - 1] : undefined;
+  invoice.next_payment_attempt = retryInDays === undefined ? null : nowSeconds(context) + retryInDays * DAY;
+  emit(context, 'invoice.payment_failed', invoice);
+  if (!renewal) return;
+  if (retryInDays === undefined) endSubscription(context, subscription, 'payment_failed');
+  else setStatus(context, subscription, 'past_due', true);
 }
 
 /** Keeps invoices and subscriptions in step with the PaymentIntents that pay them. */
@@ -221,7 +262,7 @@ export function registerBillingListeners(context: FakeContext): void {
     const invoiceId = context.store.invoiceOfPaymentIntent.get(intent.id);
     const invoice = invoiceId ? context.store.invoices.get(invoiceId) : undefined;
     if (!invoice || invoice.status !== 'open') return;
-    const subscription = context.store.subscriptions.get(String(invoice.parent?.subscription_details?.subscription));
+    const subscription = subscriptionOf(context, invoice);
     if (outcome === 'succeeded') {
       invoice.attempted = true;
       invoice.attempt_count += 1;
@@ -231,10 +272,7 @@ export function registerBillingListeners(context: FakeContext): void {
         setStatus(context, subscription, 'active', invoice.billing_reason === 'subscription_cycle');
       }
     } else if (outcome === 'failed') {
-      invoice.attempted = true;
-      invoice.attempt_count += 1;
-      emit(context, 'invoice.payment_failed', invoice);
-      onInvoiceFailed(context, invoice);
+      invoiceAttemptFailed(context, invoice);
     }
   });
 }
@@ -262,7 +300,7 @@ function subscriptionItems(
     return {
       id: newId('si'),
       object: 'subscription_item',
-      created: nowSeconds(),
+      created: nowSeconds(context),
       current_period_start: periodStart,
       current_period_end: periodEnd(price.recurring),
       discounts: [],
@@ -291,7 +329,7 @@ function trialEndOf(params: FormObject, now: number): number | null {
 export function createSubscription(context: FakeContext, params: FormObject): FakeSubscription {
   const customer = getCustomer(context, asString(params.customer) ?? '', 'customer');
   const behaviour = asString(params.payment_behavior) || 'allow_incomplete';
-  const now = nowSeconds();
+  const now = nowSeconds(context);
   const trialEnd = trialEndOf(params, now);
   const id = newId('sub');
   const items = subscriptionItems(context, params, id, now, (recurring) => trialEnd ?? addInterval(now, recurring.interval, recurring.interval_count));
@@ -329,6 +367,7 @@ export function createSubscription(context: FakeContext, params: FormObject): Fa
     pending_setup_intent: null,
     start_date: now,
     status: trialEnd ? 'trialing' : 'incomplete',
+    test_clock: customer.test_clock ?? null,
     trial_end: trialEnd,
     trial_start: trialEnd ? now : null,
   };
@@ -374,7 +413,7 @@ export function updateSubscription(context: FakeContext, id: string, params: For
   if (cancelAtPeriodEnd !== undefined) {
     subscription.cancel_at_period_end = cancelAtPeriodEnd;
     subscription.cancel_at = cancelAtPeriodEnd ? (subscription.items.data[0]?.current_period_end ?? null) : null;
-    subscription.canceled_at = cancelAtPeriodEnd ? nowSeconds() : null;
+    subscription.canceled_at = cancelAtPeriodEnd ? nowSeconds(context) : null;
   }
   const defaultPaymentMethod = asString(params.default_payment_method);
   if (defaultPaymentMethod !== undefined) {
@@ -397,24 +436,40 @@ export function updateSubscription(context: FakeContext, id: string, params: For
   return subscription;
 }
 
+/**
+ * The subscription ends: at once (DELETE, reason cancellation_requested), at the end of its period
+ * (cancel_at_period_end, billDue) or when the last retry of a renewal failed (payment_failed). As at
+ * Stripe, its open invoices are no longer collected automatically.
+ */
+export function endSubscription(context: FakeContext, subscription: FakeSubscription, reason: 'cancellation_requested' | 'payment_failed'): void {
+  const now = nowSeconds(context);
+  Object.assign(subscription, { status: 'canceled', canceled_at: subscription.canceled_at ?? now, ended_at: now } satisfies Partial<FakeSubscription>);
+  subscription.cancellation_details = { comment: null, feedback: null, feedback_option: null, ...subscription.cancellation_details, reason };
+  for (const invoice of context.store.invoices.values()) {
+    if (invoice.status === 'open' && subscriptionOf(context, invoice) === subscription) invoice.next_payment_attempt = null;
+  }
+  emit(context, 'customer.subscription.deleted', subscription);
+}
+
 export function cancelSubscription(context: FakeContext, id: string): FakeSubscription {
   const subscription = getSubscription(context, id);
   if (subscription.status === 'canceled') throw invalidRequest(`No such subscription: '${id}'`, 'id', 'resource_missing');
-  const now = nowSeconds();
-  Object.assign(subscription, { status: 'canceled', canceled_at: subscription.canceled_at ?? now, ended_at: now } satisfies Partial<FakeSubscription>);
-  emit(context, 'customer.subscription.deleted', subscription);
+  endSubscription(context, subscription, 'cancellation_requested');
   return subscription;
 }
 
-/** Test control: the next billing cycle (or the end of a trial) bills the subscription's saved card. */
+/**
+ * The next billing cycle (or the end of a trial) bills the subscription's saved card: billDue when the period
+ * ends, or the /renew control. 'paid' lets the card decide (a declining test card still fails); 'failed' forces a decline.
+ */
 export function renewSubscription(context: FakeContext, id: string, outcome: 'paid' | 'failed'): FakeInvoice {
   const subscription = getSubscription(context, id);
   if (!['active', 'trialing', 'past_due'].includes(subscription.status)) {
     throw invalidRequest(`Only an active, trialing or past_due subscription renews; this one is ${subscription.status}.`);
   }
   const ended = {
-    start: subscription.items.data[0]?.current_period_start ?? nowSeconds(),
-    end: subscription.items.data[0]?.current_period_end ?? nowSeconds(),
+    start: subscription.items.data[0]?.current_period_start ?? nowSeconds(context),
+    end: subscription.items.data[0]?.current_period_end ?? nowSeconds(context),
   };
   for (const item of subscription.items.data) {
     const recurring = item.price.recurring ?? { interval: 'month', interval_count: 1 };
@@ -422,8 +477,16 @@ export function renewSubscription(context: FakeContext, id: string, outcome: 'pa
     item.current_period_end = addInterval(item.current_period_start, recurring.interval, recurring.interval_count);
   }
   const invoice = createInvoice(context, subscription, 'subscription_cycle', false, ended);
-  const customer = getCustomer(context, String(subscription.customer));
-  const paymentMethod = (subscription.default_payment_method as string | null) ?? (customer.invoice_settings.default_payment_method as string | null);
-  collectInvoice(context, invoice, paymentMethod, outcome === 'failed');
+  collectInvoice(context, invoice, paymentMethodOf(context, subscription), outcome === 'failed');
   return invoice;
+}
+
+/** A retry of a failed renewal, when its next_payment_attempt comes (billDue): the invoice's PaymentIntent charged again. */
+export function retryInvoice(context: FakeContext, invoice: FakeInvoice): void {
+  const subscription = subscriptionOf(context, invoice);
+  invoice.next_payment_attempt = null;
+  if (invoice.status !== 'open' || !subscription) return;
+  const intentId = [...context.store.invoiceOfPaymentIntent].findLast(([, invoiceId]) => invoiceId === invoice.id)?.[0];
+  const intent = intentId ? context.store.paymentIntents.get(intentId) : undefined;
+  collectInvoice(context, invoice, paymentMethodOf(context, subscription), false, intent);
 }

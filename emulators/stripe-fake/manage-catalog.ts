@@ -8,7 +8,7 @@ import type { FakePrice, FakeProduct } from './stripe-shapes';
 const INTERVALS = new Set(['day', 'week', 'month', 'year']);
 
 export function createProduct(context: FakeContext, params: FormObject): FakeProduct {
-  const now = nowSeconds();
+  const now = nowSeconds(context);
   const product: FakeProduct = {
     id: asString(params.id) || newId('prod'),
     object: 'product',
@@ -59,7 +59,7 @@ export function createPrice(context: FakeContext, params: FormObject, param = ''
     object: 'price',
     active: true,
     billing_scheme: 'per_unit',
-    created: nowSeconds(),
+    created: nowSeconds(context),
     currency: requireString(params.currency, name('currency')).toLowerCase(),
     custom_unit_amount: null,
     livemode: false,

@@ -51,7 +51,7 @@ export function createSession(context: FakeContext, params: FormObject): FakeChe
   const types = allowedTypesOf(params);
   const subscriptionData = asObject(params.subscription_data);
   const id = newId('cs_test');
-  const now = nowSeconds();
+  const now = nowSeconds(context);
   const session: FakeCheckoutSession = {
     id,
     object: 'checkout.session',

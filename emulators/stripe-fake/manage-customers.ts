@@ -10,6 +10,13 @@ export function getCustomer(context: FakeContext, id: string, param = 'id'): Fak
   return customer;
 }
 
+/** A customer made under one of Stripe's test clocks (only when created, as at Stripe). */
+function testClockOf(context: FakeContext, id: string | undefined): string | null {
+  if (!id) return null;
+  if (!context.store.testClocks.has(id)) throw resourceMissing(id, 'test_clock');
+  return id;
+}
+
 function applyCustomerParams(context: FakeContext, customer: FakeCustomer, params: FormObject): void {
   for (const field of ['email', 'name', 'phone', 'description'] as const) {
     const value = asString(params[field]);
@@ -37,7 +44,7 @@ export function createCustomer(context: FakeContext, params: FormObject): FakeCu
     id: newId('cus'),
     object: 'customer',
     balance: 0,
-    created: nowSeconds(),
+    created: nowSeconds(context),
     default_source: null,
     description: null,
     email: null,
@@ -47,6 +54,8 @@ export function createCustomer(context: FakeContext, params: FormObject): FakeCu
     name: null,
     phone: null,
     shipping: null,
+    // One of Stripe's test clocks (the fake has one time for all: manage-test-clocks.ts).
+    test_clock: testClockOf(context, asString(params.test_clock)),
   };
   context.store.customers.set(customer.id, customer);
   applyCustomerParams(context, customer, params);

@@ -39,7 +39,7 @@ export function openDispute(context: FakeContext, intentId: string, reason = 'fr
     object: 'dispute',
     amount: charge.amount - charge.amount_refunded,
     charge: charge.id,
-    created: nowSeconds(),
+    created: nowSeconds(context),
     currency: charge.currency,
     is_charge_refundable: false,
     livemode: false,
@@ -61,6 +61,11 @@ export function closeDispute(context: FakeContext, disputeId: string, outcome: '
   dispute.status = outcome;
   emit(context, 'charge.dispute.closed', dispute);
   return dispute;
+}
+
+/** The dispute of a charge, if its bank disputed it (the ledger's `disputed`). */
+export function disputeOfCharge(context: FakeContext, chargeId: string): FakeDispute | undefined {
+  return [...disputes(context).values()].find((dispute) => dispute.charge === chargeId);
 }
 
 export function forgetDisputes(context: FakeContext): void {

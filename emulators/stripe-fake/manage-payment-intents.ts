@@ -85,7 +85,7 @@ export function createPaymentIntent(context: FakeContext, params: FormObject): F
     capture_method: 'automatic_async',
     client_secret: clientSecretFor(id),
     confirmation_method: 'automatic',
-    created: nowSeconds(),
+    created: nowSeconds(context),
     currency: requireString(params.currency, 'currency').toLowerCase(),
     customer,
     description: asString(params.description) || null,
@@ -195,7 +195,7 @@ function issueOxxoVoucher(context: FakeContext, intent: FakePaymentIntent, payme
   return requireAction(context, intent, paymentMethod, {
     type: 'oxxo_display_details',
     oxxo_display_details: {
-      expires_after: nowSeconds() + days * 86_400,
+      expires_after: nowSeconds(context) + days * 86_400,
       hosted_voucher_url: `${context.baseUrl}/vouchers/${intent.id}`,
       number: randomDigits(16),
     },
@@ -261,7 +261,7 @@ export function cancelPaymentIntent(context: FakeContext, intent: FakePaymentInt
   }
   Object.assign(intent, {
     status: 'canceled',
-    canceled_at: nowSeconds(),
+    canceled_at: nowSeconds(context),
     cancellation_reason: (reason || 'requested_by_customer') as Stripe.PaymentIntent.CancellationReason,
     next_action: null,
   } satisfies Partial<FakePaymentIntent>);

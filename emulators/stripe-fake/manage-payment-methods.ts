@@ -24,7 +24,7 @@ export function createPaymentMethod(context: FakeContext, params: FormObject): F
     object: 'payment_method' as const,
     allow_redisplay: 'unspecified' as const,
     billing_details: billingDetails(asObject(params.billing_details)),
-    created: nowSeconds(),
+    created: nowSeconds(context),
     customer: null,
     customer_account: null,
     livemode: false,
@@ -33,12 +33,16 @@ export function createPaymentMethod(context: FakeContext, params: FormObject): F
   let paymentMethod: FakePaymentMethod;
   if (type === 'card') {
     const input = asObject(params.card);
-    const card = validateCard({
-      number: asString(input.number),
-      exp_month: asString(input.exp_month),
-      exp_year: asString(input.exp_year),
-      cvc: asString(input.cvc),
-    });
+    const card = validateCard(
+      {
+        number: asString(input.number),
+        exp_month: asString(input.exp_month),
+        exp_year: asString(input.exp_year),
+        cvc: asString(input.cvc),
+      },
+      // A card expires by the fake's time: a simulated year outlives cards.
+      new Date(context.time.now()),
+    );
     paymentMethod = {
       ...base,
       id: newId('pm'),

@@ -30,7 +30,7 @@ export function createSetupIntent(context: FakeContext, params: FormObject): Fak
     automatic_payment_methods: null,
     cancellation_reason: null,
     client_secret: clientSecretFor(id),
-    created: nowSeconds(),
+    created: nowSeconds(context),
     customer,
     description: asString(params.description) || null,
     last_setup_error: null,

@@ -40,7 +40,7 @@ export function recordCharge(context: FakeContext, intent: FakePaymentIntent, pa
     balance_transaction: failure ? null : newId('txn'),
     billing_details: { ...paymentMethod.billing_details },
     captured: !failure,
-    created: nowSeconds(),
+    created: nowSeconds(context),
     currency: intent.currency,
     customer: typeof intent.customer === 'string' ? intent.customer : null,
     description: intent.description,

@@ -7,6 +7,7 @@ import { createCustomer, getCustomer, updateCustomer } from './manage-customers'
 import { cancelPaymentIntent, checkClientSecret, confirmPaymentIntent, createPaymentIntent, getPaymentIntent } from './manage-payment-intents';
 import { attachPaymentMethod, createPaymentMethod, detachPaymentMethod, getPaymentMethod, listPaymentMethods } from './manage-payment-methods';
 import { cancelSetupIntent, confirmSetupIntent, createSetupIntent, getSetupIntent } from './manage-setup-intents';
+import { advanceTestClock, createTestClock, deleteTestClock, getTestClock, listTestClocks } from './manage-test-clocks';
 import { asString, type FormObject } from './parse-form';
 import { requireString, resourceMissing } from './stripe-errors';
 
@@ -107,6 +108,11 @@ const ROUTES: Route[] = [
     if (!charge) throw resourceMissing(id(call));
     return charge;
   }),
+  route('POST', '/v1/test_helpers/test_clocks', (call) => createTestClock(call.context, call.params)),
+  route('GET', '/v1/test_helpers/test_clocks', (call) => listTestClocks(call.context, call.path)),
+  route('GET', '/v1/test_helpers/test_clocks/:id', (call) => getTestClock(call.context, id(call))),
+  route('DELETE', '/v1/test_helpers/test_clocks/:id', (call) => deleteTestClock(call.context, id(call))),
+  route('POST', '/v1/test_helpers/test_clocks/:id/advance', (call) => advanceTestClock(call.context, id(call), call.params)),
   route('GET', '/v1/events/:id', (call) => {
     const event = call.context.store.eventsById.get(id(call));
     if (!event) throw resourceMissing(id(call));

@@ -1,15 +1,18 @@
 /**
  * Test and local-stack controls under /_control (no auth, JSON bodies):
  * things only the outside world does in real life (paying an OXXO voucher,
- * a billing cycle passing, a refund made in the Dashboard, a dispute) and
- * webhook redelivery.
+ * a billing cycle passing, time passing, a refund made in the Dashboard, a
+ * dispute) and webhook redelivery.
  */
+import { readClockTarget } from '../fake-clock';
+import { billDue } from './bill-due';
 import { createRefund } from './create-refunds';
 import { type FakeContext } from './fake-context';
 import { resetStore } from './fake-store';
 import { renewSubscription } from './manage-billing';
 import { closeDispute, forgetDisputes, openDispute } from './manage-disputes';
 import { getPaymentIntent, settleOxxoVoucher } from './manage-payment-intents';
+import { listLedger } from './money-ledger';
 import type { FormObject } from './parse-form';
 import { invalidRequest, resourceMissing } from './stripe-errors';
 
@@ -70,6 +73,16 @@ export async function handleControl(context: FakeContext, method: string, path: 
   if (method === 'POST' && oxxo) {
     const intent = getPaymentIntent(context, oxxo[1] ?? '');
     return { status: 200, body: settleOxxoVoucher(context, intent, oneOf(body.outcome, ['paid', 'expired'] as const, 'outcome')) };
+  }
+  // Every successful charge, with what was refunded or disputed of it (money-ledger.ts).
+  if (method === 'GET' && path === '/_control/ledger') return { status: 200, body: { data: listLedger(context) } };
+  // The fake's time (docs/local-stack/README.md): GET reads it; POST {to?} moves it (ms, never back) and bills what fell due.
+  if (path === '/_control/clock' && method === 'GET') return { status: 200, body: { now: context.time.now(), settable: Boolean(context.time.clock.set) } };
+  if (path === '/_control/clock' && method === 'POST') {
+    const target = readClockTarget(context.time.clock, body.to);
+    if ('error' in target) throw invalidRequest(target.error, 'to');
+    if (target.to !== null) context.time.clock.set?.(target.to);
+    return { status: 200, body: { now: context.time.now(), ...billDue(context) } };
   }
   const renew = /^\/_control\/subscriptions\/([A-Za-z0-9_]+)\/renew$/.exec(path);
   if (method === 'POST' && renew) {

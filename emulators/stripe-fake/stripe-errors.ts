@@ -23,6 +23,7 @@ const KIND_NAMES: Record<string, string> = {
   ch: 'charge',
   re: 'refund',
   evt: 'event',
+  clock: 'test_helpers.test_clock',
 };
 
 export function resourceMissing(id: string, param = 'id'): StripeApiError {

@@ -20,6 +20,7 @@ export type FakeCustomer = Pick<
   | 'name'
   | 'phone'
   | 'shipping'
+  | 'test_clock'
 >;
 
 export type FakeProduct = Pick<
@@ -224,6 +225,7 @@ export type FakeSubscription = Pick<
   | 'pending_setup_intent'
   | 'start_date'
   | 'status'
+  | 'test_clock'
   | 'trial_end'
   | 'trial_start'
 > & { items: { object: 'list'; data: FakeSubscriptionItem[]; has_more: boolean; url: string } };
@@ -284,6 +286,7 @@ export type FakeInvoice = Pick<
   | 'hosted_invoice_url'
   | 'livemode'
   | 'metadata'
+  | 'next_payment_attempt'
   | 'number'
   | 'parent'
   | 'period_end'
@@ -347,6 +350,9 @@ export interface SessionPrivate {
   paymentIntentMetadata: Record<string, string>;
   oxxoExpiresAfterDays: number;
 }
+
+/** Stripe's test clock; the fake has one time for all of them (manage-test-clocks.ts). */
+export type FakeTestClock = Stripe.TestHelpers.TestClock;
 
 export interface EventDelivery {
   status: number;

@@ -73,8 +73,8 @@ export interface ValidCard {
   expYear: number;
 }
 
-/** The checks Stripe makes when a PaymentMethod is created: format only, never a charge. */
-export function validateCard(input: CardInput, now = new Date()): ValidCard {
+/** The checks Stripe makes when a PaymentMethod is created (the expiry against `now`, the fake's time): format only, never a charge. */
+export function validateCard(input: CardInput, now: Date): ValidCard {
   const number = (input.number ?? '').replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(number) || !passesLuhn(number)) throw cardError('incorrect_number', 'Your card number is incorrect.', 'number');
   const expMonth = Number(input.exp_month);

@@ -6,6 +6,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FakeClock } from '../fake-clock';
 import { type FakePayPal, startFakePayPal } from '../paypal-fake/fake-paypal';
 
 const CLIENT_ID = 'fake-client-id-AbC123';
@@ -66,7 +67,7 @@ function claimOf(headers: IncomingHttpHeaders, event: unknown, webhookId = WEBHO
   };
 }
 
-async function startHarness(options: { autoDeliver?: boolean } = {}): Promise<Harness> {
+async function startHarness(options: { autoDeliver?: boolean; clock?: FakeClock } = {}): Promise<Harness> {
   const deliveries: Delivery[] = [];
   let verify: (claim: Json) => Promise<string> = async () => 'FAILURE';
   const receiver: Server = createServer((request, response) => {
@@ -90,6 +91,7 @@ async function startHarness(options: { autoDeliver?: boolean } = {}): Promise<Ha
     webhookUrl,
     webhookId: WEBHOOK_ID,
     autoDeliver: options.autoDeliver,
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   const { access_token: token } = (await (await fetchToken(fake.url, CLIENT_ID, CLIENT_SECRET)).json()) as { access_token: string };
 
@@ -532,5 +534,189 @@ describe('paypal fake: webhook delivery and verification', () => {
     expect((await h.api('GET', `/v1/notifications/webhooks-events/${event?.id}`)).status).toBe(404);
     expect((await h.api('POST', '/v2/checkout/orders', ORDER)).status).toBe(201);
     expect((await h.control('/_control/nothing', {})).status).toBe(404);
+  });
+});
+
+const DAY_MS = 86_400_000;
+const iso = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}Z`;
+
+describe('paypal fake: its clock', () => {
+  it('stamps everything with the clock it was given', async () => {
+    const at = Math.floor((Date.now() + 730 * DAY_MS) / 1000) * 1000;
+    await h.close();
+    h = await startHarness({ clock: { now: () => at } });
+    const orderId = await approvedOrder();
+    const order = (await h.api('POST', `/v2/checkout/orders/${orderId}/capture`, {})).body;
+    const capture = (order.purchase_units as Array<{ payments: { captures: Json[] } }>)[0]?.payments.captures[0] ?? {};
+    const refund = (await h.api('POST', `/v2/payments/captures/${String(capture.id)}/refund`, { amount: { currency_code: 'MXN', value: '100.00' } })).body;
+    const subscription = await subscriptionFor([MONTHLY]);
+    await h.control(`/_control/subscriptions/${String(subscription.id)}/approve`, {});
+    const active = (await h.api('GET', `/v1/billing/subscriptions/${String(subscription.id)}`)).body;
+
+    expect([order.create_time, order.update_time, capture.create_time, refund.create_time, subscription.create_time, active.status_update_time]).toEqual(
+      Array(6).fill(iso(at)),
+    );
+    const nextBilling = new Date(at);
+    nextBilling.setUTCMonth(nextBilling.getUTCMonth() + 1);
+    expect(active.billing_info).toMatchObject({ last_payment: { time: iso(at) }, next_billing_time: iso(nextBilling.getTime()) });
+    const events = await h.settle();
+    expect(new Set(events.map((event) => event.create_time))).toEqual(new Set([iso(at)]));
+    expect(new Set(h.deliveries.map((delivery) => delivery.headers['paypal-transmission-time']))).toEqual(new Set([new Date(at).toISOString()]));
+    expect(h.deliveries.every((delivery) => delivery.verification === 'SUCCESS')).toBe(true);
+  });
+});
+
+describe('paypal fake: billing as its clock passes', () => {
+  const moveClock = (to: number) => h.control('/_control/clock', { to });
+  const read = async (id: string) => (await h.api('GET', `/v1/billing/subscriptions/${id}`)).body;
+  const nextBilling = async (id: string) => Date.parse(String(((await read(id)).billing_info as Json).next_billing_time));
+  const sales = (events: ControlEvent[]) => events.filter((event) => event.event_type === 'PAYMENT.SALE.COMPLETED').map((event) => event.resource);
+
+  it('renews a subscription on each billing date, several when time jumps, and stops after cancel', async () => {
+    const id = String((await subscriptionFor([MONTHLY])).id);
+    await h.control(`/_control/subscriptions/${id}/approve`, {});
+    expect((await h.control('/_control/clock')).body).toMatchObject({ now: expect.any(Number), settable: true });
+    const dates = [await nextBilling(id)];
+    expect((await moveClock((dates[0] ?? 0) - 1000)).body).toMatchObject({ renewed: 0, failed: 0, ended: 0 });
+    expect((await moveClock((dates[0] ?? 0) + 1000)).body).toMatchObject({ renewed: 1, failed: 0, ended: 0 });
+    dates.push(await nextBilling(id));
+    const third = new Date(dates[1] ?? 0);
+    third.setUTCMonth(third.getUTCMonth() + 1);
+    dates.push(third.getTime());
+    expect((await moveClock(third.getTime() + 1000)).body).toMatchObject({ renewed: 2, failed: 0, ended: 0 });
+    expect(((await read(id)).billing_info as Json).cycle_executions).toMatchObject([{ cycles_completed: 4 }]);
+
+    expect((await h.api('POST', `/v1/billing/subscriptions/${id}/cancel`, { reason: 'Se mudó' })).status).toBe(204);
+    expect((await moveClock(third.getTime() + 120 * DAY_MS)).body).toMatchObject({ renewed: 0, failed: 0, ended: 0 });
+    expect((await moveClock(Date.now())).status).toBe(400);
+
+    const events = await h.settle();
+    const renewals = sales(events).slice(1);
+    expect(renewals.map((sale) => sale.create_time)).toEqual(dates.map(iso));
+    expect(renewals.every((sale) => sale.billing_agreement_id === id && sale.custom === 'member:7')).toBe(true);
+    expect(new Set(renewals.map((sale) => sale.id)).size).toBe(3);
+    expect(typesOf(events).at(-1)).toBe('BILLING.SUBSCRIPTION.CANCELLED');
+    expect(h.deliveries.every((delivery) => delivery.verification === 'SUCCESS')).toBe(true);
+  });
+
+  it('charges the first regular cycle when the trial ends and expires the subscription after its last cycle (billDue)', async () => {
+    let now = Date.now();
+    await h.close();
+    h = await startHarness({ clock: { now: () => now } });
+    const id = String((await subscriptionFor([TRIAL_WEEK, { ...MONTHLY, sequence: 2, total_cycles: 2 }])).id);
+    await h.control(`/_control/subscriptions/${id}/approve`, {});
+    expect((await h.control('/_control/clock')).body).toMatchObject({ now, settable: false });
+    expect((await moveClock(now + DAY_MS)).status).toBe(400);
+    const trialEnds = await nextBilling(id);
+    now = trialEnds - 1;
+    expect(await h.fake.billDue()).toEqual({ renewed: 0, failed: 0, ended: 0 });
+    now = trialEnds;
+    expect(await h.fake.billDue()).toEqual({ renewed: 1, failed: 0, ended: 0 });
+    now = (await nextBilling(id)) + 1000;
+    expect(await h.fake.billDue()).toEqual({ renewed: 1, failed: 0, ended: 0 });
+    now = (await nextBilling(id)) + 1000;
+    expect(await h.fake.billDue()).toEqual({ renewed: 0, failed: 0, ended: 1 });
+    expect(await read(id)).toMatchObject({ status: 'EXPIRED' });
+
+    const events = await h.settle();
+    expect(sales(events).map((sale) => [sale.amount, sale.create_time])).toEqual([
+      [{ total: '899.00', currency: 'MXN', details: { subtotal: '899.00' } }, iso(trialEnds)],
+      [{ total: '899.00', currency: 'MXN', details: { subtotal: '899.00' } }, expect.any(String)],
+    ]);
+    expect(typesOf(events).at(-1)).toBe('BILLING.SUBSCRIPTION.EXPIRED');
+  });
+
+  it("retries a failed charge when PayPal's retry date comes", async () => {
+    const id = String((await subscriptionFor([MONTHLY])).id);
+    await h.control(`/_control/subscriptions/${id}/approve`, {});
+    const due = await nextBilling(id);
+    await moveClock(due - 1000);
+    await h.control(`/_control/subscriptions/${id}/renew`, { outcome: 'failed' });
+    const retryAt = Date.parse(String((((await read(id)).billing_info as Json).last_failed_payment as Json).next_payment_retry_time));
+    expect(retryAt).toBeGreaterThanOrEqual(due - 1000 + 5 * DAY_MS);
+    expect(retryAt).toBeLessThan(due + 5 * DAY_MS);
+    // The billing date itself waits for the retry of the charge outstanding.
+    expect((await moveClock(due + 1000)).body).toMatchObject({ renewed: 0 });
+    expect((await moveClock(retryAt)).body).toMatchObject({ renewed: 1, failed: 0, ended: 0 });
+    expect((await read(id)).billing_info).toMatchObject({
+      failed_payments_count: 0,
+      outstanding_balance: { value: '0.00' },
+      cycle_executions: [{ cycles_completed: 2 }],
+    });
+    expect(await nextBilling(id)).toBeGreaterThan(due + 27 * DAY_MS);
+  });
+});
+
+describe('paypal fake: the money ledger', () => {
+  const ledger = async () => (await h.control('/_control/ledger')).body.data as Json[];
+  const captureOf = (order: Json) => String((order.purchase_units as Array<{ payments: { captures: Json[] } }>)[0]?.payments.captures[0]?.id);
+
+  it('lists every capture and sale once, with refunds and reversals', async () => {
+    const refundedOrder = (await h.api('POST', `/v2/checkout/orders/${await approvedOrder()}/capture`, {})).body;
+    const refunded = captureOf(refundedOrder);
+    await h.api('POST', `/v2/payments/captures/${refunded}/refund`, { amount: { currency_code: 'MXN', value: '100.00' } });
+    const second = { ...ORDER, purchase_units: [{ ...ORDER.purchase_units[0], invoice_id: 'INV-43', custom_id: 'purchase:43' }] };
+    const reversed = captureOf((await h.api('POST', `/v2/checkout/orders/${await approvedOrder(second)}/capture`, {})).body);
+    await h.control(`/_control/captures/${reversed}/reverse`, {});
+    // An approved order never captured took no money.
+    await approvedOrder({ ...ORDER, purchase_units: [{ ...ORDER.purchase_units[0], invoice_id: 'INV-44' }] });
+
+    const monthly = String((await subscriptionFor([MONTHLY])).id);
+    await h.control(`/_control/subscriptions/${monthly}/approve`, {});
+    const trial = String((await subscriptionFor([TRIAL_WEEK, { ...MONTHLY, sequence: 2 }])).id);
+    await h.control(`/_control/subscriptions/${trial}/approve`, {});
+    const trialEnds = Date.parse(String(((await h.api('GET', `/v1/billing/subscriptions/${trial}`)).body.billing_info as Json).next_billing_time));
+    await h.control('/_control/clock', { to: trialEnds });
+    const events = await h.settle();
+    const sales = events.filter((event) => event.event_type === 'PAYMENT.SALE.COMPLETED').map((event) => event.resource);
+    expect(sales).toHaveLength(2);
+    await h.api('POST', `/v1/payments/sale/${String(sales[1]?.id)}/refund`, {});
+
+    const entries = await ledger();
+    const payer = (order: Json) => (order.payer as Json).payer_id;
+    expect(entries).toEqual([
+      {
+        id: refunded,
+        kind: 'payment',
+        amount_cents: 170_000,
+        refunded_cents: 10_000,
+        disputed: null,
+        at: expect.any(Number),
+        customer: payer(refundedOrder),
+        metadata: { custom_id: 'purchase:42' },
+      },
+      {
+        id: reversed,
+        kind: 'payment',
+        amount_cents: 170_000,
+        refunded_cents: 0,
+        disputed: 'lost',
+        at: expect.any(Number),
+        customer: expect.any(String),
+        metadata: { custom_id: 'purchase:43' },
+      },
+      {
+        id: sales[0]?.id,
+        kind: 'payment',
+        amount_cents: 89_900,
+        refunded_cents: 0,
+        disputed: null,
+        at: expect.any(Number),
+        customer: expect.any(String),
+        metadata: { custom_id: 'member:7' },
+      },
+      {
+        id: sales[1]?.id,
+        kind: 'renewal',
+        amount_cents: 89_900,
+        refunded_cents: 89_900,
+        disputed: null,
+        at: trialEnds,
+        customer: expect.any(String),
+        metadata: { custom_id: 'member:7' },
+      },
+    ]);
+    const subscriber = (await h.api('GET', `/v1/billing/subscriptions/${trial}`)).body.subscriber as Json;
+    expect(entries[3]?.customer).toBe(subscriber.payer_id);
   });
 });

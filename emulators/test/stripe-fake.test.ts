@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FakeClock } from '../fake-clock';
 import { type FakeStripe, startFakeStripe } from '../stripe-fake/fake-stripe';
 
 const SECRET_KEY = 'sk_test_fake_4eC39HqLyjWDarjtT1zdp7dc';
@@ -41,7 +42,7 @@ interface ControlEvent {
   deliveries: Array<{ status: number; at: number }>;
 }
 
-async function startHarness(options: { autoDeliver?: boolean } = {}): Promise<Harness> {
+async function startHarness(options: { autoDeliver?: boolean; clock?: FakeClock } = {}): Promise<Harness> {
   const received: ReceivedWebhook[] = [];
   const rejected: string[] = [];
   const receiver: Server = createServer((request, response) => {
@@ -68,6 +69,7 @@ async function startHarness(options: { autoDeliver?: boolean } = {}): Promise<Ha
     webhookUrl,
     webhookSecret: WEBHOOK_SECRET,
     autoDeliver: options.autoDeliver ?? true,
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   const stripe = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: fake.port, protocol: 'http', maxNetworkRetries: 0 });
 
@@ -132,6 +134,11 @@ afterEach(async () => {
 
 const ofType = (type: string) => h.received.filter((delivery) => delivery.event.type === type).map((delivery) => delivery.event);
 const objectOf = <T>(event: Stripe.Event | undefined) => event?.data.object as T;
+/** The renewals' invoices (a trial's end included) that events of this type carry. */
+const cycleInvoices = (type: string) =>
+  ofType(type)
+    .map((event) => objectOf<Stripe.Invoice>(event))
+    .filter((invoice) => invoice.billing_reason === 'subscription_cycle');
 
 describe('stripe fake: API basics', () => {
   it('refuses a wrong secret key with 401 and unknown ids with resource_missing', async () => {
@@ -705,5 +712,401 @@ describe('stripe fake: webhook delivery controls', () => {
     await h.control('/_control/reset', {});
     expect(await h.events()).toEqual([]);
     await expect(h.stripe.customers.retrieve(customer.id)).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+  });
+});
+
+const DAY_MS = 86_400_000;
+
+describe('stripe fake: its clock', () => {
+  it('stamps everything with the clock it was given, and judges card expiry by it', async () => {
+    // Two years ahead of the machine, to the second: what the fake writes must come from this clock.
+    const at = Math.floor((Date.now() + 730 * DAY_MS) / 1000) * 1000;
+    await h.close();
+    h = await startHarness({ clock: { now: () => at } });
+    const seconds = at / 1000;
+    const customer = await h.stripe.customers.create({ email: 'ana@example.com' });
+    const paymentMethod = await cardPaymentMethod(h.stripe, '4242424242424242', customer.id);
+    const paid = await h.stripe.paymentIntents.create({
+      amount: 35_000,
+      currency: 'mxn',
+      customer: customer.id,
+      payment_method: paymentMethod.id,
+      confirm: true,
+    });
+    const refund = await h.stripe.refunds.create({ payment_intent: paid.id, amount: 5_000 });
+    const charge = await h.stripe.charges.retrieve(String(paid.latest_charge));
+    const voucher = await h.stripe.paymentIntents.create({ amount: 20_000, currency: 'mxn', allowed_payment_method_types: ['oxxo'] });
+    const confirmed = await h.browser('POST', `/v1/payment_intents/${voucher.id}/confirm`, {
+      client_secret: voucher.client_secret ?? '',
+      'payment_method_data[type]': 'oxxo',
+      'payment_method_data[billing_details][name]': 'Ana López',
+      'payment_method_data[billing_details][email]': 'ana@example.com',
+    });
+    const price = await monthlyPrice(h.stripe);
+    const subscription = await h.stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], default_payment_method: paymentMethod.id });
+
+    expect([customer.created, paymentMethod.created, paid.created, refund.created, charge.created, price.created, subscription.created]).toEqual(
+      Array(7).fill(seconds),
+    );
+    expect((confirmed.body.next_action as Stripe.PaymentIntent.NextAction).oxxo_display_details?.expires_after).toBe(seconds + 3 * 86_400);
+    const periodEnd = new Date(at);
+    periodEnd.setUTCMonth(periodEnd.getUTCMonth() + 1);
+    expect(subscription.items.data[0]?.current_period_end).toBe(periodEnd.getTime() / 1000);
+    const events = await h.settle();
+    expect(new Set(events.map((event) => (event as unknown as Stripe.Event).created))).toEqual(new Set([seconds]));
+    expect(new Set(events.flatMap((event) => event.deliveries.map((delivery) => delivery.at)))).toEqual(new Set([seconds]));
+    // The signature keeps real time: the receiver's SDK checks it against its own clock, and every delivery verified.
+    expect(h.rejected).toEqual([]);
+
+    // A card valid today has expired by then.
+    const expired = await h.stripe.paymentMethods
+      .create({ type: 'card', card: { number: '4242424242424242', exp_month: 1, exp_year: new Date().getUTCFullYear() + 1, cvc: '123' } })
+      .catch((error: unknown) => error);
+    expect(expired).toMatchObject({ type: 'StripeCardError', code: 'invalid_expiry_year' });
+  });
+});
+
+describe('stripe fake: billing as its clock passes', () => {
+  const moveClock = (to: number) => h.control('/_control/clock', { to });
+  async function subscribe(cardNumber: string, extra: Partial<Stripe.SubscriptionCreateParams> = {}) {
+    const customer = await h.stripe.customers.create({ email: 'ana@example.com' });
+    const paymentMethod = await cardPaymentMethod(h.stripe, cardNumber, customer.id);
+    const price = await monthlyPrice(h.stripe);
+    const subscription = await h.stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price.id }],
+      default_payment_method: paymentMethod.id,
+      metadata: { purchase_id: '31' },
+      ...extra,
+    });
+    return { customer, subscription, periodEnd: subscription.items.data[0]?.current_period_end ?? 0 };
+  }
+
+  it('renews a monthly subscription each month with one invoice.paid per period, several when time jumps', async () => {
+    const { subscription, periodEnd } = await subscribe('4242424242424242');
+    const before = await h.control('/_control/clock');
+    expect(before.body).toMatchObject({ now: expect.any(Number), settable: true });
+    expect((await h.control('/_control/clock', {})).body).toMatchObject({ renewed: 0, failed: 0, ended: 0 });
+
+    const ends: number[] = [periodEnd];
+    for (let month = 0; month < 3; month += 1) {
+      // Just before the period ends nothing is due; just after, one renewal.
+      expect((await moveClock((ends.at(-1) ?? 0) * 1000 - 1000)).body).toMatchObject({ renewed: 0, failed: 0, ended: 0 });
+      const moved = await moveClock((ends.at(-1) ?? 0) * 1000 + 1000);
+      expect(moved.body).toMatchObject({ renewed: 1, failed: 0, ended: 0 });
+      // The default clock keeps running from where it was set.
+      expect(moved.body.now).toBeGreaterThanOrEqual((ends.at(-1) ?? 0) * 1000 + 1000);
+      ends.push((await h.stripe.subscriptions.retrieve(subscription.id)).items.data[0]?.current_period_end ?? 0);
+    }
+    // Two more periods in one jump: billed in turn, each stamped when its period ended.
+    const jump = new Date((ends.at(-1) ?? 0) * 1000);
+    jump.setUTCMonth(jump.getUTCMonth() + 1);
+    expect((await moveClock(jump.getTime() + 60_000)).body).toMatchObject({ renewed: 2, failed: 0, ended: 0 });
+    expect((await moveClock(jump.getTime() + 120_000)).body).toMatchObject({ renewed: 0 });
+
+    await h.settle();
+    const paid = cycleInvoices('invoice.paid');
+    expect(paid).toHaveLength(5);
+    expect(new Set(paid.map((invoice) => invoice.id)).size).toBe(5);
+    expect(paid.map((invoice) => invoice.period_end)).toEqual([...ends, jump.getTime() / 1000]);
+    expect(paid.map((invoice) => invoice.created)).toEqual(paid.map((invoice) => invoice.period_end));
+    expect(paid.every((invoice) => invoice.amount_paid === 89_900 && invoice.parent?.subscription_details?.metadata?.purchase_id === '31')).toBe(true);
+    expect(paid.slice(1).map((invoice) => invoice.period_start)).toEqual(paid.slice(0, -1).map((invoice) => invoice.period_end));
+    expect(ofType('invoice.payment_failed')).toEqual([]);
+    expect(await h.stripe.subscriptions.retrieve(subscription.id)).toMatchObject({ status: 'active' });
+
+    // The clock never goes back.
+    const back = await moveClock(Date.now() - DAY_MS);
+    expect(back.status).toBe(400);
+    expect(back.body).toMatchObject({ error: { type: 'invalid_request_error', param: 'to' } });
+    expect((await h.control('/_control/clock', { to: 'soon' })).status).toBe(400);
+  });
+
+  it('ends a subscription set to cancel at period end when the period ends, with no further charge', async () => {
+    const { subscription, periodEnd } = await subscribe('4242424242424242');
+    await h.stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true });
+    expect((await moveClock(periodEnd * 1000 - 1000)).body).toMatchObject({ renewed: 0, ended: 0 });
+    expect((await h.stripe.subscriptions.retrieve(subscription.id)).status).toBe('active');
+    expect((await moveClock(periodEnd * 1000 + 1000)).body).toMatchObject({ renewed: 0, failed: 0, ended: 1 });
+    expect((await moveClock(periodEnd * 1000 + 90 * DAY_MS)).body).toMatchObject({ renewed: 0, failed: 0, ended: 0 });
+
+    await h.settle();
+    const deleted = ofType('customer.subscription.deleted').map((event) => objectOf<Stripe.Subscription>(event));
+    expect(deleted).toHaveLength(1);
+    expect(deleted[0]).toMatchObject({
+      id: subscription.id,
+      status: 'canceled',
+      ended_at: periodEnd,
+      cancellation_details: { reason: 'cancellation_requested' },
+    });
+    expect(cycleInvoices('invoice.paid')).toEqual([]);
+    expect(ofType('payment_intent.succeeded')).toHaveLength(1);
+  });
+
+  it('puts a declined renewal past_due, retries it 3, 5 and 7 days later, then cancels the subscription', async () => {
+    // 4000000000000341 attaches but declines every charge; a trial gets it past its first payment.
+    const { subscription, periodEnd: trialEnd } = await subscribe('4000000000000341', { trial_period_days: 7 });
+    expect(subscription.status).toBe('trialing');
+    const attempts = [trialEnd, trialEnd + 3 * 86_400, trialEnd + 8 * 86_400, trialEnd + 15 * 86_400];
+    const moved = [];
+    for (const at of attempts) {
+      expect((await moveClock(at * 1000 - 1000)).body).toMatchObject({ renewed: 0, failed: 0 });
+      moved.push((await moveClock(at * 1000)).body);
+      if (at !== attempts.at(-1)) expect((await h.stripe.subscriptions.retrieve(subscription.id)).status).toBe('past_due');
+    }
+    expect(moved).toMatchObject([
+      { renewed: 0, failed: 1, ended: 0 },
+      { renewed: 0, failed: 1, ended: 0 },
+      { renewed: 0, failed: 1, ended: 0 },
+      { renewed: 0, failed: 1, ended: 1 },
+    ]);
+    expect((await moveClock(trialEnd * 1000 + 70 * DAY_MS)).body).toMatchObject({ renewed: 0, failed: 0, ended: 0 });
+
+    await h.settle();
+    const failures = cycleInvoices('invoice.payment_failed');
+    expect(new Set(failures.map((invoice) => invoice.id)).size).toBe(1);
+    expect(failures.map((invoice) => [invoice.attempt_count, invoice.next_payment_attempt])).toEqual([
+      [1, attempts[1]],
+      [2, attempts[2]],
+      [3, attempts[3]],
+      [4, null],
+    ]);
+    expect(ofType('customer.subscription.updated').map((event) => objectOf<Stripe.Subscription>(event).status)).toEqual(['past_due', 'past_due', 'past_due']);
+    const deleted = ofType('customer.subscription.deleted').map((event) => objectOf<Stripe.Subscription>(event));
+    expect(deleted).toMatchObject([{ id: subscription.id, status: 'canceled', ended_at: attempts[3], cancellation_details: { reason: 'payment_failed' } }]);
+    expect(ofType('invoice.paid').filter((event) => objectOf<Stripe.Invoice>(event).amount_paid > 0)).toEqual([]);
+  });
+
+  it('charges a retry to the card the subscription has by then', async () => {
+    const { customer, subscription, periodEnd: trialEnd } = await subscribe('4000000000000341', { trial_period_days: 7 });
+    expect((await moveClock(trialEnd * 1000)).body).toMatchObject({ failed: 1 });
+    const good = await cardPaymentMethod(h.stripe, '4242424242424242', customer.id);
+    await h.stripe.subscriptions.update(subscription.id, { default_payment_method: good.id });
+    expect((await moveClock((trialEnd + 3 * 86_400) * 1000)).body).toMatchObject({ renewed: 1, failed: 0, ended: 0 });
+    await h.settle();
+    const paid = cycleInvoices('invoice.paid');
+    expect(paid).toMatchObject([{ attempt_count: 2, next_payment_attempt: null, amount_paid: 89_900, status_transitions: { paid_at: trialEnd + 3 * 86_400 } }]);
+    expect(paid[0]?.id).toBe(cycleInvoices('invoice.payment_failed')[0]?.id);
+    expect(await h.stripe.subscriptions.retrieve(subscription.id)).toMatchObject({ status: 'active' });
+  });
+
+  it('charges the first paid invoice when a trial ends, by a clock it does not own (billDue)', async () => {
+    let now = Date.now();
+    await h.close();
+    h = await startHarness({ clock: { now: () => now } });
+    const { subscription, periodEnd: trialEnd } = await subscribe('4242424242424242', { trial_period_days: 14 });
+    expect(subscription).toMatchObject({ status: 'trialing', trial_end: trialEnd });
+    // A clock driven from outside: the control cannot move it, billDue bills by it.
+    expect((await h.control('/_control/clock')).body).toMatchObject({ now, settable: false });
+    expect((await moveClock(now + DAY_MS)).status).toBe(400);
+    now = trialEnd * 1000 - 1;
+    expect(await h.fake.billDue()).toEqual({ renewed: 0, failed: 0, ended: 0 });
+    now = trialEnd * 1000 + 5_000;
+    expect(await h.fake.billDue()).toEqual({ renewed: 1, failed: 0, ended: 0 });
+
+    await h.settle();
+    expect(cycleInvoices('invoice.paid')).toMatchObject([
+      { amount_paid: 89_900, period_start: subscription.start_date, period_end: trialEnd, created: trialEnd },
+    ]);
+    expect(objectOf<Stripe.Subscription>(ofType('customer.subscription.updated').at(-1))).toMatchObject({ id: subscription.id, status: 'active' });
+    const after = await h.stripe.subscriptions.retrieve(subscription.id);
+    expect(after.items.data[0]).toMatchObject({ current_period_start: trialEnd });
+  });
+
+  it('expires an OXXO voucher past its expires_after', async () => {
+    const intent = await h.stripe.paymentIntents.create({
+      amount: 45_000,
+      currency: 'mxn',
+      allowed_payment_method_types: ['oxxo'],
+      payment_method_options: { oxxo: { expires_after_days: 2 } },
+      metadata: { purchase_id: '77' },
+    });
+    const confirmed = await h.browser('POST', `/v1/payment_intents/${intent.id}/confirm`, {
+      client_secret: intent.client_secret ?? '',
+      'payment_method_data[type]': 'oxxo',
+      'payment_method_data[billing_details][name]': 'Ana López',
+      'payment_method_data[billing_details][email]': 'ana@example.com',
+    });
+    const expiresAfter = (confirmed.body.next_action as Stripe.PaymentIntent.NextAction).oxxo_display_details?.expires_after ?? 0;
+    await moveClock(expiresAfter * 1000 - 1000);
+    expect((await h.stripe.paymentIntents.retrieve(intent.id)).status).toBe('requires_action');
+    await moveClock(expiresAfter * 1000 + 1000);
+    expect(await h.stripe.paymentIntents.retrieve(intent.id)).toMatchObject({
+      status: 'requires_payment_method',
+      last_payment_error: { code: 'payment_intent_payment_attempt_expired' },
+    });
+    await h.settle();
+    expect(ofType('payment_intent.payment_failed').map((event) => [objectOf<Stripe.PaymentIntent>(event).id, event.created])).toEqual([
+      [intent.id, expiresAfter],
+    ]);
+    expect((await h.control(`/_control/payment_intents/${intent.id}/oxxo`, { outcome: 'paid' })).status).toBe(400);
+  });
+});
+
+describe("stripe fake: Stripe's test clocks", () => {
+  it('creates, reads, lists, advances (never back) and deletes a test clock shaped as Stripe answers', async () => {
+    const start = Math.floor(Date.now() / 1000);
+    const clock = await h.stripe.testHelpers.testClocks.create({ frozen_time: start, name: 'Año simulado' });
+    expect(clock).toEqual({
+      id: expect.stringMatching(/^clock_/),
+      object: 'test_helpers.test_clock',
+      created: expect.any(Number),
+      deletes_after: clock.created + 30 * 86_400,
+      frozen_time: start,
+      livemode: false,
+      name: 'Año simulado',
+      status: 'ready',
+      status_details: {},
+    });
+    expect(await h.stripe.testHelpers.testClocks.retrieve(clock.id)).toEqual(clock);
+    expect((await h.stripe.testHelpers.testClocks.list()).data.map((one) => one.id)).toEqual([clock.id]);
+
+    const missing = await h.stripe.customers.create({ test_clock: 'clock_nope' }).catch((error: unknown) => error);
+    expect(missing).toMatchObject({ type: 'StripeInvalidRequestError', code: 'resource_missing', param: 'test_clock' });
+    const customer = await h.stripe.customers.create({ email: 'ana@example.com', test_clock: clock.id });
+    expect(customer.test_clock).toBe(clock.id);
+    const paymentMethod = await cardPaymentMethod(h.stripe, '4242424242424242', customer.id);
+    const price = await monthlyPrice(h.stripe);
+    const subscription = await h.stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }], default_payment_method: paymentMethod.id });
+    expect(subscription.test_clock).toBe(clock.id);
+    const periodEnd = subscription.items.data[0]?.current_period_end ?? 0;
+
+    // The fake has one time: advancing the test clock moves it and bills what fell due before answering.
+    const advanced = await h.stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: periodEnd + 60 });
+    expect(advanced).toMatchObject({
+      id: clock.id,
+      status: 'advancing',
+      frozen_time: periodEnd + 60,
+      status_details: { advancing: { target_frozen_time: periodEnd + 60 } },
+    });
+    expect(await h.stripe.testHelpers.testClocks.retrieve(clock.id)).toMatchObject({ status: 'ready', frozen_time: periodEnd + 60, status_details: {} });
+    expect(((await h.control('/_control/clock')).body.now as number) / 1000).toBeGreaterThanOrEqual(periodEnd + 60);
+    const renewed = await h.stripe.invoices.list({ subscription: subscription.id });
+    expect(renewed.data.map((invoice) => [invoice.billing_reason, invoice.status])).toEqual([
+      ['subscription_cycle', 'paid'],
+      ['subscription_create', 'paid'],
+    ]);
+
+    for (const frozenTime of [periodEnd + 60, periodEnd]) {
+      const back = await h.stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: frozenTime }).catch((error: unknown) => error);
+      expect(back).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, param: 'frozen_time' });
+    }
+    expect((await h.stripe.testHelpers.testClocks.retrieve(clock.id)).frozen_time).toBe(periodEnd + 60);
+
+    expect(await h.stripe.testHelpers.testClocks.del(clock.id)).toEqual({ id: clock.id, object: 'test_helpers.test_clock', deleted: true });
+    const gone = await h.stripe.testHelpers.testClocks.retrieve(clock.id).catch((error: unknown) => error);
+    expect(gone).toMatchObject({ type: 'StripeInvalidRequestError', code: 'resource_missing' });
+
+    await h.settle();
+    expect(h.received.map((delivery) => delivery.event.type).filter((type) => type.startsWith('test_helpers.'))).toEqual([
+      'test_helpers.test_clock.created',
+      'test_helpers.test_clock.advancing',
+      'test_helpers.test_clock.ready',
+      'test_helpers.test_clock.deleted',
+    ]);
+    expect(cycleInvoices('invoice.paid')).toHaveLength(1);
+  });
+});
+
+describe('stripe fake: the money ledger', () => {
+  interface Entry {
+    id: string;
+    kind: string;
+    amount_cents: number;
+    refunded_cents: number;
+    disputed: string | null;
+    at: number;
+    customer: string | null;
+    metadata: Record<string, string>;
+  }
+  const ledger = async () => (await h.control('/_control/ledger')).body.data as Entry[];
+
+  it('lists every successful charge once: payments by PaymentIntent, renewals by invoice, with refunds and disputes', async () => {
+    const customer = await h.stripe.customers.create({ email: 'ana@example.com' });
+    const card = await cardPaymentMethod(h.stripe, '4242424242424242', customer.id);
+    const pay = (amount: number, purchaseId: string, paymentMethod = card.id) =>
+      h.stripe.paymentIntents.create({
+        amount,
+        currency: 'mxn',
+        customer: customer.id,
+        payment_method: paymentMethod,
+        confirm: true,
+        metadata: { purchase_id: purchaseId },
+      });
+    const refunded = await pay(35_000, '1');
+    await h.stripe.refunds.create({ payment_intent: refunded.id, amount: 5_000 });
+    const lost = await pay(20_000, '2');
+    const won = await pay(10_000, '3');
+    const dispute = async (intentId: string) => (await h.control(`/_control/payment_intents/${intentId}/dispute`, {})).body.id as string;
+    await h.control(`/_control/disputes/${await dispute(lost.id)}/close`, { outcome: 'lost' });
+    const wonDispute = await dispute(won.id);
+    const declining = await cardPaymentMethod(h.stripe, '4000000000000341', customer.id);
+    await expect(pay(15_000, '4', declining.id)).rejects.toBeInstanceOf(Stripe.errors.StripeCardError);
+
+    // A subscription as the app starts them: its first period was a payment of ours, Stripe bills from the trial's end.
+    const price = await monthlyPrice(h.stripe);
+    const subscription = await h.stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price.id }],
+      default_payment_method: card.id,
+      trial_period_days: 30,
+      metadata: { purchase_id: '5' },
+    });
+    const firstRenewal = subscription.trial_end ?? 0;
+    expect(await ledger()).toHaveLength(3);
+    const opened = await ledger();
+    expect(opened.find((entry) => entry.id === won.id)?.disputed).toBe('open');
+    await h.control(`/_control/disputes/${wonDispute}/close`, { outcome: 'won' });
+    await h.control('/_control/clock', { to: firstRenewal * 1000 + 1000 });
+    const invoice = (await h.stripe.invoices.list({ subscription: subscription.id, status: 'paid' })).data.find(
+      (one) => one.billing_reason === 'subscription_cycle',
+    );
+    if (!invoice?.id) throw new Error('no renewal invoice');
+    // What the app does to refund a renewal (stripe-gateway refundPayment): the invoice's paid PaymentIntent.
+    const paidBy = (await h.stripe.invoices.retrieve(invoice.id, { expand: ['payments'] })).payments?.data[0]?.payment.payment_intent;
+    await h.stripe.refunds.create({ payment_intent: String(paidBy) });
+
+    expect(await ledger()).toEqual([
+      {
+        id: refunded.id,
+        kind: 'payment',
+        amount_cents: 35_000,
+        refunded_cents: 5_000,
+        disputed: null,
+        at: refunded.created * 1000,
+        customer: customer.id,
+        metadata: { purchase_id: '1' },
+      },
+      {
+        id: lost.id,
+        kind: 'payment',
+        amount_cents: 20_000,
+        refunded_cents: 0,
+        disputed: 'lost',
+        at: lost.created * 1000,
+        customer: customer.id,
+        metadata: { purchase_id: '2' },
+      },
+      {
+        id: won.id,
+        kind: 'payment',
+        amount_cents: 10_000,
+        refunded_cents: 0,
+        disputed: 'won',
+        at: won.created * 1000,
+        customer: customer.id,
+        metadata: { purchase_id: '3' },
+      },
+      {
+        id: invoice.id,
+        kind: 'renewal',
+        amount_cents: 89_900,
+        refunded_cents: 89_900,
+        disputed: null,
+        at: firstRenewal * 1000,
+        customer: customer.id,
+        metadata: { purchase_id: '5' },
+      },
+    ]);
   });
 });
