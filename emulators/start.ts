@@ -14,7 +14,7 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { clockOffset, setClock } from '../functions/src/data/clock/system-clock';
+import { clockFile, clockOffset, setClock } from '../functions/src/data/clock/system-clock';
 import type { FailedEvent } from '../functions/src/data/store/local/local-outbox';
 import type { TriggerDispatcher } from '../functions/src/data/store/local/trigger-dispatcher';
 import type { ScheduledJobsRunner } from '../functions/src/scheduled/run-scheduled-jobs';
@@ -175,7 +175,6 @@ async function main(): Promise<number> {
   log(`database: ${path.relative(root, dbPath)}`);
   // One time for both fakes: POST /_control/clock on either moves it (each bills its own subscriptions). With the stack's
   // clock file (STUDIO_CLOCK_FILE, functions/src/data/clock/system-clock.ts) that time is the API's too: the fakes read and move the file.
-  const { clockFile, clockOffset, setClock } = await import('../functions/src/data/clock/system-clock');
   const stackClock = clockFile();
   const fakeClock: FakeClock = stackClock ? { now: () => Date.now() + clockOffset(stackClock), set: (ms) => setClock(stackClock, ms) } : offsetClock();
   let fakeStripe: FakeStripe | undefined;

@@ -73,7 +73,11 @@ export async function auditBooks(store: DocumentStore, charges: readonly SimChar
     chargesGrantedTwice: [...grantsOf.entries()].filter(([, n]) => n > 1).map(([id, n]) => `${id} ×${n}`),
     grantsWithoutCharge: invoices
       .filter(
-        (i) => i.status === 'completed' && (i.checkout_method === 'card' || i.checkout_method === 'oxxo') && i.provider_ref && !chargeIds.has(i.provider_ref),
+        (i) =>
+          i.status === 'completed' &&
+          (i.checkout_method === 'card' || i.checkout_method === 'oxxo' || i.checkout_method === 'paypal') &&
+          i.provider_ref &&
+          !chargeIds.has(i.provider_ref),
       )
       .map((i) => String(i.provider_ref)),
     chargesAfterEnd: charges
