@@ -54,7 +54,7 @@ export function apiWorkerPids(emulatorPid: number): number[] {
     .map((match) => ({ pid: Number(match[1]), ppid: Number(match[2]), args: match[3] ?? '' }));
   const below = new Set([emulatorPid]);
   // Parents come before children in pid order only usually: repeat until nothing changes.
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const row of table) {
       if (below.has(row.ppid) && !below.has(row.pid)) {

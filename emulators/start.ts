@@ -253,7 +253,10 @@ async function main(): Promise<number> {
         now: () => Date.now() + clockOffset(clockPath),
         setClock: (at) => setClock(clockPath, at),
         emulatorPid: child.pid,
-        fakeUrls: [...(fakeStripe ? [{ name: 'stripe' as const, url: fakeStripe.url }] : []), ...(fakePayPal ? [{ name: 'paypal' as const, url: fakePayPal.url }] : [])],
+        fakeUrls: [
+          ...(fakeStripe ? [{ name: 'stripe' as const, url: fakeStripe.url }] : []),
+          ...(fakePayPal ? [{ name: 'paypal' as const, url: fakePayPal.url }] : []),
+        ],
         dispatcher: () => dispatcher,
         scheduler: () => scheduler,
       });
