@@ -17,6 +17,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { TriggerDispatcher } from '../functions/src/data/store/local/trigger-dispatcher';
 import type { ScheduledJobsRunner } from '../functions/src/scheduled/run-scheduled-jobs';
 
@@ -125,7 +126,7 @@ export async function startStackControl(options: StackControlOptions): Promise<S
   });
   await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${options.port}`,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
