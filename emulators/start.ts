@@ -166,12 +166,31 @@ async function portInUse(port: number): Promise<boolean> {
   });
 }
 
+/**
+ * On a shared machine another stack (a test run, a simulation) may hold the
+ * fixed ports for a while: a run under --exec waits for them, saying so,
+ * instead of failing; `npm start` fails at once (someone is at the keyboard).
+ */
+const PORTS_WAIT_MS = 60 * 60_000;
+
+async function untilPortsFree(): Promise<void> {
+  const deadline = Date.now() + (persistent ? 0 : PORTS_WAIT_MS);
+  let said = false;
+  for (;;) {
+    const busy = (await Promise.all(STACK_PORTS.map(async (port) => ((await portInUse(port)) ? port : null)))).filter((p) => p !== null);
+    if (busy.length === 0) return;
+    if (Date.now() >= deadline) {
+      throw new Error(`Ports ${busy.join(', ')} are taken: another local stack (or a leftover emulator) is running. Stop it first.`);
+    }
+    if (!said) log(`ports ${busy.join(', ')} are taken by another local stack: waiting for it to stop (up to ${PORTS_WAIT_MS / 60_000} min)…`);
+    said = true;
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+  }
+}
+
 async function main(): Promise<number> {
   const started = Date.now();
-  const busy = (await Promise.all(STACK_PORTS.map(async (port) => ((await portInUse(port)) ? port : null)))).filter((p) => p !== null);
-  if (busy.length > 0) {
-    throw new Error(`Ports ${busy.join(', ')} are taken: another local stack (or a leftover emulator) is running. Stop it first.`);
-  }
+  await untilPortsFree();
   log(`database: ${path.relative(root, dbPath)}`);
   // One time for both fakes: POST /_control/clock on either moves it (each bills its own subscriptions). With the stack's
   // clock file (STUDIO_CLOCK_FILE, functions/src/data/clock/system-clock.ts) that time is the API's too: the fakes read and move the file.
