@@ -101,9 +101,6 @@ beforeEach(async () => {
       if (request.savedCardId === 'pm_sin_fondos') throw new CardDeclinedError('card_declined', 'insufficient_funds', 'Your card has insufficient funds.');
       return { id, clientSecret: `${id}_secret_x`, status: request.savedCardId ? 'succeeded' : 'requires_payment_method' };
     },
-    async getPayment(paymentId) {
-      return calls.states.get(paymentId) ?? { status: 'requires_payment_method', declined: false };
-    },
     async cancelPayment(paymentId) {
       const state = calls.states.get(paymentId) ?? { status: 'requires_payment_method', declined: false };
       if (state.status === 'succeeded' || state.status === 'processing') return state.status;
@@ -132,8 +129,9 @@ beforeEach(async () => {
       calls.detached.push(cardId);
       calls.cards.set(cardId, null);
     },
-    async lookUpPayment() {
-      return null;
+    async lookUpPayment(ref) {
+      const state = calls.states.get(ref) ?? { status: 'requires_payment_method', declined: false };
+      return { kind: ref.startsWith('seti_') ? 'setup' : 'payment', ...state, amountCents: 0, paymentMethodId: null, purchaseId: null };
     },
   };
   env.deps.cards = cards;

@@ -86,7 +86,6 @@ beforeEach(async () => {
     getCard: async () => null,
     attachCard: async (id) => ({ id, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, customerId: null }),
     detachCard: async () => {},
-    getPayment: async (ref) => ({ status: processor.payments.get(ref)?.status ?? 'requires_payment_method', declined: false }),
     cancelPayment: async () => 'canceled',
     subscriptionCard: async () => null,
     changeSubscriptionCard: async () => {},
@@ -97,6 +96,9 @@ afterEach(async () => {
   await env.cleanup();
 });
 
+/** What the processor says of a payment (or, for 'seti_…', a kept card) when the reconciling job asks. */
+const atProcessor = (ref: string, purchaseId: number, amountCents: number, paymentMethodId: string | null, status = 'succeeded') =>
+  processor.payments.set(ref, { kind: ref.startsWith('seti_') ? 'setup' : 'payment', status, declined: false, amountCents, paymentMethodId, purchaseId });
 const purchaseOf = async (id: number) => (await env.store.doc(`purchases/${id}`).get()).data() as Doc;
 const docs = async (collection: string) => (await env.store.collection(collection).get()).docs.map((d) => d.data() as Doc);
 
@@ -237,7 +239,7 @@ describe('the reconciling job', () => {
     processor.failRenewals = 5;
     await deliver(paid(id));
     processor.failRenewals = 0;
-    processor.payments.set(`pi_purchase-${id}`, { kind: 'payment', status: 'succeeded', amountCents: 240000, paymentMethodId: 'pm_guardada', purchaseId: id });
+    atProcessor(`pi_purchase-${id}`, id, 240000, 'pm_guardada');
 
     // Within the grace period the webhook's redeliveries come first: the job leaves it.
     later(RECONCILE_GRACE_MS - 1000);
@@ -260,14 +262,8 @@ describe('the reconciling job', () => {
   it('completes a pending card purchase the processor was paid for when no event came, once; a late event is then already paid', async () => {
     const id = await placeCard('ana', packages.tenClasses.class_package_id);
     const other = await placeCard('diego', packages.tenClasses.class_package_id);
-    processor.payments.set(`pi_purchase-${id}`, { kind: 'payment', status: 'succeeded', amountCents: 170000, paymentMethodId: 'pm_x', purchaseId: id });
-    processor.payments.set(`pi_purchase-${other}`, {
-      kind: 'payment',
-      status: 'requires_payment_method',
-      amountCents: 0,
-      paymentMethodId: null,
-      purchaseId: other,
-    });
+    atProcessor(`pi_purchase-${id}`, id, 170000, 'pm_x');
+    atProcessor(`pi_purchase-${other}`, other, 0, null, 'requires_payment_method');
     later(RECONCILE_GRACE_MS);
     expect(await reconcilePayments(env.deps, cards)).toEqual({ paymentsCompleted: [id], renewalsStarted: [], failures: [] });
     expect(await purchaseOf(id)).toMatchObject({ status: 'completed', provider_ref: `pi_purchase-${id}` });
@@ -283,7 +279,7 @@ describe('the reconciling job', () => {
 
   it('starts a free trial whose kept card the processor confirmed, and schedules its first charge', async () => {
     const id = await placeCard('ana', TRIAL);
-    processor.payments.set(`seti_setup-${id}`, { kind: 'setup', status: 'succeeded', amountCents: 0, paymentMethodId: 'pm_prueba', purchaseId: id });
+    atProcessor(`seti_setup-${id}`, id, 0, 'pm_prueba');
     later(RECONCILE_GRACE_MS);
     expect((await reconcilePayments(env.deps, cards)).paymentsCompleted).toEqual([id]);
     expect(await purchaseOf(id)).toMatchObject({ status: 'active', subscription_id: `sub_renewals-${id}` });
@@ -292,7 +288,7 @@ describe('the reconciling job', () => {
 
   it('a payment the processor names for another purchase completes nothing; a failure is reported and retried next run', async () => {
     const id = await placeCard('ana', packages.tenClasses.class_package_id);
-    processor.payments.set(`pi_purchase-${id}`, { kind: 'payment', status: 'succeeded', amountCents: 170000, paymentMethodId: 'pm_x', purchaseId: id + 1 });
+    atProcessor(`pi_purchase-${id}`, id + 1, 170000, 'pm_x');
     later(RECONCILE_GRACE_MS);
     expect((await reconcilePayments(env.deps, cards)).paymentsCompleted).toEqual([]);
     expect(await purchaseOf(id)).toMatchObject({ status: 'pending' });
@@ -300,13 +296,7 @@ describe('the reconciling job', () => {
     const sub = await placeCard('diego', packages.unlimited.class_package_id);
     processor.failRenewals = 10;
     await deliver(paid(sub));
-    processor.payments.set(`pi_purchase-${sub}`, {
-      kind: 'payment',
-      status: 'succeeded',
-      amountCents: 240000,
-      paymentMethodId: 'pm_guardada',
-      purchaseId: sub,
-    });
+    atProcessor(`pi_purchase-${sub}`, sub, 240000, 'pm_guardada');
     later(RECONCILE_GRACE_MS);
     const failed = await reconcilePayments(env.deps, cards);
     expect(failed.failures).toEqual([{ purchaseId: sub, error: 'connect ECONNREFUSED' }]);

@@ -67,7 +67,6 @@ beforeEach(async () => {
     attachCard: async (id) => ({ id, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, customerId: null }),
     detachCard: async () => undefined,
     lookUpPayment: async () => null,
-    getPayment: async () => ({ status: 'requires_payment_method', declined: false }),
     cancelPayment: async () => 'canceled',
     subscriptionCard: async () => null,
     changeSubscriptionCard: async () => {},

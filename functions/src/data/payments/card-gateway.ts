@@ -72,11 +72,17 @@ export interface CardPayment {
   status: string;
 }
 
-/** What the processor says now of a payment (PaymentIntent) or a kept card (SetupIntent) we created: read by the reconciling job. */
+/**
+ * What the processor says now of a payment (PaymentIntent) or a kept card
+ * (SetupIntent) we created: read by the reconciling job, and before a new
+ * attempt to settle a refused one (end-declined-purchase.ts).
+ */
 export interface PaymentLookup {
   kind: 'payment' | 'setup';
   /** The processor's status: 'succeeded' is the only one the job acts on. */
   status: string;
+  /** Its last try was refused (declined, failed 3-D Secure). */
+  declined: boolean;
   /** Received (a payment); 0 for a setup. */
   amountCents: number;
   paymentMethodId: string | null;
@@ -152,8 +158,6 @@ export interface CardGateway {
     idempotencyKey: string;
     savedCardId?: string | undefined;
   }): Promise<CardPayment>;
-  /** A payment's (or a card setup's) state now: its status, and whether its last try was refused (declined, failed 3-D Secure). */
-  getPayment(paymentId: string): Promise<{ status: string; declined: boolean }>;
   /** Cancels a payment (or card setup) that can no longer succeed without the customer; answers its status after ('canceled', or 'succeeded'/'processing' when it is too late). */
   cancelPayment(paymentId: string): Promise<string>;
   /** The price of a subscription's next renewals (no proration): after a discounted first charge. */
@@ -173,7 +177,10 @@ export interface CardGateway {
    * stopped is not an error.
    */
   cancelSubscription(subscriptionId: string, options?: { atPeriodEnd?: boolean }): Promise<void>;
-  /** The processor's current word on a PaymentIntent ('pi_…') or SetupIntent ('seti_…') id; null when it does not know it. */
+  /**
+   * The processor's current word on a PaymentIntent ('pi_…') or SetupIntent ('seti_…') id: its status, whether its last
+   * try was refused, what it received and with which card; null when it does not know it.
+   */
   lookUpPayment(ref: string): Promise<PaymentLookup | null>;
   /** Verifies the signature over the raw body and translates the event; throws InvalidSignatureError otherwise. */
   readEvent(rawBody: Buffer, signature: string): CardEvent;

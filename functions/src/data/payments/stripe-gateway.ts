@@ -263,14 +263,6 @@ export function createStripeGateway(settings: StripeSettings): CardGateway {
       if (!setup.client_secret) throw new Error(`SetupIntent ${setup.id} has no client secret`);
       return { id: setup.id, clientSecret: setup.client_secret, status: setup.status };
     },
-    async getPayment(paymentId) {
-      if (paymentId.startsWith('seti_')) {
-        const setup = await stripeClient().setupIntents.retrieve(paymentId);
-        return { status: setup.status, declined: Boolean(setup.last_setup_error) };
-      }
-      const intent = await stripeClient().paymentIntents.retrieve(paymentId);
-      return { status: intent.status, declined: Boolean(intent.last_payment_error) };
-    },
     async cancelPayment(paymentId) {
       try {
         const canceled = paymentId.startsWith('seti_')
@@ -279,8 +271,10 @@ export function createStripeGateway(settings: StripeSettings): CardGateway {
         return canceled.status;
       } catch (error) {
         // Too late to cancel (succeeded, processing) or already canceled: its status says which.
-        if (error instanceof stripeErrors().StripeInvalidRequestError && /unexpected_state/.test(error.code ?? ''))
-          return (await this.getPayment(paymentId)).status;
+        if (error instanceof stripeErrors().StripeInvalidRequestError && /unexpected_state/.test(error.code ?? '')) {
+          const found = await this.lookUpPayment(paymentId);
+          if (found) return found.status;
+        }
         throw error;
       }
     },
@@ -355,6 +349,7 @@ export function createStripeGateway(settings: StripeSettings): CardGateway {
           return {
             kind: 'setup',
             status: setup.status,
+            declined: Boolean(setup.last_setup_error),
             amountCents: 0,
             paymentMethodId: methodOf(setup.payment_method),
             purchaseId: purchaseIdOf(setup.metadata),
@@ -364,6 +359,7 @@ export function createStripeGateway(settings: StripeSettings): CardGateway {
         return {
           kind: 'payment',
           status: intent.status,
+          declined: Boolean(intent.last_payment_error),
           amountCents: intent.amount_received || intent.amount,
           paymentMethodId: methodOf(intent.payment_method),
           purchaseId: purchaseIdOf(intent.metadata),

@@ -203,7 +203,6 @@ export class SimProcessor {
           metadata: { purchase_id: String(charge.purchaseId) },
         });
       },
-      getPayment: async (ref) => ({ status: this.intents.get(ref)?.status ?? 'requires_payment_method', declined: false }),
       cancelPayment: async (ref) => {
         const intent = this.intents.get(ref);
         if (intent?.status === 'requires_payment_method') intent.status = 'canceled';
@@ -220,6 +219,7 @@ export class SimProcessor {
         return {
           kind: intent.kind,
           status: intent.status,
+          declined: false,
           amountCents: intent.amountCents,
           paymentMethodId: intent.paymentMethod,
           purchaseId: intent.purchaseId,

@@ -53,7 +53,9 @@ export async function settleRefusedCardPurchase(
   const purchase = buyer.pending_purchase_id === null ? null : await getPurchase(deps.store, buyer.pending_purchase_id);
   if (!holdsPlace(purchase) || purchase.checkout_method !== 'card' || !purchase.provider_ref) return;
   const paymentId = purchase.provider_ref;
-  const payment = await cards.getPayment(paymentId);
+  const payment = await cards.lookUpPayment(paymentId);
+  // A payment the processor does not know can charge nothing: the purchase lapses at its pay_by.
+  if (!payment) return;
   const unconfirmed = payment.status === 'requires_payment_method' || payment.status === 'requires_confirmation';
   const refused = payment.status === 'canceled' || (unconfirmed && (payment.declined || method !== 'card'));
   if (!refused) return;
