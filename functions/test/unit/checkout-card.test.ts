@@ -7,13 +7,11 @@
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CardDeclinedError, type CardGateway, type CardPaymentRequest, type RenewalsRequest } from '../../src/data/payments/card-gateway';
-import { createStripeGateway } from '../../src/data/payments/stripe-gateway';
 import { createDiscountFromInput } from '../../src/services/discounts/manage-discounts';
 import { lapseUnpaidPurchases } from '../../src/services/purchases/end-cash-purchase';
 import { http, packages, seedAccessFixtures, snapshotOf, T0, tokenOf } from './access-fixtures';
+import { awaitingCard, cardGatewayDouble, deliverStripeEvent, savedCard, stripeEvent, WEBHOOK_SECRET } from './card-gateway-double';
 import { type TestEnv, testEnv } from './support';
-
-const WEBHOOK_SECRET = 'whsec_prueba_local';
 
 interface Recorder {
   customers: number;
@@ -55,17 +53,8 @@ beforeEach(async () => {
     canceledPayments: [],
     subscriptionCards: new Map(),
   };
-  const saved = (id: string) => ({
-    id,
-    brand: id.includes('visa') ? 'visa' : 'discover',
-    last4: '4242',
-    expMonth: 12,
-    expYear: 2030,
-    customerId: calls.cards.get(id) ?? null,
-  });
-  const real = createStripeGateway({ secretKey: 'sk_test_prueba', webhookSecret: WEBHOOK_SECRET });
-  const cards: CardGateway = {
-    readEvent: real.readEvent,
+  const saved = (id: string) => savedCard(id, calls.cards.get(id) ?? null, id.includes('visa') ? 'visa' : 'discover');
+  env.deps.cards = cardGatewayDouble({
     async createCustomer(request) {
       calls.customers++;
       return `cus_${request.customerId}`;
@@ -101,6 +90,9 @@ beforeEach(async () => {
       if (request.savedCardId === 'pm_sin_fondos') throw new CardDeclinedError('card_declined', 'insufficient_funds', 'Your card has insufficient funds.');
       return { id, clientSecret: `${id}_secret_x`, status: request.savedCardId ? 'succeeded' : 'requires_payment_method' };
     },
+    async lookUpPayment(ref) {
+      return { ...awaitingCard(ref), ...calls.states.get(ref) };
+    },
     async cancelPayment(paymentId) {
       const state = calls.states.get(paymentId) ?? { status: 'requires_payment_method', declined: false };
       if (state.status === 'succeeded' || state.status === 'processing') return state.status;
@@ -129,12 +121,7 @@ beforeEach(async () => {
       calls.detached.push(cardId);
       calls.cards.set(cardId, null);
     },
-    async lookUpPayment(ref) {
-      const state = calls.states.get(ref) ?? { status: 'requires_payment_method', declined: false };
-      return { kind: ref.startsWith('seti_') ? 'setup' : 'payment', ...state, amountCents: 0, paymentMethodId: null, purchaseId: null };
-    },
-  };
-  env.deps.cards = cards;
+  });
 });
 afterEach(async () => {
   await env.cleanup();
@@ -145,38 +132,21 @@ const docs = async (collection: string) => (await env.store.collection(collectio
 const attempt = (uid: string, body: Doc) => http(env).post('/api/checkout/attempt').set('authorization', tokenOf(uid)).send(body);
 const writes = () => snapshotOf(env.store, ['purchases', 'available_classes', 'credit_ledger', 'invoices', 'payment_events', 'payment_grants']);
 
-let eventSeq = 0;
-function intentEvent(type: string, purchaseId: number, extra: Doc = {}, id = `evt_${++eventSeq}`) {
-  return {
-    id,
-    object: 'event',
-    api_version: '2026-10-28.endive',
-    created: Math.floor(T0.getTime() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-    data: {
-      object: {
-        id: `pi_purchase-${purchaseId}`,
-        object: 'payment_intent',
-        amount: 170000,
-        amount_received: type === 'payment_intent.succeeded' ? 170000 : 0,
-        currency: 'mxn',
-        metadata: { purchase_id: String(purchaseId) },
-        last_payment_error: null,
-        ...extra,
-      },
-    },
+function intentEvent(type: string, purchaseId: number, extra: Doc = {}, id?: string) {
+  const object = {
+    id: `pi_purchase-${purchaseId}`,
+    object: 'payment_intent',
+    amount: 170000,
+    amount_received: type === 'payment_intent.succeeded' ? 170000 : 0,
+    currency: 'mxn',
+    metadata: { purchase_id: String(purchaseId) },
+    last_payment_error: null,
+    ...extra,
   };
+  return stripeEvent(type, object, { created: T0, ...(id === undefined ? {} : { id }) });
 }
 
-/** Posts an event as Stripe does: the exact bytes, signed with the endpoint's secret by the SDK's own helper. */
-function deliver(event: unknown, secret = WEBHOOK_SECRET) {
-  const payload = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-  return http(env).post('/api/webhooks/stripe').set('content-type', 'application/json').set('stripe-signature', signature).send(payload);
-}
+const deliver = (event: unknown, secret = WEBHOOK_SECRET) => deliverStripeEvent(http(env), event, secret);
 
 async function cardPurchase(uid = 'ana', packageId = packages.tenClasses.class_package_id) {
   const response = await attempt(uid, { class_package_id: packageId, payment_method: 'card' });
@@ -375,29 +345,33 @@ describe('the Stripe webhook', () => {
 
 /** A subscription renewal's invoice event as Stripe sends it (this API version: the subscription under parent.subscription_details). */
 function invoiceEvent(type: 'invoice.paid' | 'invoice.payment_failed', purchaseId: number, invoiceId: string, amount: number) {
-  return {
-    id: `evt_${++eventSeq}`,
-    object: 'event',
-    api_version: '2026-10-28.endive',
-    created: Math.floor(T0.getTime() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
+  return stripeEvent(
     type,
-    data: {
-      object: {
-        id: invoiceId,
-        object: 'invoice',
-        billing_reason: 'subscription_cycle',
-        amount_due: amount,
-        amount_paid: type === 'invoice.paid' ? amount : 0,
-        parent: {
-          type: 'subscription_details',
-          subscription_details: { subscription: `sub_renewals-${purchaseId}`, metadata: { purchase_id: String(purchaseId) } },
-        },
+    {
+      id: invoiceId,
+      object: 'invoice',
+      billing_reason: 'subscription_cycle',
+      amount_due: amount,
+      amount_paid: type === 'invoice.paid' ? amount : 0,
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: `sub_renewals-${purchaseId}`, metadata: { purchase_id: String(purchaseId) } },
       },
     },
+    { created: T0 },
+  );
+}
+
+/** Stripe kept a trial's card: its SetupIntent succeeded with the test card pm_prueba. */
+function setupEvent(purchaseId: number, id?: string) {
+  const object = {
+    id: `seti_setup-${purchaseId}`,
+    object: 'setup_intent',
+    status: 'succeeded',
+    payment_method: 'pm_prueba',
+    metadata: { purchase_id: String(purchaseId) },
   };
+  return stripeEvent('setup_intent.succeeded', object, { created: T0, ...(id === undefined ? {} : { id }) });
 }
 
 describe('subscriptions by card', () => {
@@ -532,19 +506,6 @@ describe('free trials by card', () => {
     const answer = await attempt('ana', { class_package_id: TRIAL, payment_method: 'card', payment_source_id: 'pm_visa_3' });
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({ intent: 'setup', intentStatus: 'succeeded', clientSecret: `seti_setup-${answer.body.purchase_id}-pm_visa_3_secret_x` });
-  });
-
-  const setupEvent = (purchaseId: number, id = `evt_${++eventSeq}`) => ({
-    ...intentEvent('setup_intent.succeeded', purchaseId, {}, id),
-    data: {
-      object: {
-        id: `seti_setup-${purchaseId}`,
-        object: 'setup_intent',
-        status: 'succeeded',
-        payment_method: 'pm_prueba',
-        metadata: { purchase_id: String(purchaseId) },
-      },
-    },
   });
 
   it('keeps the card (SetupIntent), grants the trial at once until its first charge, and schedules that charge', async () => {
@@ -818,18 +779,6 @@ describe('the customer’s subscription lifecycle (Mis Compras)', () => {
     expect((await deliver(paidEvent(id))).body.outcome).toBe('granted');
     return id;
   }
-  const setupEvent = (purchaseId: number) => ({
-    ...intentEvent('setup_intent.succeeded', purchaseId),
-    data: {
-      object: {
-        id: `seti_setup-${purchaseId}`,
-        object: 'setup_intent',
-        status: 'succeeded',
-        payment_method: 'pm_prueba',
-        metadata: { purchase_id: String(purchaseId) },
-      },
-    },
-  });
   async function trial() {
     const answer = await attempt('ana', { class_package_id: TRIAL, payment_method: 'card' });
     const id = answer.body.purchase_id as number;
@@ -963,7 +912,7 @@ describe('the customer’s subscription lifecycle (Mis Compras)', () => {
 });
 
 describe('the OXXO voucher is kept on the purchase', () => {
-  const voucherEvent = (purchaseId: number, number = '12345678901234567890', id = `evt_${++eventSeq}`) =>
+  const voucherEvent = (purchaseId: number, number = '12345678901234567890', id?: string) =>
     intentEvent(
       'payment_intent.requires_action',
       purchaseId,

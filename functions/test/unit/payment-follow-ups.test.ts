@@ -6,15 +6,13 @@
  * completes what no event will: a subscription never set up, a payment
  * the processor took whose event never came.
  */
-import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CardGateway, PaymentLookup, RenewalsRequest } from '../../src/data/payments/card-gateway';
-import { createStripeGateway } from '../../src/data/payments/stripe-gateway';
 import { RECONCILE_GRACE_MS, reconcilePayments } from '../../src/services/purchases/reconcile-payments';
 import { http, packages, seedAccessFixtures, T0, tokenOf } from './access-fixtures';
+import { cardGatewayDouble, deliverStripeEvent, stripeEvent } from './card-gateway-double';
 import { type TestEnv, testEnv } from './support';
 
-const WEBHOOK_SECRET = 'whsec_prueba_local';
 const TRIAL = 30;
 
 type Doc = Record<string, unknown>;
@@ -43,21 +41,8 @@ beforeEach(async () => {
     .doc(`class_packages/${TRIAL}`)
     .set({ ...packages.unlimited, class_package_id: TRIAL, title: 'Prueba 7 Días', is_trial: true, free_trial_length: 7 });
   processor = { renewals: [], failRenewals: 0, prices: [], failPrices: 0, refunds: [], payments: new Map(), lookups: [] };
-  const real = createStripeGateway({ secretKey: 'sk_test_prueba', webhookSecret: WEBHOOK_SECRET });
   const down = () => Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
-  cards = {
-    readEvent: real.readEvent,
-    createCustomer: async (request) => `cus_${request.customerId}`,
-    createPayment: async (request) => ({
-      id: `pi_${request.idempotencyKey}`,
-      clientSecret: `pi_${request.idempotencyKey}_secret_x`,
-      status: 'requires_payment_method',
-    }),
-    createCardSetup: async (request) => ({
-      id: `seti_${request.idempotencyKey}`,
-      clientSecret: `seti_${request.idempotencyKey}_secret_x`,
-      status: 'requires_payment_method',
-    }),
+  cards = cardGatewayDouble({
     async startRenewals(request) {
       if (processor.failRenewals > 0) {
         processor.failRenewals--;
@@ -80,16 +65,7 @@ beforeEach(async () => {
       processor.lookups.push(ref);
       return processor.payments.get(ref) ?? null;
     },
-    cancelSubscription: async () => {},
-    createCheckoutSession: async () => ({ id: 'cs_test', url: 'https://checkout.stripe.test/pay/cs_test' }),
-    listCards: async () => [],
-    getCard: async () => null,
-    attachCard: async (id) => ({ id, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, customerId: null }),
-    detachCard: async () => {},
-    cancelPayment: async () => 'canceled',
-    subscriptionCard: async () => null,
-    changeSubscriptionCard: async () => {},
-  };
+  });
   env.deps.cards = cards;
 });
 afterEach(async () => {
@@ -102,18 +78,7 @@ const atProcessor = (ref: string, purchaseId: number, amountCents: number, payme
 const purchaseOf = async (id: number) => (await env.store.doc(`purchases/${id}`).get()).data() as Doc;
 const docs = async (collection: string) => (await env.store.collection(collection).get()).docs.map((d) => d.data() as Doc);
 
-let eventSeq = 0;
-const event = (type: string, object: Doc) => ({
-  id: `evt_seguimiento_${++eventSeq}`,
-  object: 'event',
-  api_version: '2026-10-28.endive',
-  created: Math.floor(T0.getTime() / 1000),
-  livemode: false,
-  pending_webhooks: 1,
-  request: { id: null, idempotency_key: null },
-  type,
-  data: { object },
-});
+const event = (type: string, object: Doc) => stripeEvent(type, object, { created: T0 });
 const paid = (purchaseId: number, paymentMethod = 'pm_guardada') =>
   event('payment_intent.succeeded', {
     id: `pi_purchase-${purchaseId}`,
@@ -145,12 +110,7 @@ const renewalPaid = (purchaseId: number, invoiceId: string, amount: number) =>
     },
   });
 
-/** Posts an event as Stripe does: the exact bytes, signed with the endpoint's secret. */
-function deliver(body: unknown) {
-  const payload = JSON.stringify(body);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return http(env).post('/api/webhooks/stripe').set('content-type', 'application/json').set('stripe-signature', signature).send(payload);
-}
+const deliver = (body: unknown) => deliverStripeEvent(http(env), body);
 
 async function placeCard(uid: string, packageId: number) {
   const answer = await http(env).post('/api/checkout/attempt').set('authorization', tokenOf(uid)).send({ class_package_id: packageId, payment_method: 'card' });

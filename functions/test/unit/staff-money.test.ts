@@ -7,15 +7,12 @@
  * staff refund is, exactly once. Stripe's webhooks go through the real
  * gateway's signature check; the processors' calls are recording stubs.
  */
-import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CardGateway } from '../../src/data/payments/card-gateway';
 import { type PayPalGateway, translatePayPalEvent } from '../../src/data/payments/paypal-gateway';
-import { createStripeGateway } from '../../src/data/payments/stripe-gateway';
 import { adminToken, http, packages, seedAccessFixtures, snapshotOf, T0, tokenOf } from './access-fixtures';
+import { cardGatewayDouble, deliverStripeEvent, stripeEvent as envelope } from './card-gateway-double';
 import { type TestEnv, testEnv } from './support';
 
-const WEBHOOK_SECRET = 'whsec_prueba_local';
 type Doc = Record<string, unknown>;
 
 let env: TestEnv;
@@ -42,11 +39,7 @@ beforeEach(async () => {
   const down = () => {
     if (processorDown) throw new Error('connect ECONNREFUSED');
   };
-  const real = createStripeGateway({ secretKey: 'sk_test_prueba', webhookSecret: WEBHOOK_SECRET });
-  const cards: CardGateway = {
-    readEvent: real.readEvent,
-    createCustomer: async (request) => `cus_${request.customerId}`,
-    createPayment: async (request) => ({ id: `pi_${request.idempotencyKey}`, clientSecret: 'secret', status: 'requires_payment_method' }),
+  const cards = cardGatewayDouble({
     async refundPayment(paymentId, key, amountCents) {
       down();
       calls.refunds.push([paymentId, key, amountCents]);
@@ -54,23 +47,11 @@ beforeEach(async () => {
       duringRefund = null;
       if (overtaking) await overtaking();
     },
-    startRenewals: async (request) => `sub_${request.idempotencyKey}`,
     async cancelSubscription(subscriptionId, options) {
       down();
       calls.cancelled.push([subscriptionId, options?.atPeriodEnd === true]);
     },
-    createCardSetup: async (request) => ({ id: `seti_${request.idempotencyKey}`, clientSecret: 'secret', status: 'requires_payment_method' }),
-    changeRenewalPrice: async () => undefined,
-    createCheckoutSession: async () => ({ id: 'cs', url: 'https://checkout.stripe.test/cs' }),
-    listCards: async () => [],
-    getCard: async () => null,
-    attachCard: async (id) => ({ id, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, customerId: null }),
-    detachCard: async () => undefined,
-    lookUpPayment: async () => null,
-    cancelPayment: async () => 'canceled',
-    subscriptionCard: async () => null,
-    changeSubscriptionCard: async () => {},
-  };
+  });
   const paypal: PayPalGateway = {
     clientId: 'paypal-prueba',
     createOrder: async (request) => `ORDER-${request.purchaseId}`,
@@ -104,19 +85,7 @@ const lotsOf = async (id: number) => (await docs('available_classes')).filter((l
 const writes = () => snapshotOf(env.store, ['purchases', 'available_classes', 'credit_ledger', 'invoices', 'payment_events']);
 
 let seq = 0;
-function stripeEvent(type: string, object: Doc) {
-  return {
-    id: `evt_${++seq}`,
-    object: 'event',
-    api_version: '2026-10-28.endive',
-    created: Math.floor(T0.getTime() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-    data: { object },
-  };
-}
+const stripeEvent = (type: string, object: Doc) => envelope(type, object, { created: T0 });
 const paid = (purchaseId: number, amount: number, extra: Doc = {}) =>
   stripeEvent('payment_intent.succeeded', {
     id: `pi_purchase-${purchaseId}`,
@@ -162,11 +131,7 @@ const renewalPaid = (purchaseId: number, invoiceId: string) =>
     },
   });
 
-function deliver(event: unknown) {
-  const payload = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return http(env).post('/api/webhooks/stripe').set('content-type', 'application/json').set('stripe-signature', signature).send(payload);
-}
+const deliver = (event: unknown) => deliverStripeEvent(http(env), event);
 const notify = (event: unknown) =>
   http(env)
     .post('/api/webhooks/paypal')

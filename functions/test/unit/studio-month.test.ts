@@ -8,7 +8,6 @@
  * goes through the real HTTP app, the webhook and the jobs. The books must
  * balance at the end, by the processor's own record of the money.
  */
-import Stripe from 'stripe';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app';
@@ -18,6 +17,7 @@ import { cancelClass } from '../../src/services/schedule/cancel-class';
 import { createClass } from '../../src/services/schedule/create-class';
 import { classCancelled } from '../../src/services/schedule/on-class-cancelled';
 import { adminToken, packages, seedAccessFixtures, T0, tokenOf } from './access-fixtures';
+import { deliverStripeEvent } from './card-gateway-double';
 import { ADMIN_UID, seedScheduleCatalogue, yogaClass } from './schedule-fixtures';
 import { auditBooks, type BooksReport } from './sim/audit-books';
 import { SIM_WEBHOOK_SECRET, SimProcessor } from './sim/sim-processor';
@@ -134,9 +134,7 @@ beforeAll(async () => {
 
   async function deliverDue() {
     for (const event of processor.takeDue()) {
-      const payload = JSON.stringify(event.body);
-      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: SIM_WEBHOOK_SECRET });
-      const answer = await app.post('/api/webhooks/stripe').set('content-type', 'application/json').set('stripe-signature', signature).send(payload);
+      const answer = await deliverStripeEvent(app, event.body, SIM_WEBHOOK_SECRET);
       tally.deliveries++;
       if (answer.status >= 300) {
         // Never a raw 500: a failing step is a 503 that Stripe delivers again.

@@ -6,7 +6,7 @@
  * (payments only) never, which the reconciling job must make up for.
  */
 import type { CardGateway, PaymentLookup, RenewalsRequest } from '../../../src/data/payments/card-gateway';
-import { createStripeGateway } from '../../../src/data/payments/stripe-gateway';
+import { cardGatewayDouble, savedCard, stripeEvent } from '../card-gateway-double';
 
 export interface SimCharge {
   /** The processor's payment (pi_…) or renewal invoice (in_…): what our invoices name as provider_ref. */
@@ -64,17 +64,7 @@ export class SimProcessor {
   }
 
   private emit(type: string, object: Record<string, unknown>): void {
-    const body = {
-      id: `evt_sim_${++this.seq}`,
-      object: 'event',
-      api_version: '2026-10-28.endive',
-      created: Math.floor(this.now().getTime() / 1000),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
-      data: { object },
-    };
+    const body = stripeEvent(type, object, { created: this.now(), id: `evt_sim_${++this.seq}` });
     const { copies, delayMs } = this.fate(type);
     for (let i = 0; i < copies; i++) this.queue.push({ body, at: new Date(this.now().getTime() + delayMs * (i + 1)), type });
   }
@@ -140,104 +130,103 @@ export class SimProcessor {
   }
 
   gateway(): CardGateway {
-    const real = createStripeGateway({ secretKey: 'sk_test_sim_local', webhookSecret: SIM_WEBHOOK_SECRET });
-    const saved = (id: string, customerId: string | null) => ({ id, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, customerId });
     const owners = new Map<string, string | null>();
-    return {
-      readEvent: real.readEvent,
-      createCustomer: async (request) => `cus_${request.customerId}`,
-      createPayment: async (request) => {
-        const id = `pi_${request.idempotencyKey}`;
-        let intent = this.intents.get(id);
-        if (!intent) {
-          intent = {
-            id,
-            kind: 'payment',
-            purchaseId: request.purchaseId,
-            amountCents: request.amountCents,
-            status: 'requires_payment_method',
-            paymentMethod: null,
+    return cardGatewayDouble(
+      {
+        createPayment: async (request) => {
+          const id = `pi_${request.idempotencyKey}`;
+          let intent = this.intents.get(id);
+          if (!intent) {
+            intent = {
+              id,
+              kind: 'payment',
+              purchaseId: request.purchaseId,
+              amountCents: request.amountCents,
+              status: 'requires_payment_method',
+              paymentMethod: null,
+            };
+            this.intents.set(id, intent);
+          }
+          // A saved card is confirmed by the server: charged at once.
+          if (request.savedCardId) this.pay(id, request.savedCardId);
+          return { id, clientSecret: `${id}_secret_sim`, status: intent.status };
+        },
+        createCardSetup: async (request) => {
+          const id = `seti_${request.idempotencyKey}`;
+          if (!this.intents.has(id))
+            this.intents.set(id, { id, kind: 'setup', purchaseId: request.purchaseId, amountCents: 0, status: 'requires_payment_method', paymentMethod: null });
+          return { id, clientSecret: `${id}_secret_sim`, status: 'requires_payment_method' };
+        },
+        startRenewals: async (request) => {
+          if (this.failRenewals > 0) {
+            this.failRenewals--;
+            throw new Error('processor unavailable');
+          }
+          const id = `sub_${request.idempotencyKey}`;
+          if (!this.subscriptions.has(id)) this.subscriptions.set(id, { id, request, nextAt: request.firstRenewalAt, active: true, cycles: 0 });
+          return id;
+        },
+        changeRenewalPrice: async (subscriptionId, amountCents) => {
+          const sub = this.subscriptions.get(subscriptionId);
+          if (sub) sub.request = { ...sub.request, amountCents };
+        },
+        cancelSubscription: async (subscriptionId) => {
+          const sub = this.subscriptions.get(subscriptionId);
+          if (!sub?.active) return;
+          sub.active = false;
+          this.emit('customer.subscription.deleted', { id: sub.id, object: 'subscription', metadata: { purchase_id: String(sub.request.purchaseId) } });
+        },
+        refundPayment: async (paymentId) => {
+          const charge = this.charges.find((c) => c.id === paymentId);
+          if (!charge || charge.refundedCents >= charge.amountCents) return;
+          charge.refundedCents = charge.amountCents;
+          this.emit('charge.refunded', {
+            id: `ch_${paymentId}`,
+            object: 'charge',
+            payment_intent: paymentId,
+            amount: charge.amountCents,
+            amount_refunded: charge.amountCents,
+            refunded: true,
+            metadata: { purchase_id: String(charge.purchaseId) },
+          });
+        },
+        cancelPayment: async (ref) => {
+          const intent = this.intents.get(ref);
+          if (intent?.status === 'requires_payment_method') intent.status = 'canceled';
+          return intent?.status ?? 'canceled';
+        },
+        subscriptionCard: async (subscriptionId) => this.subscriptions.get(subscriptionId)?.request.paymentMethodId ?? null,
+        changeSubscriptionCard: async (subscriptionId, cardId) => {
+          const sub = this.subscriptions.get(subscriptionId);
+          if (sub) sub.request = { ...sub.request, paymentMethodId: cardId };
+        },
+        lookUpPayment: async (ref): Promise<PaymentLookup | null> => {
+          const intent = this.intents.get(ref);
+          if (!intent) return null;
+          return {
+            kind: intent.kind,
+            status: intent.status,
+            declined: false,
+            amountCents: intent.amountCents,
+            paymentMethodId: intent.paymentMethod,
+            purchaseId: intent.purchaseId,
           };
-          this.intents.set(id, intent);
-        }
-        // A saved card is confirmed by the server: charged at once.
-        if (request.savedCardId) this.pay(id, request.savedCardId);
-        return { id, clientSecret: `${id}_secret_sim`, status: intent.status };
+        },
+        createCheckoutSession: async () => {
+          throw new Error('The simulation pays with the card field');
+        },
+        listCards: async (customerId) => [...owners.entries()].filter(([, owner]) => owner === customerId).map(([id, owner]) => savedCard(id, owner)),
+        getCard: async (id) => (owners.has(id) ? savedCard(id, owners.get(id) ?? null) : null),
+        attachCard: async (id, customerId) => {
+          owners.set(id, customerId);
+          return savedCard(id, customerId);
+        },
+        detachCard: async (id) => {
+          owners.set(id, null);
+        },
       },
-      createCardSetup: async (request) => {
-        const id = `seti_${request.idempotencyKey}`;
-        if (!this.intents.has(id))
-          this.intents.set(id, { id, kind: 'setup', purchaseId: request.purchaseId, amountCents: 0, status: 'requires_payment_method', paymentMethod: null });
-        return { id, clientSecret: `${id}_secret_sim`, status: 'requires_payment_method' };
-      },
-      startRenewals: async (request) => {
-        if (this.failRenewals > 0) {
-          this.failRenewals--;
-          throw new Error('processor unavailable');
-        }
-        const id = `sub_${request.idempotencyKey}`;
-        if (!this.subscriptions.has(id)) this.subscriptions.set(id, { id, request, nextAt: request.firstRenewalAt, active: true, cycles: 0 });
-        return id;
-      },
-      changeRenewalPrice: async (subscriptionId, amountCents) => {
-        const sub = this.subscriptions.get(subscriptionId);
-        if (sub) sub.request = { ...sub.request, amountCents };
-      },
-      cancelSubscription: async (subscriptionId) => {
-        const sub = this.subscriptions.get(subscriptionId);
-        if (!sub?.active) return;
-        sub.active = false;
-        this.emit('customer.subscription.deleted', { id: sub.id, object: 'subscription', metadata: { purchase_id: String(sub.request.purchaseId) } });
-      },
-      refundPayment: async (paymentId) => {
-        const charge = this.charges.find((c) => c.id === paymentId);
-        if (!charge || charge.refundedCents >= charge.amountCents) return;
-        charge.refundedCents = charge.amountCents;
-        this.emit('charge.refunded', {
-          id: `ch_${paymentId}`,
-          object: 'charge',
-          payment_intent: paymentId,
-          amount: charge.amountCents,
-          amount_refunded: charge.amountCents,
-          refunded: true,
-          metadata: { purchase_id: String(charge.purchaseId) },
-        });
-      },
-      cancelPayment: async (ref) => {
-        const intent = this.intents.get(ref);
-        if (intent?.status === 'requires_payment_method') intent.status = 'canceled';
-        return intent?.status ?? 'canceled';
-      },
-      subscriptionCard: async (subscriptionId) => this.subscriptions.get(subscriptionId)?.request.paymentMethodId ?? null,
-      changeSubscriptionCard: async (subscriptionId, cardId) => {
-        const sub = this.subscriptions.get(subscriptionId);
-        if (sub) sub.request = { ...sub.request, paymentMethodId: cardId };
-      },
-      lookUpPayment: async (ref): Promise<PaymentLookup | null> => {
-        const intent = this.intents.get(ref);
-        if (!intent) return null;
-        return {
-          kind: intent.kind,
-          status: intent.status,
-          declined: false,
-          amountCents: intent.amountCents,
-          paymentMethodId: intent.paymentMethod,
-          purchaseId: intent.purchaseId,
-        };
-      },
-      createCheckoutSession: async () => {
-        throw new Error('The simulation pays with the card field');
-      },
-      listCards: async (customerId) => [...owners.entries()].filter(([, owner]) => owner === customerId).map(([id, owner]) => saved(id, owner)),
-      getCard: async (id) => (owners.has(id) ? saved(id, owners.get(id) ?? null) : null),
-      attachCard: async (id, customerId) => {
-        owners.set(id, customerId);
-        return saved(id, customerId);
-      },
-      detachCard: async (id) => {
-        owners.set(id, null);
-      },
-    };
+      SIM_WEBHOOK_SECRET,
+    );
   }
 }
 
