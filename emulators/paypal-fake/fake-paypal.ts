@@ -16,6 +16,7 @@ import { billDue } from './bill-due';
 import { createWebhookSender } from './deliver-webhooks';
 import { type FakeContext } from './fake-context';
 import { createStore } from './fake-store';
+import { takeFault } from './inject-faults';
 import { createTokenIssuer, type TokenIssuer } from './issue-tokens';
 import { debugId } from './make-ids';
 import { PayPalApiError } from './paypal-errors';
@@ -60,6 +61,8 @@ async function answerApi(context: FakeContext, tokens: TokenIssuer, request: Inc
   try {
     const method = request.method ?? 'GET';
     tokens.check(request.headers.authorization);
+    const fault = takeFault(context.store, method, url.pathname);
+    if (fault) throw fault;
     const found = findApiRoute(method, url.pathname);
     if (!found) {
       if (routeExists(url.pathname))

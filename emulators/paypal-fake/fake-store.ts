@@ -1,3 +1,4 @@
+import type { Fault } from './inject-faults';
 import type {
   EventDelivery,
   PayPalCapture,
@@ -49,6 +50,8 @@ export interface FakeStore {
   deliveries: Map<string, EventDelivery[]>;
   transmissions: Map<string, Transmission>;
   idempotency: Map<string, StoredResponse>;
+  /** Errors the next calls to a path answer (/_control/faults). */
+  faults: Fault[];
 }
 
 export function createStore(): FakeStore {
@@ -70,6 +73,7 @@ export function createStore(): FakeStore {
     deliveries: new Map(),
     transmissions: new Map(),
     idempotency: new Map(),
+    faults: [],
   };
 }
 

@@ -2,12 +2,14 @@
  * Test and local-stack controls under /_control (no auth, JSON bodies):
  * what only the buyer, the merchant's dashboard or the passing of time does in
  * real life (approving at PayPal, a refund made in PayPal's site, a
- * chargeback, a billing date, time passing) and webhook redelivery.
+ * chargeback, a billing date, time passing), webhook redelivery, and errors
+ * injected into the API's next answers (PayPal's negative testing).
  */
 import { readClockTarget } from '../fake-clock';
 import { billDue } from './bill-due';
 import { type FakeContext } from './fake-context';
 import { resetStore } from './fake-store';
+import { readFault } from './inject-faults';
 import { approveOrder, getOrder } from './manage-orders';
 import { approveSubscription, getSubscription, renewSubscription } from './manage-subscriptions';
 import { listLedger } from './money-ledger';
@@ -51,6 +53,12 @@ export async function handleControl(context: FakeContext, method: string, path: 
       ...(typeof body.out_of_order === 'boolean' ? { outOfOrder: body.out_of_order } : {}),
     });
     return { status: 200, body: { duplicate: mode.duplicate, out_of_order: mode.outOfOrder } };
+  }
+  // The next calls to an API path answer PayPal's error instead (inject-faults.ts).
+  if (method === 'POST' && path === '/_control/faults') {
+    const fault = readFault(body);
+    context.store.faults.push(fault);
+    return { status: 200, body: fault };
   }
   // A refund made in PayPal's site: the same refund the API makes (body as the API's: {amount?: {currency_code, value}}).
   const refundedId = idIn(/^\/_control\/captures\/([A-Za-z0-9-]+)\/refund$/);

@@ -332,6 +332,40 @@ describe('paypal fake: orders', () => {
     expect(typesOf(await h.settle()).filter((type) => type === 'PAYMENT.CAPTURE.COMPLETED')).toHaveLength(1);
   });
 
+  it('answers injected errors as PayPal would: a decline kept for its PayPal-Request-Id, an outage not, then captures normally', async () => {
+    const id = await approvedOrder();
+    const path = `/v2/checkout/orders/${id}/capture`;
+    expect((await h.control('/_control/faults', { path, issue: 'INSTRUMENT_DECLINED' })).body).toEqual({
+      method: 'POST',
+      path,
+      status: 422,
+      issue: 'INSTRUMENT_DECLINED',
+      times: 1,
+    });
+    const declined = await h.api('POST', path, {}, { 'PayPal-Request-Id': 'capture-rechazada' });
+    expect(declined.status).toBe(422);
+    expect(declined.body).toMatchObject({ name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'INSTRUMENT_DECLINED' }] });
+    // PayPal answers a request id it has seen with its first answer; only a new request tries again.
+    expect(await h.api('POST', path, {}, { 'PayPal-Request-Id': 'capture-rechazada' })).toEqual(declined);
+
+    await h.control('/_control/faults', { path, status: 503, times: 2 });
+    for (const round of [1, 2]) {
+      const down = await h.api('POST', path, {}, { 'PayPal-Request-Id': 'capture-caida' });
+      expect(down.status, `round ${round}`).toBe(503);
+      expect(down.body).toMatchObject({ name: 'SERVICE_UNAVAILABLE' });
+    }
+    // The outage was not remembered: the same request id now captures.
+    const captured = await h.api('POST', path, {}, { 'PayPal-Request-Id': 'capture-caida' });
+    expect(captured.status).toBe(201);
+    expect(captured.body.status).toBe('COMPLETED');
+
+    expect((await h.control('/_control/faults', { path: '/otra', issue: 'X' })).status).toBe(400);
+    expect((await h.control('/_control/faults', { path, status: 422 })).status).toBe(400);
+    await h.control('/_control/faults', { path: '/v2/checkout/orders', status: 500 });
+    await h.control('/_control/reset', {});
+    expect((await h.api('POST', '/v2/checkout/orders', ORDER)).status).toBe(201);
+  });
+
   it('refunds a capture in parts and reports each refund', async () => {
     const id = await approvedOrder();
     const captured = await h.api('POST', `/v2/checkout/orders/${id}/capture`, {});

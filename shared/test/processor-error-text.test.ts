@@ -23,6 +23,20 @@ describe('processorErrorText: one mapping from processor errors to Spanish', () 
     expect(processorErrorText({ issue: 'INSTRUMENT_DECLINED' })).toBe(shopMessages.cardErrors.paypalDeclined);
   });
 
+  it('names what PayPal’s capture refusals ask of the buyer', () => {
+    expect(processorErrorText({ issue: 'INSTRUMENT_DECLINED' })).toBe(
+      'PayPal rechazó el pago con ese medio. Elige otro medio de pago en PayPal o paga con otro método.',
+    );
+    expect(processorErrorText({ issue: 'REDIRECT_PAYER_FOR_ALTERNATE_FUNDING' })).toBe(shopMessages.cardErrors.paypalDeclined);
+    expect(processorErrorText({ issue: 'PAYER_ACTION_REQUIRED' })).toBe(
+      'PayPal necesita que completes un paso más. Vuelve a intentarlo con el botón de PayPal.',
+    );
+    expect(processorErrorText({ issue: 'ORDER_NOT_APPROVED' })).toBe(
+      'El pago no se aprobó en PayPal. Vuelve a intentarlo con el botón de PayPal y apruébalo en su ventana.',
+    );
+    expect(processorErrorText({ issue: 'CARD_EXPIRED' })).toBe(d.expired);
+  });
+
   it('never shows the processor’s English message: anything unknown gets a Spanish text', () => {
     const english = "This PaymentIntent's payment_method could not be updated because it has a status of succeeded.";
     const unexpected = { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: english };

@@ -364,6 +364,65 @@ describe.skipIf(!PAYPAL)('PayPal with its fake', () => {
   const control = (path: string, body: object = {}) =>
     fetch(`${PAYPAL}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
+  it('PayPal’s refusals in Spanish: not approved 412, a declined funding source 402 and Fallido, PayPal down 503 and still pending', async () => {
+    const customer = await newCustomer();
+    const start = async () => {
+      const created = await api<{ purchase_id: number; orderID: string }>('POST', '/api/checkout/paypal', {
+        token: customer.token,
+        body: { class_package_id: 4 },
+      });
+      expect(created.status).toBe(201);
+      return created.body;
+    };
+    const capture = (orderID: string) => api<Body>('POST', '/api/checkout/capture', { token: customer.token, body: { orderID } });
+    const purchase = async (id: number) => (await api<Body>('GET', `/api/purchases/${id}`, { token: customer.token })).body.purchase;
+
+    // Captured before the buyer approved: PayPal's ORDER_NOT_APPROVED.
+    const unapproved = await start();
+    const early = await capture(unapproved.orderID);
+    expect(early.status).toBe(412);
+    expect(early.body.error).toEqual({
+      code: 'checkout/paypal-action-required',
+      message: 'El pago no se aprobó en PayPal. Vuelve a intentarlo con el botón de PayPal y apruébalo en su ventana.',
+    });
+    expect((await purchase(unapproved.purchase_id)).status).toBe('failed');
+
+    // The buyer's funding source declined at capture: the purchase ends Fallido; the next click is a new order that goes through.
+    const declinedOrder = await start();
+    expect(declinedOrder.purchase_id).not.toBe(unapproved.purchase_id);
+    expect((await control(`/_control/orders/${declinedOrder.orderID}/approve`)).status).toBe(200);
+    expect((await control('/_control/faults', { path: `/v2/checkout/orders/${declinedOrder.orderID}/capture`, issue: 'INSTRUMENT_DECLINED' })).status).toBe(
+      200,
+    );
+    const declined = await capture(declinedOrder.orderID);
+    expect(declined.status).toBe(402);
+    expect(declined.body.error).toEqual({
+      code: 'checkout/paypal-declined',
+      message: 'PayPal rechazó el pago con ese medio. Elige otro medio de pago en PayPal o paga con otro método.',
+    });
+    expect((await purchase(declinedOrder.purchase_id)).status).toBe('failed');
+
+    // PayPal unavailable at capture: a 503, the purchase stays pending, and the retry captures it.
+    const fresh = await start();
+    expect(fresh.purchase_id).not.toBe(declinedOrder.purchase_id);
+    expect((await control(`/_control/orders/${fresh.orderID}/approve`)).status).toBe(200);
+    await control('/_control/faults', { path: `/v2/checkout/orders/${fresh.orderID}/capture`, status: 503 });
+    const down = await capture(fresh.orderID);
+    expect(down.status).toBe(503);
+    expect(down.body.error.code).toBe('checkout/processor-unavailable');
+    expect((await purchase(fresh.purchase_id)).status).toBe('pending');
+    expect((await capture(fresh.orderID)).status).toBe(200);
+    expect(await purchaseStatus(customer.token, fresh.purchase_id, 'completed')).toBe('completed');
+    const mine = (await api<Body>('GET', '/api/purchases', { token: customer.token })).body.purchases;
+    expect(mine.map((p) => [p.purchase_id, p.status]).sort()).toEqual(
+      [
+        [unapproved.purchase_id, 'failed'],
+        [declinedOrder.purchase_id, 'failed'],
+        [fresh.purchase_id, 'completed'],
+      ].sort(),
+    );
+  });
+
   it('a subscription: the server makes the plan and subscription, PayPal bills it, each sale granted once, a failed renewal fails it', async () => {
     const customer = await newCustomer();
     const created = await api<{ purchase_id: number; plan_id: string; subscriptionID: string; orderID: null }>('POST', '/api/checkout/paypal', {

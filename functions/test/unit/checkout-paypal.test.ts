@@ -151,6 +151,108 @@ describe('PayPal orders', () => {
   });
 });
 
+describe('PayPal refusals, in the one Spanish mapping', () => {
+  const paypal = () => env.deps.paypal as PayPalGateway;
+  const capture = (uid: string, orderID: string) => http(env).post('/api/checkout/capture').set('authorization', tokenOf(uid)).send({ orderID });
+  const purchase = async (id: number) => (await env.store.doc(`purchases/${id}`).get()).data() as Doc;
+  const refusing = (status: number, issue: string | null) => async () => {
+    throw new PayPalError(status, issue, `PayPal POST /v2/checkout/orders: ${status} UNPROCESSABLE_ENTITY`);
+  };
+
+  it('INSTRUMENT_DECLINED at capture: a 402 in Spanish, the purchase ends Fallido, and the next click is a fresh purchase and order', async () => {
+    await env.store.doc('class_packages/4').set({ purchase_limit: 1, limit_per_customer: 1 }, { merge: true });
+    const { body } = await order('ana');
+    const id = body.purchase_id as number;
+    paypal().captureOrder = refusing(422, 'INSTRUMENT_DECLINED');
+    const declined = await capture('ana', body.orderID as string);
+    expect(declined.status).toBe(402);
+    expect(declined.body.error).toEqual({
+      code: 'checkout/paypal-declined',
+      message: 'PayPal rechazó el pago con ese medio. Elige otro medio de pago en PayPal o paga con otro método.',
+    });
+    expect(await purchase(id)).toMatchObject({ status: 'failed', cancel_reason: 'paypal-refused', payment_error: 'INSTRUMENT_DECLINED', holds_place: false });
+    // Its place, unit and one-per-customer use were given back: PayPal again is a new order, and so is cash.
+    const again = await order('ana');
+    expect(again.status).toBe(201);
+    expect(again.body.purchase_id).not.toBe(id);
+    expect(again.body.orderID).toBe(`ORDER-${again.body.purchase_id}`);
+  });
+
+  it('a step the buyer must take in PayPal’s window (ORDER_NOT_APPROVED, PAYER_ACTION_REQUIRED) is a 412 that says so', async () => {
+    for (const [issue, text] of [
+      ['ORDER_NOT_APPROVED', 'El pago no se aprobó en PayPal. Vuelve a intentarlo con el botón de PayPal y apruébalo en su ventana.'],
+      ['PAYER_ACTION_REQUIRED', 'PayPal necesita que completes un paso más. Vuelve a intentarlo con el botón de PayPal.'],
+    ] as const) {
+      const { body } = await order('ana');
+      paypal().captureOrder = refusing(422, issue);
+      const refused = await capture('ana', body.orderID as string);
+      expect(refused.status, issue).toBe(412);
+      expect(refused.body.error, issue).toEqual({ code: 'checkout/paypal-action-required', message: text });
+      expect(await purchase(body.purchase_id as number)).toMatchObject({ status: 'failed', payment_error: issue });
+    }
+  });
+
+  it('a refusal PayPal names in a way we do not know gets the generic Spanish text, never PayPal’s English', async () => {
+    const { body } = await order('ana');
+    paypal().captureOrder = refusing(422, 'PAYEE_ACCOUNT_RESTRICTED');
+    const refused = await capture('ana', body.orderID as string);
+    expect(refused.status).toBe(402);
+    expect(refused.body.error.message).toBe('Hubo un error al procesar tu compra. Inténtalo más tarde.');
+    expect(JSON.stringify(refused.body)).not.toMatch(/PAYEE|UNPROCESSABLE|PayPal POST/);
+  });
+
+  it('only PayPal being unavailable is a 503, and the purchase stays pending for the retry that then captures it', async () => {
+    const { body } = await order('ana');
+    const id = body.purchase_id as number;
+    const captureOrder = paypal().captureOrder;
+    for (const down of [
+      new PayPalError(503, null, 'Service Unavailable'),
+      new PayPalError(500, 'INTERNAL_SERVER_ERROR', 'Internal Server Error'),
+      new PayPalError(429, 'RATE_LIMIT_REACHED', 'Too Many Requests'),
+      new PayPalError(401, null, 'PayPal token: 401'),
+      new TypeError('fetch failed'),
+    ]) {
+      paypal().captureOrder = async () => {
+        throw down;
+      };
+      const answer = await capture('ana', body.orderID as string);
+      expect(answer.status, down.message).toBe(503);
+      expect(answer.body.error, down.message).toEqual({
+        code: 'checkout/processor-unavailable',
+        message: 'Hubo un error al procesar tu compra. Inténtalo más tarde.',
+      });
+      expect(await purchase(id)).toMatchObject({ status: 'pending', holds_place: true });
+    }
+    paypal().captureOrder = captureOrder;
+    expect((await capture('ana', body.orderID as string)).status).toBe(200);
+    expect(calls.captures).toEqual([body.orderID]);
+  });
+
+  it('creating the order or the subscription: the same mapping (a refusal ends the purchase with a 4xx, PayPal down is a 503 and keeps it)', async () => {
+    paypal().createOrder = refusing(422, 'PAYEE_ACCOUNT_RESTRICTED');
+    const refused = await order('ana');
+    expect(refused.status).toBe(402);
+    expect(refused.body.error.code).toBe('checkout/paypal-declined');
+    const placed = (await docs('purchases')).filter((p) => p.uid === 'ana');
+    expect(placed).toMatchObject([{ status: 'failed', cancel_reason: 'paypal-refused', holds_place: false }]);
+
+    paypal().createOrder = refusing(503, null);
+    const down = await order('diego');
+    expect(down.status).toBe(503);
+    expect(down.body.error.code).toBe('checkout/processor-unavailable');
+    expect((await docs('purchases')).filter((p) => p.uid === 'diego')).toMatchObject([{ status: 'pending' }]);
+
+    paypal().createSubscription = refusing(422, 'SUBSCRIPTION_STATUS_INVALID');
+    const subscription = await order('eva', 5);
+    expect(subscription.status).toBe(402);
+    expect(subscription.body.error.message).toBe('Hubo un error al procesar tu compra. Inténtalo más tarde.');
+    paypal().createSubscription = refusing(500, null);
+    const subscriptionDown = await order('ana', 5);
+    expect(subscriptionDown.status).toBe(503);
+    expect((await docs('purchases')).filter((p) => p.uid === 'ana' && p.class_package_id === 5)).toMatchObject([{ status: 'pending' }]);
+  });
+});
+
 describe('PayPal subscriptions', () => {
   const TRIAL = 20;
   const subscriptionEvent = (type: string, purchaseId: number, extra: Record<string, unknown> = {}, subscriptionId = `I-${purchaseId}`) => ({

@@ -60,7 +60,11 @@ const BY_PAYPAL_ISSUE: Record<string, string> = {
   INSTRUMENT_DECLINED: e.paypalDeclined,
   TRANSACTION_REFUSED: e.paypalDeclined,
   PAYER_CANNOT_PAY: e.paypalDeclined,
+  REDIRECT_PAYER_FOR_ALTERNATE_FUNDING: e.paypalDeclined,
+  MAX_NUMBER_OF_PAYMENT_ATTEMPTS_EXCEEDED: e.paypalDeclined,
+  CARD_EXPIRED: d.expired,
   PAYER_ACTION_REQUIRED: e.paypalPayerAction,
+  ORDER_NOT_APPROVED: e.paypalNotApproved,
 };
 
 /**

@@ -83,6 +83,7 @@ export const shopMessages = {
     amountTooSmall: 'El monto es menor al mínimo que acepta el procesador de pagos.',
     paypalDeclined: 'PayPal rechazó el pago con ese medio. Elige otro medio de pago en PayPal o paga con otro método.',
     paypalPayerAction: 'PayPal necesita que completes un paso más. Vuelve a intentarlo con el botón de PayPal.',
+    paypalNotApproved: 'El pago no se aprobó en PayPal. Vuelve a intentarlo con el botón de PayPal y apruébalo en su ventana.',
   },
   /** A subscription's (or a trial's) card pays its renewals: the checkout says so instead of asking. */
   saveCardForSubscription: 'Guardaremos esta tarjeta para cobrar tu suscripción.',

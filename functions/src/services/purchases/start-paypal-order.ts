@@ -1,19 +1,59 @@
+import { processorErrorText } from '@studio/shared/format/processor-error-text';
 import { checkoutMessages } from '@studio/shared/messages/checkout';
 import type { CheckoutCaptureInput, CheckoutPayPalInput } from '@studio/shared/schemas/checkout';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
-import type { PayPalGateway } from '../../data/payments/paypal-gateway';
+import { PayPalError, type PayPalGateway } from '../../data/payments/paypal-gateway';
 import { getClassPackage } from '../../data/repos/class-packages-repo';
 import { findPurchaseByProviderRef, getPurchase, writePurchase } from '../../data/repos/purchases-repo';
 import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';
 import type { IdempotencyGuard } from '../idempotency';
 import { availableMethods, settleRefusedCard } from './attempt-checkout';
+import { endDeclinedPurchase, PAYPAL_REFUSED } from './card/end-declined-purchase';
 import { processorDown } from './card/start-card-payment';
 import { placePurchase } from './checkout/place-purchase';
 import { startPayPalSubscription } from './paypal/start-paypal-subscription';
 
 const m = checkoutMessages;
 const paypalMissing = () => new AppError('invalid', 'checkout/method-unavailable', m.methodUnavailable, { payment_method: m.methodUnavailable });
+
+/** PayPal's issues that ask the buyer for a step in PayPal's window (approve, or finish what PayPal asks): nothing was refused. */
+const BUYER_STEPS: ReadonlySet<string> = new Set(['ORDER_NOT_APPROVED', 'PAYER_ACTION_REQUIRED']);
+
+/**
+ * PayPal answered and refused this payment: a 4xx, other than our own
+ * credentials (401, 403) or a limit on our calls (408, 429), which, like a 5xx
+ * or no answer at all, are PayPal being unavailable to us.
+ */
+const refusedByPayPal = (error: unknown): error is PayPalError =>
+  error instanceof PayPalError && error.status >= 400 && error.status < 500 && ![401, 403, 408, 429].includes(error.status);
+
+/**
+ * What the buyer is answered when a PayPal call fails, in the one mapping's
+ * words (shared/format/processor-error-text): a step of theirs missing in
+ * PayPal's window is a 412, any other refusal a 402 (INSTRUMENT_DECLINED: pick
+ * another funding source or method; an issue we do not know: the generic
+ * text); only PayPal being unavailable is a 503. PayPal's English never reaches the screen.
+ */
+export function payPalFailure(error: unknown): AppError {
+  if (!refusedByPayPal(error)) return processorDown(error);
+  const message = processorErrorText({ issue: error.issue });
+  if (error.issue !== null && BUYER_STEPS.has(error.issue)) return new AppError('precondition', 'checkout/paypal-action-required', message);
+  return new AppError('payment-declined', 'checkout/paypal-declined', message);
+}
+
+/**
+ * A PayPal call for a pending purchase failed. When PayPal refused it, the
+ * purchase ends 'failed' (its place, unit and discount use given back), as a
+ * declined card's does: PayPal answers a PayPal-Request-Id it has seen with
+ * its first answer, so the same order or capture could only be refused
+ * again, and the next click must be a fresh purchase and order, never a
+ * pending one that blocks the package. PayPal down leaves it pending for a retry.
+ */
+async function failedAtPayPal(deps: Deps, purchaseId: number, orderId: string | null, error: unknown): Promise<AppError> {
+  if (refusedByPayPal(error)) await endDeclinedPurchase(deps, purchaseId, orderId, error.issue, undefined, PAYPAL_REFUSED);
+  return payPalFailure(error);
+}
 
 export interface PayPalStartAnswer {
   purchase_id: number;
@@ -61,7 +101,7 @@ export async function startPayPalOrder(
     try {
       started = await startPayPalSubscription(deps, paypal, purchase);
     } catch (error) {
-      throw processorDown(error);
+      throw await failedAtPayPal(deps, purchase.purchase_id, null, error);
     }
     return {
       created: !placed.reused,
@@ -77,7 +117,7 @@ export async function startPayPalOrder(
       idempotencyKey: `purchase-${purchase.purchase_id}`,
     });
   } catch (error) {
-    throw processorDown(error);
+    throw await failedAtPayPal(deps, purchase.purchase_id, null, error);
   }
   await deps.store.runTransaction(async (tx) => {
     const current = await getPurchase(deps.store, purchase.purchase_id, tx);
@@ -107,7 +147,7 @@ export async function capturePayPalOrder(
     try {
       await paypal.captureOrder(input.orderID, `capture-${purchase.purchase_id}`);
     } catch (error) {
-      throw processorDown(error);
+      throw await failedAtPayPal(deps, purchase.purchase_id, input.orderID, error);
     }
   }
   return { purchase_id: purchase.purchase_id, message: m.cardPending };

@@ -8,6 +8,8 @@ import { endUnpaidPurchase, readPlaceRelease } from '../lifecycle/end-unpaid-pur
 
 /** The reason a declined card's purchase ends with (purchase.cancel_reason). */
 export const CARD_DECLINED = 'card-declined';
+/** The reason a PayPal purchase ends with when PayPal refused its order or its capture. */
+export const PAYPAL_REFUSED = 'paypal-refused';
 
 const holdsPlace = (purchase: PurchaseDoc | null): purchase is PurchaseDoc => purchase?.status === 'pending' && purchase.holds_place !== false;
 
@@ -18,12 +20,19 @@ const holdsPlace = (purchase: PurchaseDoc | null): purchase is PurchaseDoc => pu
  * transaction, is ended; `paymentId`, when given, must still be the purchase's
  * payment (a newer try on the same purchase is not ended by an old refusal).
  */
-export async function endDeclinedPurchase(deps: Deps, purchaseId: number, paymentId: string | null, code: string | null, tx?: Transaction): Promise<boolean> {
+export async function endDeclinedPurchase(
+  deps: Deps,
+  purchaseId: number,
+  paymentId: string | null,
+  code: string | null,
+  tx?: Transaction,
+  reason: string = CARD_DECLINED,
+): Promise<boolean> {
   const run = async (t: Transaction) => {
     const purchase = await getPurchase(deps.store, purchaseId, t);
     if (!holdsPlace(purchase) || (paymentId !== null && purchase.provider_ref && purchase.provider_ref !== paymentId)) return false;
     const release = await readPlaceRelease(deps, t, purchase);
-    endUnpaidPurchase(deps, t, { ...purchase, payment_error: code ?? purchase.payment_error ?? null }, release, { status: 'failed', reason: CARD_DECLINED });
+    endUnpaidPurchase(deps, t, { ...purchase, payment_error: code ?? purchase.payment_error ?? null }, release, { status: 'failed', reason });
     return true;
   };
   return tx ? run(tx) : deps.store.runTransaction(run);
