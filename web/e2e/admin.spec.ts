@@ -1,21 +1,9 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { cancelClass, completeProfile, createClass, creditsLeft, customerWithCredits, newCustomer, studioDayFromToday, studioSoon } from './booking-support';
-import { expectNoAxeViolations, idToken } from './e2e-support';
+// Demo accounts (README.md): only the admin carries the `admin` custom claim.
+import { admin, ana, expectNoAxeViolations, expectNoAxeViolationsOn, idToken, signInAs as signIn } from './e2e-support';
 
 const adminTokenFor = (request: APIRequestContext) => idToken(request, admin.email, admin.password);
-
-// Demo accounts (README.md): only the first carries the `admin` custom claim.
-const admin = { email: 'admin@estudiolatido.mx', password: 'Latido.Admin.2026' };
-const ana = { email: 'ana.lopez@example.com', password: 'Cliente.Ana.2026' };
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/entrar');
-  const form = page.getByRole('form', { name: 'Entrar Ahora' });
-  await form.getByLabel('Correo electrónico').fill(account.email);
-  await form.getByLabel('Contraseña').fill(account.password);
-  await form.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/mystudio$/);
-}
 
 test('/admin opens the console for the account whose ID token carries the admin claim', async ({ page }) => {
   await signIn(page, admin);
@@ -78,18 +66,7 @@ async function expectAxeCleanRoutes(page: Page, routes: string[]) {
   // A ceiling for a loop of pages on a loaded 2-core machine, not a speed check: axe takes a moment per page.
   test.setTimeout(60_000 + routes.length * 5_000);
   await signIn(page, admin);
-  const failures: string[] = [];
-  for (const path of routes) {
-    await page.goto(path);
-    await expect(page.locator('main h1').first()).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    try {
-      await expectNoAxeViolations(page, path);
-    } catch (error) {
-      failures.push(String(error).split('\n').slice(0, 12).join('\n'));
-    }
-  }
-  expect(failures).toEqual([]);
+  await expectNoAxeViolationsOn(page, routes);
 }
 
 // Two halves, so each stays well inside a test's time (axe takes a moment per page).

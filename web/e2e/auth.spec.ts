@@ -1,20 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
-
-const ana = { email: 'ana.lopez@example.com', password: 'Cliente.Ana.2026' };
-
-function uniquePhone(): string {
-  return `55${String(Math.floor(Math.random() * 100_000_000)).padStart(8, '0')}`;
-}
+import { ana, fillSignUp, NEW_CUSTOMER_PASSWORD, signUpForm, uniquePhone } from './e2e-support';
 
 async function fillSignup(page: Page, data: { email: string; phone: string }) {
-  const form = page.getByRole('form', { name: 'Regístrate!' });
-  await form.getByLabel('Nombre', { exact: true }).fill('Paola');
-  await form.getByLabel('Apellidos').fill('Navarro Ruiz');
-  await form.getByLabel('Correo electrónico').fill(data.email);
-  await form.getByLabel('Teléfono').fill(data.phone);
-  await form.getByLabel('Contraseña', { exact: true }).fill('Prueba.123');
-  await form.getByLabel('Confirmar contraseña').fill('Prueba.123');
-  await form.getByRole('checkbox', { name: 'Acepto los siguientes documentos:' }).check();
+  const form = signUpForm(page);
+  await fillSignUp(form, { name: 'Paola', lastName: 'Navarro Ruiz', ...data });
   return form;
 }
 
@@ -45,7 +34,7 @@ test('signing up with a phone that is already registered says so and creates not
   await expect(page).toHaveURL(/\/registro$/);
   // No identity was left behind: the Auth emulator does not know the e-mail.
   const signIn = await request.post('http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key', {
-    data: { email, password: 'Prueba.123', returnSecureToken: true },
+    data: { email, password: NEW_CUSTOMER_PASSWORD, returnSecureToken: true },
   });
   expect(((await signIn.json()) as { error?: { message: string } }).error?.message).toMatch(/EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS/);
 });

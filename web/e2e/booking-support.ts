@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect } from '@playwright/test';
-import { admin, AUTH, idToken } from './e2e-support';
+import { admin, AUTH, idToken, NEW_CUSTOMER_PASSWORD, uniquePhone } from './e2e-support';
 
 /** Fresh people and classes for booking flows, made through the API like a front desk would (functions/test/api/support.ts does the same in-process). */
 
@@ -25,15 +25,14 @@ async function adminToken(request: APIRequestContext): Promise<string> {
 /** A new identity and its customer record; `acceptedPages` are the documents accepted at sign-up (1 is required to use the area). */
 export async function newCustomer(request: APIRequestContext, acceptedPages: number[] = [1, 2]): Promise<E2eCustomer> {
   const email = `e2e.${randomUUID().slice(0, 8)}@example.com`;
-  const password = 'Prueba.123';
+  const password = NEW_CUSTOMER_PASSWORD;
   const signUp = await request.post(`${AUTH}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
     data: { email, password, returnSecureToken: true },
   });
   const { idToken: token, localId: uid } = (await signUp.json()) as { idToken: string; localId: string };
-  const phone = `55${String(Math.floor(Math.random() * 100_000_000)).padStart(8, '0')}`;
   const response = await request.post('/api/customer/signup', {
     headers: { authorization: `Bearer ${token}` },
-    data: { uid, name: 'Prueba', last_name: 'Reserva', phone, accepted_pages: acceptedPages },
+    data: { uid, name: 'Prueba', last_name: 'Reserva', phone: uniquePhone(), accepted_pages: acceptedPages },
   });
   expect(response.status(), await response.text()).toBe(201);
   const { customer } = (await response.json()) as { customer: { customer_id: number } };

@@ -10,7 +10,7 @@ import {
   newCustomer,
   studioDayFromToday,
 } from './booking-support';
-import { diego, expectNoAxeViolations, signInAs } from './e2e-support';
+import { diego, expectNoAxeViolations, fillSignUp, signInAs, uniquePhone } from './e2e-support';
 
 /**
  * Issue 11's customer flows against the seeded stack, with fresh customers and
@@ -199,13 +199,7 @@ test("a visitor follows a class's link, signs up in the prompt, answers the stud
     await expectNoAxeViolations(page, 'sign-in prompt');
     await prompt.getByRole('button', { name: '¿No tienes cuenta? Crea una aquí' }).click();
     const signUp = page.getByRole('dialog', { name: 'Crea tu cuenta para reservar' });
-    await signUp.getByLabel('Nombre', { exact: true }).fill('Paola');
-    await signUp.getByLabel('Apellidos').fill('Navarro Ruiz');
-    await signUp.getByLabel('Correo electrónico').fill(`e2e.visit.${Date.now()}@example.com`);
-    await signUp.getByLabel('Teléfono').fill(`55${String(Math.floor(Math.random() * 100_000_000)).padStart(8, '0')}`);
-    await signUp.getByLabel('Contraseña', { exact: true }).fill('Prueba.123');
-    await signUp.getByLabel('Confirmar contraseña').fill('Prueba.123');
-    await signUp.getByRole('checkbox', { name: 'Acepto los siguientes documentos:' }).check();
+    await fillSignUp(signUp, { name: 'Paola', lastName: 'Navarro Ruiz', email: `e2e.visit.${Date.now()}@example.com`, phone: uniquePhone() });
     await signUp.getByRole('button', { name: 'Crear Cuenta' }).click();
 
     // The studio requires an emergency contact (the seed's customer field): that comes first, and blocks the calendar.

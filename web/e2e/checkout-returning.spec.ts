@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { acceptCheckoutTerms as acceptTerms, signUpFresh as signUp, typeCard } from './e2e-support';
 
 /**
  * A returning customer at the checkout (issue 23): a card kept with 'Guardar
@@ -10,35 +11,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 
 const STRIPE_FAKE = process.env.STRIPE_FAKE_URL ?? 'http://127.0.0.1:12111';
 
-function uniquePhone(): string {
-  return `55${String(Math.floor(Math.random() * 100_000_000)).padStart(8, '0')}`;
-}
-
-async function signUpFresh(page: Page): Promise<void> {
-  const email = `e2e.returning.${Date.now()}.${Math.floor(Math.random() * 1000)}@example.com`;
-  await page.goto('/registro');
-  const form = page.getByRole('form', { name: 'Regístrate!' });
-  await form.getByLabel('Nombre', { exact: true }).fill('Marta');
-  await form.getByLabel('Apellidos').fill('Cruz Ortega');
-  await form.getByLabel('Correo electrónico').fill(email);
-  await form.getByLabel('Teléfono').fill(uniquePhone());
-  await form.getByLabel('Contraseña', { exact: true }).fill('Prueba.123');
-  await form.getByLabel('Confirmar contraseña').fill('Prueba.123');
-  await form.getByRole('checkbox', { name: 'Acepto los siguientes documentos:' }).check();
-  await form.getByRole('button', { name: 'Crear Cuenta' }).click();
-  await expect(page).toHaveURL(/\/mystudio$/);
-}
-
-async function acceptTerms(page: Page) {
-  await page.getByRole('checkbox', { name: /^Al comprar cualquier paquete de .+ aceptas los siguientes documentos$/ }).check();
-}
-
-async function typeCard(page: Page, number: string) {
-  const card = page.frameLocator('iframe[title="Campos seguros para los datos de la tarjeta"]');
-  await card.getByLabel('Número de tarjeta').fill(number);
-  await card.getByLabel('Vencimiento (MM/AA)').fill('12/34');
-  await card.getByLabel('CVC').fill('123');
-}
+const signUpFresh = (page: Page) => signUp(page, 'returning', { name: 'Marta', lastName: 'Cruz Ortega' });
 
 const orderId = (page: Page) => Number(/\/gracias\/(\d+)$/.exec(page.url())?.[1]);
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { admin, expectNoAxeViolations, idToken } from './e2e-support';
+import { acceptCheckoutTerms as acceptTerms, admin, expectNoAxeViolations, idToken, signUpFresh as signUp, typeCard } from './e2e-support';
 
 /**
  * Shop → checkout → /gracias against the local stack (the Stripe fake stands
@@ -8,29 +8,7 @@ import { admin, expectNoAxeViolations, idToken } from './e2e-support';
  * axe-core checks the shop, checkout and thanks pages for violations.
  */
 
-function uniquePhone(): string {
-  return `55${String(Math.floor(Math.random() * 100_000_000)).padStart(8, '0')}`;
-}
-
-async function signUpFresh(page: Page): Promise<string> {
-  const email = `e2e.shop.${Date.now()}.${Math.floor(Math.random() * 1000)}@example.com`;
-  await page.goto('/registro');
-  const form = page.getByRole('form', { name: 'Regístrate!' });
-  await form.getByLabel('Nombre', { exact: true }).fill('Lucía');
-  await form.getByLabel('Apellidos').fill('Ramírez Soto');
-  await form.getByLabel('Correo electrónico').fill(email);
-  await form.getByLabel('Teléfono').fill(uniquePhone());
-  await form.getByLabel('Contraseña', { exact: true }).fill('Prueba.123');
-  await form.getByLabel('Confirmar contraseña').fill('Prueba.123');
-  await form.getByRole('checkbox', { name: 'Acepto los siguientes documentos:' }).check();
-  await form.getByRole('button', { name: 'Crear Cuenta' }).click();
-  await expect(page).toHaveURL(/\/mystudio$/);
-  return email;
-}
-
-async function acceptTerms(page: Page) {
-  await page.getByRole('checkbox', { name: /^Al comprar cualquier paquete de .+ aceptas los siguientes documentos$/ }).check();
-}
+const signUpFresh = (page: Page) => signUp(page, 'shop', { name: 'Lucía', lastName: 'Ramírez Soto' });
 
 test('the shop lists the packages and leads to their checkout', async ({ page }) => {
   await page.goto('/paquetes');
@@ -94,10 +72,7 @@ test('a card purchase with 3-D Secure lands on /gracias and becomes completed', 
   await expect(pay).toBeDisabled();
   await expectNoAxeViolations(page, '/checkout/4 signed in, card');
 
-  const card = page.frameLocator('iframe[title="Campos seguros para los datos de la tarjeta"]');
-  await card.getByLabel('Número de tarjeta').fill('4000002760003184');
-  await card.getByLabel('Vencimiento (MM/AA)').fill('12/34');
-  await card.getByLabel('CVC').fill('123');
+  await typeCard(page, '4000002760003184');
   await expect(pay).toBeEnabled();
   await pay.click();
 
@@ -116,10 +91,7 @@ test('a free trial keeps the card and starts at once, with nothing charged today
   await expect(page.getByText(/Total a pagar hoy/)).toBeVisible();
   await page.getByRole('radio', { name: 'Tarjeta' }).check();
   await acceptTerms(page);
-  const card = page.frameLocator('iframe[title="Campos seguros para los datos de la tarjeta"]');
-  await card.getByLabel('Número de tarjeta').fill('4242424242424242');
-  await card.getByLabel('Vencimiento (MM/AA)').fill('12/34');
-  await card.getByLabel('CVC').fill('123');
+  await typeCard(page, '4242424242424242');
   await page.getByRole('button', { name: 'Pagar' }).click();
   await expect(page).toHaveURL(/\/gracias\/\d+$/, { timeout: 15_000 });
   await expect(page.getByText('Activa', { exact: true })).toBeVisible({ timeout: 30_000 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ana, diego, expectNoAxeViolations, setConfig, signInAs } from './e2e-support';
+import { ana, CUSTOMER_AREA_ROUTES, diego, expectNoAxeViolations, expectNoAxeViolationsOn, setConfig, signInAs } from './e2e-support';
 
 /**
  * The customer area's screens against the seeded stack (Ana has bookings,
@@ -66,34 +66,8 @@ test('Créditos (where the studio restricts lots to class types) passes axe-core
   }
 });
 
-// customer-area.md §2: every screen of the area (switched-off ones answer not-found), as Ana sees them.
-const AREA_ROUTES = [
-  '/mystudio',
-  '/mystudio/paquetes',
-  '/mystudio/informacion',
-  '/mystudio/membresias',
-  '/mystudio/pagos',
-  '/mystudio/metodos',
-  '/mystudio/waitlists',
-  '/mystudio/creditos',
-  '/mystudio/reservaciones',
-  '/mystudio/online',
-  '/mystudio/video/1',
-];
-
 test('every /mystudio route passes axe-core', async ({ page }) => {
   await signInAs(page, ana);
-  const failures: string[] = [];
-  for (const path of AREA_ROUTES) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: 'Accediendo' })).toHaveCount(0);
-    await expect(page.locator('main h1').first()).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    try {
-      await expectNoAxeViolations(page, path);
-    } catch (error) {
-      failures.push(String(error).split('\n').slice(0, 12).join('\n'));
-    }
-  }
-  expect(failures).toEqual([]);
+  // Every screen of the area, as Ana sees them.
+  await expectNoAxeViolationsOn(page, CUSTOMER_AREA_ROUTES);
 });

@@ -1,30 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { PUBLIC_SITE_ROUTES } from './e2e-support';
+import { ana, CUSTOMER_AREA_ROUTES, PUBLIC_SITE_ROUTES, signInAs } from './e2e-support';
 
 /**
  * Mobile first: no screen may be wider than a phone. Long rows (the /mystudio
  * menu) scroll inside themselves; the page itself never scrolls sideways.
  */
 
-const ana = { email: 'ana.lopez@example.com', password: 'Cliente.Ana.2026' };
-
 // public-site-and-checkout.md §2, plus checkout, thanks and an unknown path.
 const PUBLIC_ROUTES = [...PUBLIC_SITE_ROUTES, '/checkout/1', '/gracias/15', '/una/ruta/desconocida'];
-
-// customer-area.md §2, every menu entry included (switched-off screens answer not-found, at the same width).
-const AREA_ROUTES = [
-  '/mystudio',
-  '/mystudio/online',
-  '/mystudio/paquetes',
-  '/mystudio/video/1',
-  '/mystudio/informacion',
-  '/mystudio/membresias',
-  '/mystudio/pagos',
-  '/mystudio/metodos',
-  '/mystudio/waitlists',
-  '/mystudio/creditos',
-  '/mystudio/reservaciones',
-];
 
 async function widthOf(page: Page, path: string): Promise<string | null> {
   await page.goto(path);
@@ -37,12 +20,7 @@ async function widthOf(page: Page, path: string): Promise<string | null> {
 }
 
 async function signIn(page: Page) {
-  await page.goto('/entrar');
-  const form = page.getByRole('form', { name: 'Entrar Ahora' });
-  await form.getByLabel('Correo electrónico').fill(ana.email);
-  await form.getByLabel('Contraseña').fill(ana.password);
-  await form.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/mystudio$/);
+  await signInAs(page, ana);
   await expect(page.getByRole('heading', { level: 1, name: 'Calendario' })).toBeVisible();
 }
 
@@ -62,7 +40,8 @@ for (const width of [320, 390]) {
     test('no /mystudio route is wider than the viewport, and the area menu scrolls in its own row', async ({ page }) => {
       await signIn(page);
       const tooWide: string[] = [];
-      for (const path of AREA_ROUTES) {
+      // Switched-off screens answer not-found, at the same width.
+      for (const path of CUSTOMER_AREA_ROUTES) {
         const problem = await widthOf(page, path);
         if (problem) tooWide.push(problem);
       }

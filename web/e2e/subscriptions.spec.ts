@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, signInAs } from './e2e-support';
+import { expect, type Page, test } from '@playwright/test';
+import { acceptCheckoutTerms, comeBack, expectNoAxeViolations, signUpFresh as signUp, typeCard } from './e2e-support';
 
 /**
  * A returning customer's own subscriptions and vouchers (docs/payments,
@@ -10,45 +10,14 @@ import { expectNoAxeViolations, signInAs } from './e2e-support';
  * so the specs never depend on each other or on the seed customers.
  */
 
-const PASSWORD = 'Prueba.123';
-
-function uniquePhone(): string {
-  return `55${String(Math.floor(Math.random() * 100_000_000)).padStart(8, '0')}`;
-}
-
-async function signUpFresh(page: Page): Promise<string> {
-  const email = `e2e.subs.${Date.now()}.${Math.floor(Math.random() * 1000)}@example.com`;
-  await page.goto('/registro');
-  const form = page.getByRole('form', { name: 'Regístrate!' });
-  await form.getByLabel('Nombre', { exact: true }).fill('Marta');
-  await form.getByLabel('Apellidos').fill('Vega Ruiz');
-  await form.getByLabel('Correo electrónico').fill(email);
-  await form.getByLabel('Teléfono').fill(uniquePhone());
-  await form.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await form.getByLabel('Confirmar contraseña').fill(PASSWORD);
-  await form.getByRole('checkbox', { name: 'Acepto los siguientes documentos:' }).check();
-  await form.getByRole('button', { name: 'Crear Cuenta' }).click();
-  await expect(page).toHaveURL(/\/mystudio$/);
-  return email;
-}
-
-/** Comes back another day: a new browser session (nothing kept from the purchase), signed in again. */
-async function comeBack(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const page = await context.newPage();
-  await signInAs(page, { email, password: PASSWORD });
-  return page;
-}
+const signUpFresh = (page: Page) => signUp(page, 'subs', { name: 'Marta', lastName: 'Vega Ruiz' });
 
 async function payByCard(page: Page, packageId: number, title: string) {
   await page.goto(`/checkout/${packageId}`);
   await expect(page.getByRole('heading', { level: 3, name: title })).toBeVisible();
   await page.getByRole('radio', { name: 'Tarjeta' }).check();
-  await page.getByRole('checkbox', { name: /^Al comprar cualquier paquete de .+ aceptas los siguientes documentos$/ }).check();
-  const card = page.frameLocator('iframe[title="Campos seguros para los datos de la tarjeta"]');
-  await card.getByLabel('Número de tarjeta').fill('4242424242424242');
-  await card.getByLabel('Vencimiento (MM/AA)').fill('12/34');
-  await card.getByLabel('CVC').fill('123');
+  await acceptCheckoutTerms(page);
+  await typeCard(page, '4242424242424242');
   await page.getByRole('button', { name: 'Pagar' }).click();
   await expect(page).toHaveURL(/\/gracias\/\d+$/, { timeout: 15_000 });
   await expect(page.getByText('Activa', { exact: true })).toBeVisible({ timeout: 30_000 });
@@ -73,14 +42,14 @@ async function cancelFromMyPurchases(page: Page, title: string, remains: RegExp)
 }
 
 test('a returning member sees the next charge of a subscription and cancels it from Mis Compras', async ({ page, browser }) => {
-  const email = await signUpFresh(page);
+  const customer = await signUpFresh(page);
   await payByCard(page, 5, 'Ilimitado Mensual');
   await expect(page.getByText(/^Próximo cargo: .+ · \$[\d,]+ MXN$/)).toBeVisible();
   // The first session keeps Mis Compras open, from before the cancellation.
   await page.goto('/mystudio/membresias');
   const stale = page.getByRole('row', { name: /Ilimitado Mensual/ });
   await expect(stale.getByText('Activa')).toBeVisible({ timeout: 30_000 });
-  const later = await comeBack(browser, email);
+  const later = await comeBack(browser, customer);
   await cancelFromMyPurchases(
     later,
     'Ilimitado Mensual',
@@ -96,18 +65,18 @@ test('a returning member sees the next charge of a subscription and cancels it f
 });
 
 test('a returning customer cancels a free trial before its first charge', async ({ page, browser }) => {
-  const email = await signUpFresh(page);
+  const customer = await signUpFresh(page);
   await payByCard(page, 7, 'Prueba 7 Días');
-  const later = await comeBack(browser, email);
+  const later = await comeBack(browser, customer);
   await cancelFromMyPurchases(later, 'Prueba 7 Días', /^Tu prueba gratis sigue vigente hasta el .+\. No se te hará ningún cargo\.$/);
 });
 
 test('an OXXO reference is found again after its overlay was closed: on the order and in Mis Compras', async ({ page, browser }) => {
-  const email = await signUpFresh(page);
+  const customer = await signUpFresh(page);
   await page.goto('/checkout/4');
   await expect(page.getByRole('heading', { level: 3, name: 'Paquete 10 Clases' })).toBeVisible();
   await page.getByRole('radio', { name: 'OXXO' }).check();
-  await page.getByRole('checkbox', { name: /^Al comprar cualquier paquete de .+ aceptas los siguientes documentos$/ }).check();
+  await acceptCheckoutTerms(page);
   await page.getByRole('button', { name: 'Pagar' }).click();
   const overlay = page.getByRole('dialog', { name: 'Ficha de pago OXXO' });
   const shown = overlay.frameLocator('iframe').getByLabel(/^Número de referencia \d+$/);
@@ -123,7 +92,7 @@ test('an OXXO reference is found again after its overlay was closed: on the orde
   await expect(onOrder.getByRole('link', { name: /Ver e imprimir ficha de Paquete 10 Clases/ })).toHaveAttribute('href', /\/vouchers\//);
   await expectNoAxeViolations(page, '/gracias (OXXO voucher)');
 
-  const later = await comeBack(browser, email);
+  const later = await comeBack(browser, customer);
   await later.goto('/mystudio/membresias');
   const row = later.getByRole('row', { name: /Paquete 10 Clases/ });
   await expect(row.getByText('Pendiente')).toBeVisible({ timeout: 30_000 });
