@@ -88,7 +88,7 @@ export async function cancelClass(request: APIRequestContext, id: number): Promi
 }
 
 /** Answers the seed's required customer field (emergency_contact), so the complete-information prompt stays away. */
-export async function completeProfile(request: APIRequestContext, who: E2eCustomer): Promise<void> {
+export async function completeProfile(request: APIRequestContext, who: Pick<E2eCustomer, 'token'>): Promise<void> {
   const response = await request.put('/api/customer/custom_values', {
     headers: { authorization: `Bearer ${who.token}` },
     data: { values: { emergency_contact: 'Mamá 5512345678' } },

@@ -1,12 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
-import { acceptCheckoutTerms, comeBack, expectNoAxeViolations, signUpFresh as signUp, typeCard } from './e2e-support';
+import { cancelClass, completeProfile, createClass, studioDayFromToday } from './booking-support';
+import { acceptCheckoutTerms, comeBack, expectNoAxeViolations, idToken, signUpFresh as signUp, typeCard } from './e2e-support';
 
 /**
  * A returning customer's own subscriptions and vouchers (docs/payments,
  * "Customer subscription lifecycle" and "OXXO voucher"): they buy, leave,
  * sign in again later and find in Mis Compras the next charge, a way to
  * cancel a subscription or a trial, and an OXXO reference whose overlay they
- * closed. Each test buys as a fresh sign-up with a new card (no saved card),
+ * closed; a trial cancelled at once still books classes inside it, never
+ * after its end (ADR 0065). Each test buys as a fresh sign-up with a new card (no saved card),
  * so the specs never depend on each other or on the seed customers.
  */
 
@@ -69,6 +71,57 @@ test('a returning customer cancels a free trial before its first charge', async 
   await payByCard(page, 7, 'Prueba 7 Días');
   const later = await comeBack(browser, customer);
   await cancelFromMyPurchases(later, 'Prueba 7 Días', /^Tu prueba gratis sigue vigente hasta el .+\. No se te hará ningún cargo\.$/);
+});
+
+test('a trial cancelled at once cannot book after its end: the calendar says why, and a class inside the trial is booked', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const customer = await signUpFresh(page);
+  await payByCard(page, 7, 'Prueba 7 Días');
+  const later = await comeBack(browser, customer);
+  await cancelFromMyPurchases(later, 'Prueba 7 Días', /^Tu prueba gratis sigue vigente hasta el .+\. No se te hará ningún cargo\.$/);
+  const token = await idToken(request, customer.email, customer.password);
+  await completeProfile(request, { token });
+
+  // The trial's credits last to the end of the studio day of its first charge, 7 days from today (ADR 0065).
+  const insideDay = studioDayFromToday(2);
+  const afterDay = studioDayFromToday(9);
+  const inside = await createClass(request, { date: insideDay, startTime: '20:40', classTypeId: 2, capacity: 5 });
+  const after = await createClass(request, { date: afterDay, startTime: '20:40', classTypeId: 2, capacity: 5 });
+  try {
+    // The server refuses the class after the trial's end, naming the trial's last day.
+    const refused = await request.post('/api/class_reservations', { headers: { authorization: `Bearer ${token}` }, data: { single_class_id: after.id } });
+    expect(refused.status(), await refused.text()).toBe(412);
+    const { error } = (await refused.json()) as { error: { code: string; message: string } };
+    expect(error.code).toBe('booking/lot-ends-before-class');
+    const lastDay = Number(studioDayFromToday(7).slice(8, 10));
+    expect(error.message).toMatch(new RegExp(`^Tu paquete vence el ${lastDay} \\S+, antes de esta clase\\.$`));
+
+    // The calendar says so before the customer tries: the same words on the card, which offers the packages instead of Reservar.
+    await later.goto(`/mystudio?semana=${afterDay}`);
+    await expect(later.getByRole('heading', { level: 1, name: 'Calendario' })).toBeVisible();
+    const afterCard = later.getByRole('listitem').filter({ hasText: after.description });
+    await expect(afterCard.getByText(error.message, { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(afterCard.getByRole('button', { name: 'Reservar' })).toHaveCount(0);
+    await expect(afterCard.getByRole('button', { name: 'Comprar' })).toBeVisible();
+    await expectNoAxeViolations(later, 'calendar with a class after the trial');
+
+    // A class inside the trial is booked as any other.
+    await later.goto(`/mystudio?semana=${insideDay}`);
+    const insideCard = later.getByRole('listitem').filter({ hasText: inside.description });
+    await expect(insideCard).toContainText('Disponible', { timeout: 30_000 });
+    await expect(insideCard.getByText(/^Tu paquete vence el/)).toHaveCount(0);
+    await insideCard.getByRole('button', { name: 'Reservar' }).click();
+    const dialog = later.getByRole('dialog', { name: 'Reservar clase' });
+    await dialog.getByRole('button', { name: 'Reservar', exact: true }).click();
+    await expect(later.getByText('¡Reservación guardada con éxito!')).toBeVisible();
+    await expect(insideCard).toContainText('Reservada');
+  } finally {
+    await cancelClass(request, inside.id);
+    await cancelClass(request, after.id);
+  }
 });
 
 test('an OXXO reference is found again after its overlay was closed: on the order and in Mis Compras', async ({ page, browser }) => {
