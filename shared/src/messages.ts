@@ -46,6 +46,7 @@ export const messages = {
     contention: 'Hay mucha demanda en este momento y no pudimos guardar tu solicitud. No se hizo ningún cambio; intenta de nuevo en unos segundos.',
     unavailable: 'El servicio no está disponible en este momento. Intenta de nuevo en unos minutos.',
     badRequest: 'La solicitud no es válida.',
+    jsonTooDeep: 'El contenido enviado tiene demasiados niveles anidados.',
     validation: 'Revisa los campos faltantes o inválidos',
     unknownField: 'El campo {field} no está permitido.',
     idempotencyKeyFormat: 'La clave Idempotency-Key debe tener de 8 a 255 letras, números, guiones o guiones bajos.',
