@@ -6,6 +6,7 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app';
 import { jsonShapeProblem, MAX_JSON_DEPTH } from '../../src/domain/json-shape';
+import { MAX_URL_LENGTH, urlProblem } from '../../src/http/url';
 import { seedAccessFixtures, T0 } from './access-fixtures';
 import { type TestEnv, testEnv } from './support';
 
@@ -81,5 +82,79 @@ describe('finding 1: deeply nested JSON', () => {
     expect(jsonShapeProblem(value)).toEqual({ kind: 'too-deep' });
     expect(jsonShapeProblem(value, { maxDepth: 2_000_000 })).toBeNull();
     expect(jsonShapeProblem(JSON.parse('{"a": [{"b": 1}, {"__proto__": 2}]}'))).toEqual({ kind: 'inherited-key', path: 'a.1.__proto__' });
+  });
+});
+
+describe('finding 2: ids the store reserves, on any path parameter', () => {
+  const hostile = [
+    '__x__',
+    '__proto__',
+    '____',
+    '__x__.ics',
+    '.',
+    '..',
+    '%2e%2e',
+    'a%2Fb',
+    'a%2Fb%2Fc',
+    'a%5Cb',
+    '%00',
+    'x%0D%0Ay',
+    '%E2%80%AEx',
+    'x'.repeat(600),
+  ];
+  const routes = [
+    ['put', '/api/notifications/{}/read', 'Bearer uid:ana'],
+    ['get', '/api/mail/{}', 'Bearer admin:valeria'],
+    ['delete', '/api/schedule_releases/{}', 'Bearer admin:valeria'],
+    ['delete', '/api/payment_sources/{}', 'Bearer uid:ana'],
+    ['get', '/api/pages/{}', null],
+    ['get', '/api/calendar/{}.ics', null],
+    ['get', '/api/discounts/code/{}', 'Bearer uid:ana'],
+    ['get', '/api/check_in/{}', 'Bearer admin:valeria'],
+    ['get', '/api/locations/{}', null],
+  ] as const;
+
+  it.each(routes)('%s %s answers a Spanish 400 before any lookup', async (method, path, authorization) => {
+    const app = createApp(env.deps);
+    for (const id of hostile) {
+      let call = request(app)[method](path.replace('{}', id));
+      if (authorization) call = call.set('authorization', authorization);
+      const response = await call;
+      expect(response.status, id).toBe(400);
+      expect(response.body.error, id).toEqual({ code: 'http/invalid-path', message: 'La dirección de la solicitud no es válida.' });
+    }
+    expect(errorLines).toEqual([]);
+  });
+
+  it('still routes the ids a route does take', async () => {
+    const app = createApp(env.deps);
+    expect((await request(app).put('/api/notifications/class-cancelled-12-3/read').set('authorization', 'Bearer uid:ana')).status).toBe(404);
+    expect((await request(app).get('/api/pages/aviso-de-privacidad')).status).toBe(404);
+    expect((await request(app).get('/api/locations/abc')).body.error.fields).toEqual({ id: 'Debe ser un número entero.' });
+    expect(urlProblem('/api/pages/a_b__c')).toBeNull();
+    expect(urlProblem('/api/calendar/AbC-12_x.ics')).toBeNull();
+  });
+});
+
+describe('finding 8: URLs that do not decode, and over-long ones', () => {
+  it('answers a malformed %-escape anywhere in the URL with a Spanish 400, and keeps serving', async () => {
+    const app = createApp(env.deps);
+    for (const url of ['/api/x%C0%AF', '/api/pages/x%C0%AF', '/api/pages?x=%C0%AF', '/api/%', '/api/pages/%E0%A4%A', '/sitemap.xml?%ZZ', '/%C0%AF']) {
+      const response = await request(app).get(url);
+      expect(response.status, url).toBe(400);
+      expect(response.body.error, url).toEqual({ code: 'http/malformed-url', message: 'La dirección de la solicitud tiene caracteres mal codificados.' });
+    }
+    expect((await request(app).get('/api/pages')).status).toBe(200);
+    expect(errorLines).toEqual([]);
+  });
+
+  it('answers a URL over the limit with a Spanish 414', async () => {
+    const app = createApp(env.deps);
+    for (const url of [`/api/pages?q=${'a'.repeat(MAX_URL_LENGTH)}`, `/api/locations/${'1'.repeat(MAX_URL_LENGTH)}`, `/api/${'a/'.repeat(6_000)}`]) {
+      const response = await request(app).get(url);
+      expect(response.status, url.slice(0, 40)).toBe(414);
+      expect(response.body.error, url.slice(0, 40)).toEqual({ code: 'http/uri-too-long', message: 'La dirección de la solicitud es demasiado larga.' });
+    }
+    expect((await request(app).get(`/api/pages?q=${'a'.repeat(MAX_URL_LENGTH - 20)}`)).status).toBe(200);
   });
 });
