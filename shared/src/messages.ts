@@ -115,6 +115,8 @@ export const messages = {
     slugFormat: 'Usa solo minúsculas, números y guiones.',
     slugReserved: 'Esa dirección está reservada por la aplicación.',
     invalidValue: 'El valor no es válido.',
+    lineBreak: 'Escríbelo en una sola línea, sin saltos de línea.',
+    controlCharacters: 'Contiene caracteres invisibles o de control que no se permiten.',
     unknownConfigKey: 'La clave de configuración {key} no existe.',
   },
   customer: {

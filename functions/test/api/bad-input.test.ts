@@ -124,4 +124,21 @@ describe('hostile URLs and bodies through Hosting', () => {
       expect(response.body.error, path).toEqual({ code: 'http/invalid-path', message: 'La dirección de la solicitud no es válida.' });
     }
   });
+
+  it('a name with control, bidirectional or line-break characters is refused in Spanish and nothing is stored', async () => {
+    const identity = await newIdentity();
+    for (const [name, message] of [
+      ['Ana\u0000', 'Contiene caracteres invisibles o de control que no se permiten.'],
+      ['Ana \u202egpj.exe', 'Contiene caracteres invisibles o de control que no se permiten.'],
+      ['Ana\r\nBcc: x@example.com', 'Escríbelo en una sola línea, sin saltos de línea.'],
+    ]) {
+      const response = await api<{ error: { fields: Record<string, string> } }>('POST', '/api/customer/signup', {
+        token: identity.token,
+        body: { uid: identity.uid, name, last_name: 'López', phone: uniquePhone() },
+      });
+      expect(response.status, name).toBe(400);
+      expect(response.body.error.fields, name).toEqual({ name: message });
+    }
+    expect((await store().doc(`customers/${identity.uid}`).get()).exists).toBe(false);
+  });
 });
