@@ -7,6 +7,9 @@ import { toValidationAppError } from '../domain/validation';
 
 type Source = 'body' | 'query';
 
+/** The middleware keeps what it checks, so tests can find every route's schemas in the router (functions/test/unit/route-table.ts). */
+export type ValidatingHandler = RequestHandler & { readonly schema: Schema; readonly source: Source };
+
 /**
  * Validates a request part with the same yup schema the form uses. Bodies are
  * validated strictly (no type coercion: a number sent as text is an error);
@@ -14,8 +17,8 @@ type Source = 'body' | 'query';
  * replaces the original (req.query is read-only in Express 5, so it is kept
  * on res.locals.query).
  */
-export function validate(schema: Schema, source: Source = 'body'): RequestHandler {
-  return async (req, res, next) => {
+export function validate(schema: Schema, source: Source = 'body'): ValidatingHandler {
+  const handler: RequestHandler = async (req, res, next) => {
     try {
       const input: unknown = source === 'body' ? req.body : { ...req.query };
       // Bodies were checked by jsonBody already; this keeps validate() safe wherever its input comes from.
@@ -36,4 +39,5 @@ export function validate(schema: Schema, source: Source = 'body'): RequestHandle
       next(error instanceof ValidationError ? toValidationAppError(error) : error);
     }
   };
+  return Object.assign(handler, { schema, source });
 }
