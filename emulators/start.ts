@@ -12,11 +12,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { messages } from '@studio/shared/messages';
 import { clockFile, clockOffset, setClock } from '../functions/src/data/clock/system-clock';
 import type { FailedEvent } from '../functions/src/data/store/local/local-outbox';
 import type { TriggerDispatcher } from '../functions/src/data/store/local/trigger-dispatcher';
+import { MAX_URL_LENGTH } from '../functions/src/http/url';
 import type { ScheduledJobsRunner } from '../functions/src/scheduled/run-scheduled-jobs';
 import { type FakeClock, offsetClock } from './fake-clock';
 import type { MailViewer } from './mail-viewer';
@@ -102,12 +104,22 @@ function startEmulators(): ChildProcess {
     throw new Error('Build first: npm run build (functions/lib and web/dist are missing).');
   }
   const firebaseBin = path.join(root, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
-  const cliArgs = [firebaseBin, 'emulators:start', '--only', 'auth,functions,hosting', '--project', PROJECT_ID];
+  // Every HTTP server of the emulators answers a URL it cannot read (a malformed %-escape, too long) as the API does, instead of
+  // letting the Hosting emulator throw and take the whole stack down (emulators/url-guard.mjs).
+  const urlGuard = pathToFileURL(path.join(root, 'emulators', 'url-guard.mjs')).href;
+  const guardSettings = {
+    maxUrlLength: MAX_URL_LENGTH,
+    malformed: { code: 'http/malformed-url', message: messages.http.malformedUrl },
+    tooLong: { code: 'http/uri-too-long', message: messages.http.uriTooLong },
+    headersTooLarge: { code: 'http/headers-too-large', message: messages.http.payloadTooLarge },
+  };
+  const cliArgs = ['--import', urlGuard, firebaseBin, 'emulators:start', '--only', 'auth,functions,hosting', '--project', PROJECT_ID];
   if (persistent) {
     if (existsSync(path.join(authExportDir, 'firebase-export-metadata.json'))) cliArgs.push('--import', authExportDir);
     cliArgs.push('--export-on-exit', authExportDir);
   }
-  const child = spawn(process.execPath, cliArgs, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const env = { ...process.env, STACK_URL_GUARD: JSON.stringify(guardSettings) };
+  const child = spawn(process.execPath, cliArgs, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   // Interactive runs show the emulators' log; test runs keep it in a file and
   // print it only when something fails, so test output stays readable.
   const logFile = persistent ? null : createWriteStream(emulatorLogPath);

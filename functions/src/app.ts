@@ -6,6 +6,7 @@ import { appOriginsOnly } from './http/cors';
 import { errorHandler, notFoundRoute } from './http/errors';
 import { requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
+import { readableUrl } from './http/url';
 import { acceptedPageRoutes } from './routes/accepted-pages';
 import { appConfigRoutes } from './routes/appconfig';
 import { customerRoutes } from './routes/customer';
@@ -37,6 +38,8 @@ export function createApp(deps: Deps): express.Express {
   app.use(securityHeaders);
   // Before the body and the token are read: a refused origin costs no parsing and no verification.
   app.use(appOriginsOnly(deps));
+  // Before routing: a URL that does not decode, is too long, or has a path segment no route parameter may hold (http/url.ts).
+  app.use(readableUrl);
   app.use(jsonBody);
   app.use(authenticate(deps.auth));
 

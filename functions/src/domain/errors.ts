@@ -15,6 +15,7 @@ export type AppErrorKind =
   | 'conflict' // the current state refuses it (taken, in use, locked)
   | 'precondition' // what it needs is not there (credits used up, lot revoked, no membership)
   | 'too-large'
+  | 'uri-too-long' // the request's URL, not its body (414)
   | 'unsupported-media'
   | 'rate-limited'
   | 'payment-declined' // the card processor refused the charge (402)

@@ -3,6 +3,7 @@ import { filesMessages } from '@studio/shared/messages/files';
 import { MAX_FILE_BYTES, MAX_FILE_MB } from '@studio/shared/schemas/file';
 import express, { type RequestHandler } from 'express';
 import { AppError } from '../domain/errors';
+import { jsonShapeProblem, tooDeep } from '../domain/json-shape';
 
 /** JSON bodies above this are refused before any work; content pages are the largest input. */
 export const JSON_BODY_LIMIT_BYTES = 256 * 1024;
@@ -68,6 +69,11 @@ export const jsonBody: RequestHandler = (req, res, next) => {
     }
     if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)) {
       next(new AppError('invalid', 'http/invalid-json', messages.http.invalidJson));
+      return;
+    }
+    // Before anything walks or re-serialises the body (validation, idempotency keys, services): see domain/json-shape.ts.
+    if (jsonShapeProblem(req.body, { depthOnly: true }) !== null) {
+      next(tooDeep());
       return;
     }
     next();

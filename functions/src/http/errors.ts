@@ -14,6 +14,7 @@ export const statusByKind: Record<AppErrorKind, number> = {
   conflict: 409,
   precondition: 412,
   'too-large': 413,
+  'uri-too-long': 414,
   'unsupported-media': 415,
   'rate-limited': 429,
   'payment-declined': 402,

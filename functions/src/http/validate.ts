@@ -2,27 +2,13 @@ import { messages } from '@studio/shared/messages';
 import type { RequestHandler } from 'express';
 import { type Schema, ValidationError } from 'yup';
 import { invalidFields } from '../domain/errors';
+import { jsonShapeProblem, tooDeep } from '../domain/json-shape';
 import { toValidationAppError } from '../domain/validation';
 
 type Source = 'body' | 'query';
 
-/**
- * The path of the first key, at any depth, named like a member of
- * Object.prototype ('__proto__', 'constructor', 'toString'…). yup looks
- * fields up on a plain object, so such a key finds an inherited function
- * instead of a schema (a 500), and an unknown '__proto__' it copies would
- * set the validated value's prototype.
- */
-function inheritedKeyPath(value: unknown, path = ''): string | null {
-  if (typeof value !== 'object' || value === null) return null;
-  for (const [key, child] of Object.entries(value)) {
-    const childPath = path ? `${path}.${key}` : key;
-    if (key in Object.prototype) return childPath;
-    const found = inheritedKeyPath(child, childPath);
-    if (found !== null) return found;
-  }
-  return null;
-}
+/** The middleware keeps what it checks, so tests can find every route's schemas in the router (functions/test/unit/route-table.ts). */
+export type ValidatingHandler = RequestHandler & { readonly schema: Schema; readonly source: Source };
 
 /**
  * Validates a request part with the same yup schema the form uses. Bodies are
@@ -31,13 +17,18 @@ function inheritedKeyPath(value: unknown, path = ''): string | null {
  * replaces the original (req.query is read-only in Express 5, so it is kept
  * on res.locals.query).
  */
-export function validate(schema: Schema, source: Source = 'body'): RequestHandler {
-  return async (req, res, next) => {
+export function validate(schema: Schema, source: Source = 'body'): ValidatingHandler {
+  const handler: RequestHandler = async (req, res, next) => {
     try {
       const input: unknown = source === 'body' ? req.body : { ...req.query };
-      const inherited = inheritedKeyPath(input);
-      if (inherited !== null) {
-        next(invalidFields({ [inherited]: messages.validation.invalidValue }));
+      // Bodies were checked by jsonBody already; this keeps validate() safe wherever its input comes from.
+      const problem = jsonShapeProblem(input);
+      if (problem?.kind === 'too-deep') {
+        next(tooDeep());
+        return;
+      }
+      if (problem?.kind === 'inherited-key') {
+        next(invalidFields({ [problem.path]: messages.validation.invalidValue }));
         return;
       }
       const value: unknown = await schema.validate(input, { abortEarly: false, strict: source === 'body' });
@@ -48,4 +39,5 @@ export function validate(schema: Schema, source: Source = 'body'): RequestHandle
       next(error instanceof ValidationError ? toValidationAppError(error) : error);
     }
   };
+  return Object.assign(handler, { schema, source });
 }

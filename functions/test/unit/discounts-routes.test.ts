@@ -247,12 +247,16 @@ describe('GET /discounts/code/{code}', () => {
       ['SOLO10', five],
       ['PASADO', ten],
       ['FUTURO', ten],
-      ['a%2Fb', ten],
-      ['%5F%5Fname%5F%5F', ten],
     ] as const) {
       const response = await lookUp(code, pkg);
       expect(response.status, code).toBe(404);
       expect(response.body.error).toEqual({ code: 'discounts/invalid', message: 'Lo sentimos, ese descuento no es válido.' });
+    }
+    // A '/' or a name the store reserves never reaches the lookup: the path guard refuses it for every route (http/url.ts).
+    for (const code of ['a%2Fb', '%5F%5Fname%5F%5F']) {
+      const response = await lookUp(code, ten);
+      expect(response.status, code).toBe(400);
+      expect(response.body.error.code).toBe('http/invalid-path');
     }
     expect((await lookUp('SOLO10', ten)).status).toBe(200);
     await env.store.doc('app_config/main').set({ values: { discounts_enabled: false } });

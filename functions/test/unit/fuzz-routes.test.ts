@@ -11,57 +11,20 @@
  * refused attempts on purpose). The request log goes to stdout, not the store.
  * A 2xx may write (a fuzzed body can be valid); those are counted, not checked.
  */
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import fc from 'fast-check';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app';
-import type { LocalDocumentStore } from '../../src/data/store/local/local-store';
 import { seedAccessFixtures, T0 } from './access-fixtures';
+import { errorTextProblems, fillParams, routeTable, seedOf, storeSnapshot } from './route-table';
 import { testEnv } from './support';
 
 /** Runs per route and identity: about 15,000 requests in all, under a minute on two cores. */
 const RUNS_PER_ROUTE = 25;
-/** Collections a refused request may change, and why: see the header. */
-const BOOKKEEPING_COLLECTIONS = ['rate_limits'];
 
 const env = testEnv();
 const app = createApp(env.deps);
-const storeFile = (env.store as LocalDocumentStore).filePath;
-const filesDir = path.join(path.dirname(storeFile), 'files');
-
-interface RouteEntry {
-  method: string;
-  path: string;
-}
-
-interface RouterLayer {
-  route?: { path: string | string[]; methods: Record<string, boolean> };
-  handle?: { stack?: RouterLayer[] };
-  rawPath?: string | string[] | RegExp;
-}
-
-/** Every method + path the app answers, by walking Express 5's router stacks (mounted routers recursively). */
-function routesOf(stack: RouterLayer[], prefix = ''): RouteEntry[] {
-  const found: RouteEntry[] = [];
-  const pathsOf = (value: string | string[] | RegExp | undefined) => (Array.isArray(value) ? value : [value]);
-  for (const layer of stack) {
-    if (layer.route) {
-      for (const routePath of pathsOf(layer.route.path)) {
-        for (const method of Object.keys(layer.route.methods)) found.push({ method: method.toUpperCase(), path: `${prefix}${String(routePath)}` });
-      }
-    } else if (layer.handle?.stack) {
-      for (const mount of pathsOf(layer.rawPath)) {
-        found.push(...routesOf(layer.handle.stack, mount === '/' || mount === undefined ? prefix : `${prefix}${String(mount)}`));
-      }
-    }
-  }
-  return found;
-}
-
-const routes = routesOf((app as unknown as { router: { stack: RouterLayer[] } }).router.stack);
+const routes = routeTable(app);
 
 const identities = [
   { name: 'anónimo', authorization: null },
@@ -278,35 +241,6 @@ const pathParam = fc.oneof(
   fc.string({ minLength: 1, maxLength: 12 }).map(encodeURIComponent),
 );
 
-const ENGLISH = /\b(the|is|must|field|required|cannot|unexpected|token|should|found|invalid|undefined|nan|object|expected|failed|internal|server|error)\b/i;
-
-/** A heuristic: non-empty, no unfilled template, none of the words yup, Express or JSON.parse use in their defaults. */
-function spanishProblem(text: unknown): string | null {
-  if (typeof text !== 'string' || text.trim() === '') return `mensaje vacío: ${JSON.stringify(text)}`;
-  if (text.includes('${') || ENGLISH.test(text)) return `mensaje no español: ${text}`;
-  return null;
-}
-
-/** Every document's path and version (bookkeeping aside) and every stored file, read beside the app's own connection. */
-function storeSnapshot(): string {
-  const db = new DatabaseSync(storeFile, { readOnly: true });
-  try {
-    const placeholders = BOOKKEEPING_COLLECTIONS.map(() => '?').join(',');
-    const rows = db.prepare(`SELECT path, version FROM documents WHERE collection_id NOT IN (${placeholders}) ORDER BY path`).all(...BOOKKEEPING_COLLECTIONS);
-    const files = existsSync(filesDir) ? readdirSync(filesDir, { recursive: true }).map(String).sort() : [];
-    return JSON.stringify([rows, files]);
-  } finally {
-    db.close();
-  }
-}
-
-/** A stable 32-bit hash (FNV-1a). */
-function seedOf(text: string): number {
-  let hash = 0x811c9dc5;
-  for (const char of text) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
-  return hash | 0;
-}
-
 const histogram = new Map<number, number>();
 let requestCount = 0;
 let successCount = 0;
@@ -343,10 +277,9 @@ describe.each(identities)('fuzzed input as $name', (identity) => {
   it.each(routes)('$method $path', async (route) => {
     await fc.assert(
       fc.asyncProperty(fc.array(pathParam, { minLength: 2, maxLength: 2 }), query, body, async (params, queryString, payload) => {
-        let index = 0;
-        const target = route.path.replace(/:[A-Za-z_$][\w$]*/g, () => params[index++ % params.length] as string);
+        const target = fillParams(route, params);
         const url = queryString ? `${target}?${queryString}` : target;
-        const before = storeSnapshot();
+        const before = storeSnapshot(env.store);
         let call = request(app)[route.method.toLowerCase() as 'get'](url);
         if (identity.authorization) call = call.set('Authorization', identity.authorization);
         const response = await call.set('Content-Type', payload.contentType).send(payload.text);
@@ -360,11 +293,9 @@ describe.each(identities)('fuzzed input as $name', (identity) => {
         expect(response.status >= 500 && response.status !== 503, described).toBe(false);
         if (response.status >= 400) {
           expect(response.type, described).toBe('application/json');
-          const error = (response.body as { error?: { message?: unknown; fields?: Record<string, unknown> } }).error;
-          const problems = [error?.message, ...Object.values(error?.fields ?? {})].map(spanishProblem).filter(Boolean);
-          expect(problems, described).toEqual([]);
+          expect(errorTextProblems(response.body), described).toEqual([]);
         }
-        expect(storeSnapshot(), `escribió: ${described}`).toBe(before);
+        expect(storeSnapshot(env.store), `escribió: ${described}`).toBe(before);
       }),
       // A seed per route and identity: varied inputs, and a failure replays exactly.
       { numRuns: RUNS_PER_ROUTE, seed: seedOf(`${identity.name} ${route.method} ${route.path}`) },

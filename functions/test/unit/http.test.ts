@@ -117,7 +117,7 @@ describe('client errors never become 500s', () => {
   it('answers a malformed %-escape in the path with 400', async () => {
     const response = await request(createApp(env.deps)).get('/api/pages/%E0%A4%A');
     expect(response.status).toBe(400);
-    expect(response.body.error.message).toBe('La solicitud no es válida.');
+    expect(response.body.error.message).toBe('La dirección de la solicitud tiene caracteres mal codificados.');
   });
 
   it('refuses blank required text instead of storing it empty', async () => {

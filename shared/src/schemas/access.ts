@@ -76,7 +76,7 @@ export const purchaseRefundSchema = object({
     })
     .optional(),
   remove_credits: flag().optional(),
-  reason: optionalText(500).optional(),
+  reason: optionalText(500, { multiline: true }).optional(),
 })
   .noUnknown(unknownFields)
   .strict();
@@ -112,7 +112,7 @@ export const availableClassCreateSchema = object({
   expiration_date: calendarDate().nullable().optional(),
   class_type_id: positiveId().nullable().optional(),
   allowed_times: allowedTimesField().nullable().optional(),
-  reason: optionalText(200).optional(),
+  reason: optionalText(200, { multiline: true }).optional(),
 })
   .noUnknown(unknownFields)
   .strict();
@@ -123,7 +123,7 @@ export const availableClassUpdateSchema = object({
   available_class_id: positiveId().required(v.required),
   available_classes: creditsCount(0).optional(),
   expiration_date: calendarDate().nullable().optional(),
-  reason: optionalText(200).optional(),
+  reason: optionalText(200, { multiline: true }).optional(),
 })
   .noUnknown(unknownFields)
   .strict();

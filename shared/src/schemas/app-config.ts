@@ -1,7 +1,8 @@
-import { array, type InferType, mixed, object, string } from 'yup';
+import { array, type InferType, mixed, object } from 'yup';
 import { appConfigDefinitions, isAppConfigKey } from '../config/app-config';
 import { fill, messages } from '../messages';
-import { unknownFields } from './fields';
+import { text, textProblemMessage, unknownFields } from './fields';
+import { textProblem } from './text';
 
 const v = messages.validation;
 const CONFIG_STRING_MAX = 20_000;
@@ -18,18 +19,21 @@ export function checkConfigValue(key: string, value: unknown): string | null {
       return typeof value === 'number' && Number.isFinite(value) ? null : v.mustBeNumber;
     case 'color':
       return typeof value === 'string' && /^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/.test(value) ? null : v.invalidValue;
-    case 'string':
+    case 'string': {
       if (typeof value !== 'string') return v.mustBeText;
       if (value.length > CONFIG_STRING_MAX) return fill(v.tooLong, { n: CONFIG_STRING_MAX });
       if (def.options && !def.options.includes(value)) return v.selectOption;
-      return null;
+      // Settings hold texts shown on the site and sent in e-mails: the rules of every multi-line text field (./text.ts).
+      const problem = textProblem(value, { multiline: true });
+      return problem === null ? null : textProblemMessage(problem);
+    }
     default:
       return v.invalidValue;
   }
 }
 
 const entrySchema = object({
-  key: string().typeError(v.mustBeText).required(v.required),
+  key: text().required(v.required),
   // null is a value (it clears a nullable setting, e.g. no cancel limit); checkConfigValue refuses it for the others.
   value: mixed()
     .nullable()

@@ -3,7 +3,7 @@ import { fill, messages } from '../messages';
 import { checkoutMessages } from '../messages/checkout';
 import type { Purchase } from '../types/purchases';
 import type { SubscriptionPeriod } from './class-package';
-import { optionalText, positiveId, unknownFields } from './fields';
+import { optionalText, positiveId, text, unknownFields } from './fields';
 
 const v = messages.validation;
 
@@ -28,8 +28,7 @@ export const checkoutAttemptSchema = object({
     .nullable()
     .optional()
     .oneOf([...CHECKOUT_PAYMENT_METHODS, null], checkoutMessages.noPaymentMethod),
-  payment_source_id: string()
-    .typeError(v.mustBeText)
+  payment_source_id: text()
     .max(255, fill(v.tooLong, { n: 255 }))
     .nullable()
     .optional(),
@@ -51,8 +50,7 @@ export type CheckoutPayPalInput = InferType<typeof checkoutPayPalSchema>;
 
 /** POST /api/checkout/capture: the order the buyer approved in PayPal's window. */
 export const checkoutCaptureSchema = object({
-  orderID: string()
-    .typeError(v.mustBeText)
+  orderID: text()
     .required(v.required)
     .max(64, fill(v.tooLong, { n: 64 })),
 })
@@ -62,8 +60,7 @@ export type CheckoutCaptureInput = InferType<typeof checkoutCaptureSchema>;
 
 /** POST /api/purchases/cancel/{id}: a reason is required (customer-area §4). */
 export const purchaseCancelSchema = object({
-  reason: string()
-    .typeError(v.mustBeText)
+  reason: text({ multiline: true })
     .required(checkoutMessages.cancelReasonRequired)
     .max(500, fill(v.tooLong, { n: 500 }))
     .test('not-blank', checkoutMessages.cancelReasonRequired, (value) => value === undefined || value.trim() !== ''),
@@ -74,7 +71,7 @@ export type PurchaseCancelInput = InferType<typeof purchaseCancelSchema>;
 
 /** PUT /api/purchases/{id}/reject (admin): why the cash never arrived, optional. */
 export const purchaseRejectSchema = object({
-  reason: optionalText(500).optional(),
+  reason: optionalText(500, { multiline: true }).optional(),
 })
   .noUnknown(unknownFields)
   .strict();
@@ -163,16 +160,13 @@ export interface PaymentSource {
  * accepted for the spec's clients and ignored: the processor says what the card is.
  */
 export const savedCardSchema = object({
-  token_id: string()
-    .typeError(v.mustBeText)
+  token_id: text()
     .max(255, fill(v.tooLong, { n: 255 }))
     .optional(),
-  card_type: string()
-    .typeError(v.mustBeText)
+  card_type: text()
     .max(20, fill(v.tooLong, { n: 20 }))
     .optional(),
-  last_digits: string()
-    .typeError(v.mustBeText)
+  last_digits: text()
     .max(4, fill(v.tooLong, { n: 4 }))
     .optional(),
   saveCard: boolean().typeError(v.mustBeBoolean).optional(),
@@ -190,8 +184,7 @@ export const checkoutSavedCardSchema = object({
   class_package_id: positiveId().required(v.required),
   customer_id: positiveId().required(v.required),
   discountCode: optionalText(40).optional(),
-  payment_source_id: string()
-    .typeError(v.mustBeText)
+  payment_source_id: text()
     .max(255, fill(v.tooLong, { n: 255 }))
     .nullable()
     .optional(),

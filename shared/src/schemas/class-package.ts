@@ -2,7 +2,7 @@ import { array, type InferType, number, object, string } from 'yup';
 import { fill, messages } from '../messages';
 import { packagesMessages } from '../messages/packages';
 import { allowedTimesField } from './allowed-times';
-import { flag, optionalText, positiveId, requiredText, unknownFields } from './fields';
+import { flag, optionalText, positiveId, requiredText, text, unknownFields } from './fields';
 
 const v = messages.validation;
 const r = packagesMessages.rules;
@@ -43,8 +43,7 @@ const classAmount = () =>
 
 /** A file or link the browser opens: http(s) or a path on our own host (never javascript: and friends). */
 const link = () =>
-  string()
-    .typeError(v.mustBeText)
+  text()
     .max(2000, fill(v.tooLong, { n: 2000 }))
     .matches(/^(https?:\/\/[^\s]+|\/[^\s]*)$/, r.urlFormat);
 
@@ -75,8 +74,8 @@ const classPackageTypes = () =>
 /** Each field on its own; the rules that tie fields together are added in `classPackageSchema`. */
 const fields = {
   title: requiredText(120),
-  description: optionalText(20_000).optional(),
-  short_description: optionalText(300).optional(),
+  description: optionalText(20_000, { multiline: true }).optional(),
+  short_description: optionalText(300, { multiline: true }).optional(),
   price: money().required(v.required),
   /** What is charged when set (the list price shows struck through); must be below price. */
   sale_price: money().nullable().optional(),

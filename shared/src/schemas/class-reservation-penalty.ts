@@ -21,7 +21,7 @@ export type PenaltiesQuery = InferType<typeof penaltiesQuerySchema>;
 export const penaltyCreateSchema = object({
   customer_id: positiveId().required(v.required),
   end_date: calendarDate().required(v.required),
-  reason: optionalText(PENALTY_REASON_MAX).optional(),
+  reason: optionalText(PENALTY_REASON_MAX, { multiline: true }).optional(),
 })
   .noUnknown(unknownFields)
   .strict();
@@ -32,7 +32,7 @@ export const penaltyUpdateSchema = object({
   class_reservation_penalty_id: positiveId().required(v.required),
   end_date: calendarDate().optional(),
   lifted: boolean().typeError(v.mustBeBoolean).oneOf([true], p.liftedMustBeTrue).optional(),
-  lift_reason: optionalText(PENALTY_REASON_MAX).optional(),
+  lift_reason: optionalText(PENALTY_REASON_MAX, { multiline: true }).optional(),
 })
   .noUnknown(unknownFields)
   .strict();

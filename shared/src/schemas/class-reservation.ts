@@ -1,7 +1,7 @@
-import { type InferType, mixed, number, object, string } from 'yup';
+import { type InferType, mixed, number, object } from 'yup';
 import { fill, messages } from '../messages';
 import { bookingMessages } from '../messages/booking';
-import { optionalText, positiveId, unknownFields } from './fields';
+import { optionalText, positiveId, text, unknownFields } from './fields';
 import type { SingleClass } from './single-class';
 
 const v = messages.validation;
@@ -16,8 +16,7 @@ export const GUEST_NAME_MAX = 80;
 
 /** A +1 guest's name (booking and renaming): trimmed by the server, at least 2 characters (spec §5). */
 const guestName = () =>
-  string()
-    .typeError(v.mustBeText)
+  text()
     .test('min', bookingMessages.guestNameRequired, (value) => value === undefined || value === null || value.trim().length >= GUEST_NAME_MIN)
     .test('max', fill(v.tooLong, { n: GUEST_NAME_MAX }), (value) => value === undefined || value === null || value.trim().length <= GUEST_NAME_MAX);
 
@@ -100,7 +99,7 @@ export const classReservationRatingSchema = object({
   customer_id: positiveId().nullable().optional(),
   class_stars: stars().required(bookingMessages.starsRange),
   coach_stars: stars().required(bookingMessages.starsRange),
-  comment: optionalText(RATING_COMMENT_MAX).optional(),
+  comment: optionalText(RATING_COMMENT_MAX, { multiline: true }).optional(),
 })
   .noUnknown(unknownFields)
   .strict();

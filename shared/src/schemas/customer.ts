@@ -1,6 +1,6 @@
 import { type InferType, number, object, string } from 'yup';
 import { fill, messages } from '../messages';
-import { calendarDate, email, idList, optionalText, phone, positiveId, requiredText, unknownFields } from './fields';
+import { calendarDate, email, idList, optionalText, phone, positiveId, requiredText, text, unknownFields } from './fields';
 
 const v = messages.validation;
 export const SIGNUP_REASON_OTHER = 'Otro';
@@ -72,8 +72,7 @@ export type RecoverInput = InferType<typeof recoverSchema>;
 
 /** GET /api/customer/admin/all?query&page and /api/customer/query?query */
 export const customerSearchSchema = object({
-  query: string()
-    .typeError(v.mustBeText)
+  query: text()
     .max(100, fill(v.tooLong, { n: 100 }))
     .optional(),
   page: number()

@@ -11,8 +11,9 @@ import { fieldLabels } from '../messages/fields';
 import type { FieldOption } from '../types/catalogue';
 import { addressCreateSchema } from './catalogue/addresses';
 import { FIELD_OPTIONS_MAX, FILE_SRC_PATTERN, type FormFieldType } from './catalogue/common';
-import { calendarDate, PHONE_MAX_DIGITS, phonePattern, unknownFields } from './fields';
+import { calendarDate, PHONE_MAX_DIGITS, phonePattern, textProblemMessage, unknownFields } from './fields';
 import type { StudioFileRef } from './file';
+import { textProblem } from './text';
 
 const v = messages.validation;
 const m = dynamicFormMessages.validation;
@@ -86,18 +87,21 @@ function isFileRef(value: unknown): value is StudioFileRef {
   );
 }
 
-function textProblem(value: unknown, max: number): string | null {
+/** A typed answer: text, within its length, and by the rules of every text field (./text.ts); a textarea keeps its line breaks. */
+function textAnswerProblem(value: unknown, max: number, multiline = false): string | null {
   if (typeof value !== 'string') return v.mustBeText;
-  return value.length > max ? fill(v.tooLong, { n: max }) : null;
+  if (value.length > max) return fill(v.tooLong, { n: max });
+  const problem = textProblem(value, { multiline });
+  return problem === null ? null : textProblemMessage(problem);
 }
 
 /** Why a non-empty answer is not of its field's type, or null when it is. */
 function typeProblem(field: DynamicField, value: unknown): string | null {
   switch (field.type) {
     case 'text':
-      return textProblem(value, DYNAMIC_TEXT_MAX);
+      return textAnswerProblem(value, DYNAMIC_TEXT_MAX);
     case 'textarea':
-      return textProblem(value, DYNAMIC_TEXTAREA_MAX);
+      return textAnswerProblem(value, DYNAMIC_TEXTAREA_MAX, true);
     case 'time':
       return typeof value === 'string' && TIME_PATTERN.test(value) ? null : m.invalidTime;
     case 'date':
@@ -116,7 +120,7 @@ function typeProblem(field: DynamicField, value: unknown): string | null {
     case 'creatable-select':
       return Array.isArray(value) &&
         value.length <= FIELD_OPTIONS_MAX &&
-        value.every((item) => typeof item === 'string' && item.trim() !== '' && item.length <= DYNAMIC_TEXT_MAX)
+        value.every((item) => typeof item === 'string' && item.trim() !== '' && textAnswerProblem(item, DYNAMIC_TEXT_MAX) === null)
         ? null
         : v.invalidValue;
     case 'file':

@@ -1,5 +1,6 @@
 import { array, boolean, number, string } from 'yup';
 import { fill, messages } from '../messages';
+import { type TextProblem, textProblem } from './text';
 
 const v = messages.validation;
 
@@ -17,17 +18,39 @@ export function normalizePhone(input: string): string {
   return national.slice(0, PHONE_MAX_DIGITS);
 }
 
-/** Required text: whitespace alone does not count as filled in. */
-export const requiredText = (max: number) =>
+export interface TextOptions {
+  /** A textarea's text (descriptions, comments, reasons, page content): keeps line breaks and tabs. */
+  multiline?: boolean;
+}
+
+/** The message for a text rule broken (./text.ts). */
+export const textProblemMessage = (problem: TextProblem) => (problem === 'line-break' ? v.lineBreak : v.controlCharacters);
+
+/**
+ * Every text a person types starts here: no control or bidirectional
+ * characters, and no line breaks unless `multiline` (./text.ts says which and
+ * why). The kind is kept in the schema's meta (`text: 'line' | 'multiline'`),
+ * where the tests find every text field of every schema.
+ */
+export const text = (options: TextOptions = {}) =>
   string()
     .typeError(v.mustBeText)
+    .meta({ text: options.multiline ? 'multiline' : 'line' })
+    .test('plain-text', v.controlCharacters, function (value) {
+      if (typeof value !== 'string') return true;
+      const problem = textProblem(value, options);
+      return problem === null || this.createError({ message: textProblemMessage(problem) });
+    });
+
+/** Required text: whitespace alone does not count as filled in. */
+export const requiredText = (max: number, options: TextOptions = {}) =>
+  text(options)
     .required(v.required)
     .max(max, fill(v.tooLong, { n: max }))
     .test('not-blank', v.required, (value) => value === undefined || value === null || value.trim() !== '');
 
-export const optionalText = (max: number) =>
-  string()
-    .typeError(v.mustBeText)
+export const optionalText = (max: number, options: TextOptions = {}) =>
+  text(options)
     .nullable()
     .max(max, fill(v.tooLong, { n: max }));
 

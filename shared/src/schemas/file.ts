@@ -1,7 +1,7 @@
 import { type InferType, number, object, string } from 'yup';
 import { fill, messages } from '../messages';
 import { filesMessages } from '../messages/files';
-import { optionalText, positiveId, unknownFields } from './fields';
+import { optionalText, positiveId, text, unknownFields } from './fields';
 
 const v = messages.validation;
 
@@ -72,8 +72,7 @@ export function displayFileName(name: string, type: AllowedFileType): string {
 }
 
 const fileName = () =>
-  string()
-    .typeError(v.mustBeText)
+  text()
     .max(FILE_NAME_MAX, fill(v.tooLong, { n: FILE_NAME_MAX }))
     .test('safe-name', filesMessages.invalidName, (value) => value === undefined || isSafeFileName(value));
 

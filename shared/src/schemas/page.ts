@@ -1,6 +1,6 @@
 import { type InferType, object, string } from 'yup';
 import { fill, messages } from '../messages';
-import { flag, positiveId, requiredText, unknownFields } from './fields';
+import { flag, positiveId, requiredText, text, unknownFields } from './fields';
 
 const v = messages.validation;
 
@@ -36,8 +36,7 @@ const pageShape = {
     .max(80, fill(v.tooLong, { n: 80 }))
     .matches(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, v.slugFormat)
     .notOneOf([...RESERVED_SLUGS], v.slugReserved),
-  content: string()
-    .typeError(v.mustBeText)
+  content: text({ multiline: true })
     .nullable()
     .max(PAGE_CONTENT_MAX, fill(v.tooLong, { n: PAGE_CONTENT_MAX }))
     .optional(),

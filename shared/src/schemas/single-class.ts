@@ -74,7 +74,7 @@ const classShape = {
   tag_ids: tagIds().nonNullable(v.mustBeList).optional(),
   class_category_id: positiveId().nullable().optional(),
   class_package_id: positiveId().nullable().optional(),
-  description: optionalText(1000).optional(),
+  description: optionalText(1000, { multiline: true }).optional(),
   spot_map: spotMap().nullable().optional(),
 };
 
@@ -158,7 +158,7 @@ export const singleClassUpdateSchema = object({
   tag_ids: tagIds().nonNullable(v.mustBeList).optional(),
   class_category_id: positiveId().nullable().optional(),
   class_package_id: positiveId().nullable().optional(),
-  description: optionalText(1000).optional(),
+  description: optionalText(1000, { multiline: true }).optional(),
   spot_map: spotMap().nullable().optional(),
 })
   .noUnknown(unknownFields)
@@ -167,7 +167,7 @@ export const singleClassUpdateSchema = object({
 export type SingleClassUpdateInput = InferType<typeof singleClassUpdateSchema>;
 
 /** POST /api/single_class/{id}/cancel. The reason is shown to the customers who had booked. */
-export const singleClassCancelSchema = object({ reason: optionalText(300).optional() })
+export const singleClassCancelSchema = object({ reason: optionalText(300, { multiline: true }).optional() })
   .noUnknown(unknownFields)
   .strict();
 export type SingleClassCancelInput = InferType<typeof singleClassCancelSchema>;

@@ -27,7 +27,7 @@ export const videoRatingSchema = object({
     .min(VIDEO_RATING_MIN_STARS, videoMessages.starsRange)
     .max(VIDEO_RATING_MAX_STARS, videoMessages.starsRange)
     .required(videoMessages.starsRange),
-  comment: optionalText(VIDEO_RATING_COMMENT_MAX).optional(),
+  comment: optionalText(VIDEO_RATING_COMMENT_MAX, { multiline: true }).optional(),
 })
   .noUnknown(unknownFields)
   .strict();

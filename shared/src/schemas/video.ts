@@ -2,7 +2,7 @@ import { boolean, type InferType, number, object, string } from 'yup';
 import { fill, messages } from '../messages';
 import { accessMessages } from '../messages/access';
 import { fileRef, nonBlankText } from './catalogue/common';
-import { flag, idList, optionalText, positiveId, unknownFields } from './fields';
+import { flag, idList, optionalText, positiveId, text, unknownFields } from './fields';
 
 const v = messages.validation;
 const m = accessMessages;
@@ -28,7 +28,7 @@ const optionalRef = () => positiveId().nullable().optional();
 
 const videoShape = {
   name: nonBlankText(120),
-  description: optionalText(5000).optional(),
+  description: optionalText(5000, { multiline: true }).optional(),
   duration: minutes().nullable().optional(),
   /** The player's address: an https URL (Vimeo, YouTube, a CDN) or a path served by the API. */
   url: nonBlankText(2048).matches(URL_PATTERN, m.urlFormat),
@@ -81,8 +81,7 @@ export const videoQuerySchema = object({
     .min(1, fill(m.range, { min: 1, max: MAX_VIDEO_MINUTES }))
     .transform(emptyIsAbsent)
     .optional(),
-  query: string()
-    .typeError(v.mustBeText)
+  query: text()
     .max(100, fill(v.tooLong, { n: 100 }))
     .optional(),
   page: number().typeError(v.mustBeNumber).integer(v.mustBeInteger).min(1, v.mustBePositive).transform(emptyIsAbsent).optional(),

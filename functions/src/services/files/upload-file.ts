@@ -17,6 +17,7 @@ import { allocateId } from '../../data/repos/counters-repo';
 import { getCustomerByUid } from '../../data/repos/customers-repo';
 import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';
+import { jsonShapeProblem } from '../../domain/json-shape';
 import { toValidationAppError } from '../../domain/validation';
 import { sniffFileType } from './file-content';
 import { toFileDto } from './file-dto';
@@ -48,6 +49,9 @@ async function parseData(text: string | undefined): Promise<FileDataInput> {
     throw invalid('files/invalid-data', filesMessages.invalidData, 'data');
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid('files/invalid-data', filesMessages.invalidData, 'data');
+  // The limits every JSON body meets (http/body.ts, http/validate.ts), for this JSON sent inside a form field.
+  const problem = jsonShapeProblem(value);
+  if (problem !== null) throw invalid('files/invalid-data', filesMessages.invalidData, 'data');
   try {
     return await fileDataSchema.validate(value, { abortEarly: false, strict: true });
   } catch (error) {

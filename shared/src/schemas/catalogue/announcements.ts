@@ -7,7 +7,7 @@ const v = messages.validation;
 
 const announcementShape = {
   title: nonBlankText(120),
-  content: nonBlankText(5000),
+  content: nonBlankText(5000, undefined, { multiline: true }),
 };
 
 /** POST /api/announcements */

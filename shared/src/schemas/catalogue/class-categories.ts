@@ -13,7 +13,7 @@ const classCategoryShape = {
   name: nonBlankText(80),
   /** Omitted or null: derived from the name. */
   handle: handle().nullable().optional(),
-  description: optionalField(1000),
+  description: optionalField(1000, { multiline: true }),
   available: optionalFlag(),
 };
 

@@ -7,7 +7,7 @@ const v = messages.validation;
 
 const classTypeShape = {
   name: nonBlankText(80),
-  description: optionalField(1000),
+  description: optionalField(1000, { multiline: true }),
   icon: optionalField(60),
   spot_map: spotMap(),
   file: fileRef(),

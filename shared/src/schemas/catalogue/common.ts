@@ -1,21 +1,20 @@
 import { array, mixed, number, object, string } from 'yup';
 import { fill, messages } from '../../messages';
 import { catalogueMessages } from '../../messages/catalogue';
-import { flag, optionalText, requiredText, unknownFields } from '../fields';
+import { flag, optionalText, requiredText, text, type TextOptions, unknownFields } from '../fields';
 
 const v = messages.validation;
 const c = catalogueMessages.validation;
 
 /** Required text that is more than spaces (strict validation cannot trim, so blank is checked explicitly). */
-export const nonBlankText = (max: number, message: string = v.required) =>
-  string()
-    .typeError(v.mustBeText)
+export const nonBlankText = (max: number, message: string = v.required, options: TextOptions = {}) =>
+  text(options)
     .required(message)
     .max(max, fill(v.tooLong, { n: max }))
     .test('not-blank', message, (value) => value === undefined || value === null || value.trim() !== '');
 
 /** Optional text: omitted keeps the stored value on update, null clears it. */
-export const optionalField = (max: number) => optionalText(max).optional();
+export const optionalField = (max: number, options: TextOptions = {}) => optionalText(max, options).optional();
 
 export const FILE_SRC_PATTERN = /^(\/(?!\/)|https?:\/\/)/;
 

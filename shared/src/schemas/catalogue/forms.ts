@@ -34,7 +34,7 @@ export const formFieldSchema = object({
 
 const formShape = {
   name: nonBlankText(120),
-  description: optionalField(1000),
+  description: optionalField(1000, { multiline: true }),
   form_fields: array(formFieldSchema)
     .typeError(v.mustBeList)
     .required(v.required)

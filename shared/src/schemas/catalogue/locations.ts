@@ -7,7 +7,7 @@ const v = messages.validation;
 
 const locationShape = {
   name: nonBlankText(80),
-  address: optionalField(300),
+  address: optionalField(300, { multiline: true }),
 };
 
 /** POST /api/locations */

@@ -8,7 +8,7 @@ const v = messages.validation;
 /** A program groups on-demand videos into a series (GET /videos/program/{program}). */
 const programShape = {
   name: nonBlankText(80),
-  description: optionalField(2000),
+  description: optionalField(2000, { multiline: true }),
   file: fileRef(),
 };
 

@@ -7,7 +7,7 @@ const v = messages.validation;
 
 const videoTypeShape = {
   name: nonBlankText(60),
-  description: optionalField(1000),
+  description: optionalField(1000, { multiline: true }),
 };
 
 /** POST /api/video_types */
