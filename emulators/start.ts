@@ -74,6 +74,8 @@ Object.assign(process.env, {
   STUDIO_FIRESTORE_INDEXES: path.join(root, 'firestore.indexes.json'),
   FIREBASE_AUTH_EMULATOR_HOST: AUTH_HOST,
   GCLOUD_PROJECT: PROJECT_ID,
+  // The site absolute URLs name while the studio's config has no public `domain` (functions/src/services/site-origin.ts).
+  STUDIO_SITE_ORIGIN: HOSTING_URL,
   PATH: `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
 });
 delete process.env.FIRESTORE_EMULATOR_HOST;
