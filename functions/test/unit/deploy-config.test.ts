@@ -45,6 +45,52 @@ describe('deploy configuration (docs/adr/0102-region.md)', () => {
   });
 });
 
+interface HeaderRule {
+  source?: string;
+  regex?: string;
+  headers: Array<{ key: string; value: string }>;
+}
+
+describe('Hosting header rules (firebase.json; docs/security "Headers and CORS")', () => {
+  const hosting = readJson('firebase.json').hosting as { headers: HeaderRule[]; rewrites: Rewrite[] };
+  const security = hosting.headers.find((rule) => rule.headers.some((h) => h.key === 'Content-Security-Policy'));
+  /** Every path a rewrite hands to a function, with samples under a `/**` source. */
+  const functionPaths = hosting.rewrites
+    .filter((r) => r.function !== undefined)
+    .flatMap((r) =>
+      r.source.endsWith('/**')
+        ? [r.source.slice(0, -3), `${r.source.slice(0, -2)}`, `${r.source.slice(0, -2)}appconfig`, `${r.source.slice(0, -2)}files/raw/12`]
+        : [r.source],
+    );
+  /** Whether a rule applies to a path: RE2 regexes are a subset of JavaScript's; globs here are a literal prefix and a trailing `**`. */
+  const applies = (rule: HeaderRule, path: string) => {
+    if (rule.regex !== undefined) return new RegExp(rule.regex).test(path);
+    const source = rule.source as string;
+    if (source === '**') return true;
+    if (!source.endsWith('/**') || source.slice(0, -3).includes('*')) throw new Error(`teach this test the glob ${source}`);
+    return path === source.slice(0, -3) || path.startsWith(source.slice(0, -2));
+  };
+
+  it('leaves every path a function answers to the function’s own headers (Hosting’s rules replace them)', () => {
+    expect(functionPaths).toEqual(expect.arrayContaining(['/api', '/api/appconfig', '/sitemap.xml', '/manifest.webmanifest']));
+    for (const rule of hosting.headers) {
+      for (const path of functionPaths) expect(applies(rule, path), `${rule.regex ?? rule.source} on ${path}`).toBe(false);
+    }
+  });
+
+  it('gives every other path the SPA’s security headers, with a regex RE2 accepts (no lookaround, no backreferences)', () => {
+    expect(security?.regex).toBeDefined();
+    expect(security?.regex).not.toMatch(/\(\?[=!<]|\\[1-9]/);
+    for (const path of ['/', '/index.html', '/calendario', '/mystudio/pagos', '/checkout/3', '/assets/index-abc123.js', '/favicon.ico', '/robots.txt']) {
+      expect(applies(security as HeaderRule, path), path).toBe(true);
+    }
+    // Near misses of the function's paths are SPA routes like any other.
+    for (const path of ['/a', '/ap', '/apis', '/apiary/x', '/x/api', '/sitemap', '/sitemap.xmlx', '/sitemap.xml/x', '/manifest.webmanifest/']) {
+      expect(applies(security as HeaderRule, path), path).toBe(true);
+    }
+  });
+});
+
 describe('npm run deploy --dry-run', () => {
   const run = (...args: string[]) => spawnSync(process.execPath, ['scripts/deploy.mjs', '--dry-run', ...args], { cwd: root, encoding: 'utf8' });
 
