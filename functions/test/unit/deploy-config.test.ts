@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REGION } from '../../src/region';
@@ -106,7 +107,7 @@ describe('npm run deploy --dry-run', () => {
     const lines = result.stdout.split('\n').map((line) => line.trim());
     expect(lines).toContain('$ firebase functions:secrets:get STRIPE_WEBHOOK_SECRET --project studio-prod');
     expect(lines.indexOf('$ npm run build')).toBeLessThan(
-      lines.indexOf('$ firebase deploy --only hosting,functions,firestore:rules,firestore:indexes,storage --project studio-prod'),
+      lines.indexOf('$ firebase deploy --only hosting,functions,firestore:rules,firestore:indexes,storage,extensions --project studio-prod'),
     );
     expect(lines.indexOf('$ npm run build')).toBeGreaterThan(-1);
   });
@@ -119,6 +120,69 @@ describe('npm run deploy --dry-run', () => {
       writeFileSync(envFile, 'WEB_API_KEY=abc\nAPP_CHECK_ENFORCED=true\nAPP_CHECK_SITE_KEY=6Lc-clave\n');
       expect(run('--project', 'studio-appcheck-test').stdout).not.toContain('APP_CHECK_SITE_KEY');
     } finally {
+      rmSync(envFile, { force: true });
+    }
+  });
+});
+
+describe('the Trigger Email extension in the manifest (docs/operations.md "E-mail")', () => {
+  const run = (...args: string[]) => spawnSync(process.execPath, ['scripts/deploy.mjs', ...args], { cwd: root, encoding: 'utf8' });
+  // firebase-tools' own reader of extensions/<instance>.env[.<project>], as `firebase deploy` reads them.
+  const { readInstanceParam } = createRequire(import.meta.url)(path.join(root, 'node_modules/firebase-tools/lib/extensions/manifest.js')) as {
+    readInstanceParam(args: { projectDir: string; instanceId: string; projectId: string; projectNumber: string; aliases: string[] }): Record<string, string>;
+  };
+  const paramsFor = (projectId: string) =>
+    readInstanceParam({ projectDir: root, instanceId: 'firestore-send-email', projectId, projectNumber: '123', aliases: [] });
+
+  it('pins the extension and points it at the collection the app writes, in the database’s location, with the password as a secret', () => {
+    const extensions = readJson('firebase.json').extensions as Record<string, string>;
+    expect(extensions['firestore-send-email']).toMatch(/^firebase\/firestore-send-email@\d+\.\d+\.\d+$/);
+    const params = paramsFor('studio-prod');
+    // mail/ is where every e-mail is written (docs/mail); nam5 is the database's location (ADR 0102).
+    expect(params).toMatchObject({ DATABASE: '(default)', DATABASE_REGION: 'nam5', MAIL_COLLECTION: 'mail', AUTH_TYPE: 'UsernamePassword' });
+    expect(params.SMTP_PASSWORD).toBe('projects/${param:PROJECT_NUMBER}/secrets/firestore-send-email-SMTP_PASSWORD/versions/latest');
+    expect(Object.values(params).join(' ')).not.toMatch(/smtps?:\/\/[^@\s]*:[^@\s]*@/);
+  });
+
+  it('shows the extension, its parameters and its secret in --dry-run, and deploys it with the rest', () => {
+    const envFile = path.join(root, 'extensions', 'firestore-send-email.env.studio-mail-test');
+    writeFileSync(envFile, 'SMTP_CONNECTION_URI=smtps://reservas@estudio.mx@smtp.example.com:465\nDEFAULT_FROM=Estudio Latido <reservas@estudio.mx>\n');
+    try {
+      expect(paramsFor('studio-mail-test')).toMatchObject({ SMTP_CONNECTION_URI: 'smtps://reservas@estudio.mx@smtp.example.com:465', MAIL_COLLECTION: 'mail' });
+      const result = run('--dry-run', '--project', 'studio-mail-test');
+      expect(result.status).toBe(0);
+      const lines = result.stdout.split('\n').map((line) => line.trim());
+      expect(lines).toContain('firestore-send-email → firebase/firestore-send-email@0.2.0');
+      expect(lines).toContain('parámetros: extensions/firestore-send-email.env + extensions/firestore-send-email.env.studio-mail-test');
+      expect(lines).toContain('SMTP_CONNECTION_URI=smtps://reservas@estudio.mx@smtp.example.com:465');
+      expect(lines).toContain('MAIL_COLLECTION=mail');
+      expect(lines.some((line) => line.startsWith('secreto SMTP_PASSWORD: firestore-send-email-SMTP_PASSWORD en Secret Manager'))).toBe(true);
+      expect(lines).toContain('$ firebase deploy --only hosting,functions,firestore:rules,firestore:indexes,storage,extensions --project studio-mail-test');
+      expect(result.stdout).not.toContain('! Falta SMTP_CONNECTION_URI');
+    } finally {
+      rmSync(envFile, { force: true });
+    }
+  });
+
+  it('refuses to deploy, before touching the project, without the SMTP settings or with the password in the URI', () => {
+    const project = 'studio-mail-refused';
+    const functionsEnv = path.join(root, 'functions', `.env.${project}`);
+    const envFile = path.join(root, 'extensions', `firestore-send-email.env.${project}`);
+    writeFileSync(functionsEnv, 'WEB_API_KEY=abc\n');
+    try {
+      const missing = run('--project', project);
+      expect(missing.status).toBe(1);
+      expect(missing.stderr).toContain(`Falta SMTP_CONNECTION_URI (smtps://<usuario>@<servidor SMTP>:465) en extensions/firestore-send-email.env.${project}`);
+      expect(missing.stderr).toContain('Falta DEFAULT_FROM');
+      expect(missing.stdout).not.toContain('firebase');
+
+      writeFileSync(envFile, 'SMTP_CONNECTION_URI=smtps://reservas:secreta@smtp.example.com:465\nDEFAULT_FROM=reservas@estudio.mx\n');
+      const withPassword = run('--project', project);
+      expect(withPassword.status).toBe(1);
+      expect(withPassword.stderr).toContain('lleva la contraseña');
+      expect(run('--dry-run', '--project', project).stdout).toContain('! SMTP_CONNECTION_URI');
+    } finally {
+      rmSync(functionsEnv, { force: true });
       rmSync(envFile, { force: true });
     }
   });
