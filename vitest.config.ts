@@ -24,6 +24,9 @@ export default defineConfig({
           include: ['functions/test/contract/**/*.test.ts'],
           // Store tests spawn child processes and measure throughput; keep them alone.
           fileParallelism: false,
+          // Hang guards, as for unit (files that race processes disable them: vi.setConfig).
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -33,6 +36,8 @@ export default defineConfig({
           include: ['functions/test/rules/**/*.test.ts'],
           // One emulator per kind, loaded with one rules file at a time.
           fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -24,6 +24,7 @@ import { type FakeClock, offsetClock } from './fake-clock';
 import type { MailViewer } from './mail-viewer';
 import type { FakePayPal } from './paypal-fake/fake-paypal';
 import type { StackControl } from './stack-control';
+import { emulatorEnvironment, READY_DEADLINE_MS } from './stack-env';
 import type { FakeStripe } from './stripe-fake/fake-stripe';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -76,6 +77,10 @@ Object.assign(process.env, {
   STUDIO_FIRESTORE_INDEXES: path.join(root, 'firestore.indexes.json'),
   FIREBASE_AUTH_EMULATOR_HOST: AUTH_HOST,
   GCLOUD_PROJECT: PROJECT_ID,
+  // The site absolute URLs name while the studio's config has no public `domain` (functions/src/services/site-origin.ts).
+  STUDIO_SITE_ORIGIN: HOSTING_URL,
+  // Time for the functions' code to load on a busy machine (emulators/stack-env.ts).
+  ...emulatorEnvironment(process.env),
   PATH: `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
 });
 delete process.env.FIRESTORE_EMULATOR_HOST;
@@ -135,9 +140,6 @@ function startEmulators(): ChildProcess {
   relay(child.stderr!, process.stderr);
   return child;
 }
-
-/** Generous: a cold start on a loaded 2-core machine takes ~15 s. Past this, something is wrong; fail instead of hanging CI. */
-const READY_DEADLINE_MS = 180_000;
 
 async function waitFor(url: string, what: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + READY_DEADLINE_MS;

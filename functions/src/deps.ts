@@ -36,6 +36,12 @@ export interface Deps {
   files: FileStorage;
   now: () => Date;
   web: WebSettings;
+  /**
+   * The deployment's own site (https://<project>.web.app, or the local stack's
+   * Hosting), which absolute URLs use while the studio has not configured its
+   * `domain` (services/site-origin.ts). Absent in tests: http://localhost.
+   */
+  siteOrigin?: string | undefined;
   /** The card processor (Stripe, or the local fake); null when no keys are set, and checkout does not offer cards. */
   cards?: CardGateway | null;
   /** PayPal (or its local fake); null when no keys are set, and checkout does not offer it. */

@@ -6,6 +6,7 @@ import { createPayPalGateway } from './data/payments/paypal-gateway';
 import { createStripeGateway } from './data/payments/stripe-gateway';
 import { getStore } from './data/store/get-store';
 import type { Deps } from './deps';
+import { deploymentOrigin } from './services/site-origin';
 
 export interface RuntimeParams {
   webApiKey: string;
@@ -37,6 +38,7 @@ export function createRuntimeDeps(params: RuntimeParams, env: NodeJS.ProcessEnv 
     now: systemNow,
     logLine: (line) => process.stdout.write(`${line}\n`),
     localStack: env.FUNCTIONS_EMULATOR === 'true',
+    siteOrigin: deploymentOrigin(projectId, env),
     cards:
       params.stripe.secretKey && params.stripe.webhookSecret
         ? createStripeGateway({ secretKey: params.stripe.secretKey, webhookSecret: params.stripe.webhookSecret, apiBase: params.stripe.apiBase || undefined })

@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import type { Deps } from '../deps';
 import { AppError } from '../domain/errors';
 import { getPublicConfig } from '../services/app-config';
-import { configuredOrigin } from '../services/findable/site-origin';
+import { configuredOrigin } from '../services/site-origin';
 
 /** What the web sends (lib/api-client.ts): Idempotency-Key (http/idempotency-key.ts) and App Check's token (http/app-check.ts); Accept is always allowed. */
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Idempotency-Key, X-Firebase-AppCheck';

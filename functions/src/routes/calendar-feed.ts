@@ -7,7 +7,6 @@ import { validate } from '../http/validate';
 import { getOwnCalendarFeed } from '../services/calendar-feed/get-calendar-feed';
 import { renderCalendarFeed } from '../services/calendar-feed/render-calendar-feed';
 import { rotateOwnCalendarFeed } from '../services/calendar-feed/rotate-calendar-feed';
-import { requestHost } from './findable';
 
 /** Calendar apps poll the feed: let them (and the browser) reuse it for five minutes, never a shared cache (the URL is a secret). */
 export const FEED_CACHE_CONTROL = 'private, max-age=300';
@@ -21,11 +20,11 @@ export function calendarFeedRoutes(deps: Deps): Router {
   const router = Router();
 
   router.get('/feed', requireUser, async (req, res) => {
-    res.json(await getOwnCalendarFeed(deps, identityOf(req), requestHost(req)));
+    res.json(await getOwnCalendarFeed(deps, identityOf(req)));
   });
 
   router.post('/feed/rotate', requireUser, validate(emptyBodySchema), async (req, res) => {
-    res.json(await rotateOwnCalendarFeed(deps, identityOf(req), requestHost(req)));
+    res.json(await rotateOwnCalendarFeed(deps, identityOf(req)));
   });
 
   router.get('/:token.ics', async (req, res) => {

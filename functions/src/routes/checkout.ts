@@ -5,7 +5,7 @@ import {
   checkoutQuoteQuerySchema,
   checkoutSavedCardSchema,
 } from '@studio/shared/schemas/checkout';
-import { type Request, Router } from 'express';
+import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireAppCheck } from '../http/app-check';
 import { requireFreshIdentity, requireUser } from '../http/authenticate';
@@ -17,13 +17,6 @@ import { attemptCheckout } from '../services/purchases/attempt-checkout';
 import { checkoutWithSavedCard } from '../services/purchases/checkout-saved-card';
 import { quoteForCustomer } from '../services/purchases/quote-for-customer';
 import { capturePayPalOrder, startPayPalOrder } from '../services/purchases/start-paypal-order';
-
-/**
- * The site the buyer is on, for the processor's return links: Hosting forwards
- * the public host (trust proxy is set in app.ts); a forged Host only sends the
- * forger back to a page of their own choosing.
- */
-const siteOriginOf = (req: Request) => `${req.protocol}://${req.get('x-forwarded-host') ?? req.get('host') ?? 'localhost'}`;
 
 /** A new purchase is a 201; a retry answered with the pending purchase it had already made, a 200. */
 const asAnswer = <T>({ created, answer }: { created: boolean; answer: T }) => ({ status: created ? 201 : 200, body: answer });
@@ -43,7 +36,7 @@ export function checkoutRoutes(deps: Deps): Router {
   router.post('/attempt', ...paying, validate(checkoutAttemptSchema), async (req, res) => {
     const identity = identityOf(req);
     const answer = await runIdempotent(deps, idempotentCall(req, 'checkout/attempt'), async (guard) =>
-      asAnswer(await attemptCheckout(deps, identity, req.body, siteOriginOf(req), clientAddressOf(req), guard)),
+      asAnswer(await attemptCheckout(deps, identity, req.body, clientAddressOf(req), guard)),
     );
     sendIdempotent(res, answer);
   });
@@ -51,7 +44,7 @@ export function checkoutRoutes(deps: Deps): Router {
   router.post('/', ...paying, validate(checkoutSavedCardSchema), async (req, res) => {
     const identity = identityOf(req);
     const answer = await runIdempotent(deps, idempotentCall(req, 'checkout'), async (guard) =>
-      asAnswer(await checkoutWithSavedCard(deps, identity, req.body, siteOriginOf(req), clientAddressOf(req), guard)),
+      asAnswer(await checkoutWithSavedCard(deps, identity, req.body, clientAddressOf(req), guard)),
     );
     sendIdempotent(res, answer);
   });

@@ -3,6 +3,7 @@ import { type FileListQuery, fileListQuerySchema, fileUpdateSchema } from '@stud
 import { type RequestHandler, Router } from 'express';
 import type { Deps } from '../deps';
 import { requireUser } from '../http/authenticate';
+import { contentDisposition } from '../http/content-disposition';
 import { readMultipartUpload, type UploadRequest } from '../http/multipart';
 import { numericParam } from '../http/params';
 import { identityOf, queryOf } from '../http/request-context';
@@ -10,12 +11,6 @@ import { validate } from '../http/validate';
 import { deleteFile, updateFile } from '../services/files/change-file';
 import { FILES_PAGE_SIZE, getFileForCaller, listFilesForCaller, openFileForCaller } from '../services/files/read-files';
 import { uploadFile } from '../services/files/upload-file';
-
-/** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
-function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
-}
 
 /** /api/files: uploads by signed-in people, reads by visibility, changes by owner or admin. */
 export function fileRoutes(deps: Deps): Router {

@@ -1,13 +1,9 @@
-import { type Request, Router } from 'express';
+import { Router } from 'express';
 import type { Deps } from '../deps';
 import { getRobotsTxt, getSitemapXml, getWebManifest } from '../services/findable/findable';
-import type { RequestHost } from '../services/findable/site-origin';
 
 /** Short CDN caching: crawlers hit these often, and a config or catalogue edit shows within ten minutes. */
 export const FINDABLE_CACHE_CONTROL = 'public, max-age=300, s-maxage=600';
-
-/** Where the request came to (forwarded host first): the site's origin when `domain` is not set. */
-export const requestHost = (req: Request): RequestHost => ({ forwardedHost: req.get('x-forwarded-host'), host: req.get('host'), protocol: req.protocol });
 
 /**
  * /robots.txt (reached as /api/robots through a Hosting redirect),
@@ -18,13 +14,14 @@ export function findableRoutes(deps: Deps): Router {
   const router = Router();
 
   // Google's Functions Framework answers /robots.txt 404 before any function sees it, so Hosting redirects it here (ADR 0081).
-  router.get(['/robots.txt', '/api/robots'], async (req, res) => {
-    const body = await getRobotsTxt(deps, requestHost(req));
+  // Absolute URLs from the configured domain only (services/site-origin.ts), never from the request: the CDN shares these answers.
+  router.get(['/robots.txt', '/api/robots'], async (_req, res) => {
+    const body = await getRobotsTxt(deps);
     res.set('Cache-Control', FINDABLE_CACHE_CONTROL).type('text/plain; charset=utf-8').send(body);
   });
 
-  router.get('/sitemap.xml', async (req, res) => {
-    const body = await getSitemapXml(deps, requestHost(req));
+  router.get('/sitemap.xml', async (_req, res) => {
+    const body = await getSitemapXml(deps);
     res.set('Cache-Control', FINDABLE_CACHE_CONTROL).type('application/xml; charset=utf-8').send(body);
   });
 

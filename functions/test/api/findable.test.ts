@@ -1,7 +1,8 @@
 /**
  * robots.txt, sitemap.xml and the web app manifest through the Hosting
  * emulator's rewrites to the function, on the seeded demo studio (its
- * `domain` is the loopback default, so URLs name the host the request came to).
+ * `domain` is the loopback default, so URLs name the deployment's own site:
+ * the stack's Hosting, STUDIO_SITE_ORIGIN; functions/src/services/site-origin.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { api, BASE_URL } from './support';
@@ -47,6 +48,18 @@ describe('GET /sitemap.xml', () => {
     // Sign-up documents are not content for search engines; private areas never appear.
     expect(response.body).not.toContain('terminos-y-condiciones');
     expect(response.body).not.toContain('/mystudio');
+  });
+});
+
+describe('the site in cached answers', () => {
+  it('is never the host a request names: a forged X-Forwarded-Host reaches neither robots.txt nor the sitemap', async () => {
+    for (const path of ['/api/robots', '/sitemap.xml']) {
+      const forged = await api<string>('GET', path, { headers: { 'x-forwarded-host': 'evil.example' } });
+      expect(forged.status).toBe(200);
+      expect(forged.headers.get('cache-control'), path).toBe(CACHE);
+      expect(forged.body, path).not.toContain('evil.example');
+      expect(forged.body, path).toContain(`${origin}/`);
+    }
   });
 });
 

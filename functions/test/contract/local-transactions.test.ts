@@ -296,4 +296,82 @@ describe('local engine transactions', () => {
     }
     expect((await store.doc('old/1').get()).get('n')).toBe(1);
   });
+  describe('another connection holding the write lock longer than lockTimeoutMs (Firestore SDKs retry: 5 attempts with backoff)', () => {
+    /** A second connection to the same file (another process, in the stack) that takes the write lock and keeps it for `ms`. */
+    function holdWriteLock(store: LocalDocumentStore, ms: number): { released: Promise<void>; release: () => void } {
+      const { DatabaseSync } = loadSqlite();
+      const other = new DatabaseSync(store.filePath);
+      other.exec('BEGIN IMMEDIATE');
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = () => {
+          clearTimeout(timer);
+          if (other.isOpen) {
+            other.exec('ROLLBACK');
+            other.close();
+          }
+          resolve();
+        };
+      });
+      const timer = setTimeout(() => release(), ms);
+      cleanups.push(release);
+      return { released, release };
+    }
+
+    it('a transaction whose commit waits longer than one lock timeout commits on a later attempt', async () => {
+      // Held past two attempts' waits, well within five.
+      const store = open({ lockTimeoutMs: 200 });
+      const ref = store.doc('locked/1');
+      await ref.set({ n: 1 });
+      const lock = holdWriteLock(store, 500);
+      let runs = 0;
+      const result = await store.runTransaction(async (tx) => {
+        runs++;
+        const n = (await tx.get(ref)).get('n') as number;
+        tx.update(ref, { n: n + 1 });
+        return n + 1;
+      });
+      await lock.released;
+      expect(result).toBe(2);
+      expect(runs).toBeGreaterThan(1);
+      expect(runs).toBeLessThanOrEqual(5);
+      expect((await ref.get()).get('n')).toBe(2);
+    });
+
+    it('a write outside a transaction (set, batch) waits out the lock too', async () => {
+      const store = open({ lockTimeoutMs: 100 });
+      const ref = store.doc('locked/2');
+      await ref.set({ n: 0 });
+      holdWriteLock(store, 300);
+      await ref.set({ n: 1 });
+      expect((await ref.get()).get('n')).toBe(1);
+      const lock = holdWriteLock(store, 300);
+      await store.batch().set(ref, { n: 2 }).set(store.doc('locked/3'), { n: 3 }).commit();
+      await lock.released;
+      expect((await ref.get()).get('n')).toBe(2);
+      expect((await store.doc('locked/3').get()).get('n')).toBe(3);
+    });
+
+    it('fails with aborted after 5 attempts when the lock is never released, having written nothing', async () => {
+      const store = open({ lockTimeoutMs: 50 });
+      const ref = store.doc('locked/4');
+      await ref.set({ n: 1 });
+      const lock = holdWriteLock(store, 60 * 60_000);
+      let runs = 0;
+      await expectStoreError(
+        () =>
+          store.runTransaction(async (tx) => {
+            runs++;
+            const n = (await tx.get(ref)).get('n') as number;
+            tx.update(ref, { n: n + 1 });
+          }),
+        'aborted',
+        /locked by another connection.*5 attempts/,
+      );
+      expect(runs).toBe(5);
+      await expectStoreError(() => ref.set({ n: 9 }), 'aborted', /locked by another connection.*5 attempts/);
+      lock.release();
+      expect((await ref.get()).get('n')).toBe(1);
+    });
+  });
 });

@@ -33,7 +33,8 @@ async function seedTakenPhone() {
 }
 
 describe('phone check and sign-up under a spread-out sweep', () => {
-  it('lets a fresh visitor check and sign up after 100 IPv6 addresses made 20 checks each', { timeout: 120_000 }, async () => {
+  // 2,000 requests in process: CPU-bound, 40 s on a loaded 2-core machine. A hang guard far from that (issue 24, finding 10).
+  it('lets a fresh visitor check and sign up after 100 IPv6 addresses made 20 checks each', { timeout: 600_000 }, async () => {
     const alerts = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const app = createApp(env.deps);
     for (let address = 0; address < 100; address++) {
@@ -176,7 +177,7 @@ describe('client networks', () => {
 });
 
 describe('password recovery', () => {
-  it('has a studio-wide ceiling that alerts and halves the per-address limit instead of refusing a fresh address', { timeout: 60_000 }, async () => {
+  it('has a studio-wide ceiling that alerts and halves the per-address limit instead of refusing a fresh address', async () => {
     const alerts = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const app = createApp(env.deps);
     const recover = (xff: string, i: number) =>

@@ -25,8 +25,9 @@ afterEach(async () => {
 });
 
 const as = (uid: string) => `Bearer uid:${uid}`;
-const feedOf = (uid: string) => request(app).get('/api/calendar/feed').set('Authorization', as(uid)).set('Host', 'estudio.test');
-const rotate = (uid: string) => request(app).post('/api/calendar/feed/rotate').set('Authorization', as(uid)).set('Host', 'estudio.test');
+// A host of the request's own choosing never reaches the URL (services/site-origin.ts).
+const feedOf = (uid: string) => request(app).get('/api/calendar/feed').set('Authorization', as(uid)).set('Host', 'evil.example');
+const rotate = (uid: string) => request(app).post('/api/calendar/feed/rotate').set('Authorization', as(uid)).set('X-Forwarded-Host', 'evil.example');
 /** The path part of a feed URL, to fetch it in-process. */
 const pathOf = (url: string) => new URL(url).pathname;
 const fetchIcs = (url: string) => request(app).get(pathOf(url));
@@ -64,10 +65,12 @@ async function seedReservations(): Promise<void> {
 
 describe('GET /api/calendar/feed', () => {
   it('creates the URL on first use and answers the same one afterwards, with its webcal:// twin', async () => {
+    env.deps.siteOrigin = 'https://studio-prod.web.app';
     const first = await feedOf('ana');
     expect(first.status).toBe(200);
-    expect(first.body.url).toMatch(/^http:\/\/estudio\.test\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
-    expect(first.body.webcal_url).toBe(first.body.url.replace(/^http:/, 'webcal:'));
+    // No domain configured: the deployment's own site.
+    expect(first.body.url).toMatch(/^https:\/\/studio-prod\.web\.app\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect(first.body.webcal_url).toBe(first.body.url.replace(/^https:/, 'webcal:'));
     const again = await feedOf('ana');
     expect(again.body).toEqual(first.body);
     expect((await env.store.collection('calendar_feed_tokens').get()).size).toBe(1);

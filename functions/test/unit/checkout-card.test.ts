@@ -725,17 +725,18 @@ describe('admin refunds', () => {
 
 describe('Checkout session mode', () => {
   it('sends a one-off card purchase to Stripe’s hosted page and back to /gracias; its payment completes it as usual', async () => {
-    await env.store.doc('app_config/main').set({ values: { stripe_checkout_mode: 'session' } }, { merge: true });
+    await env.store.doc('app_config/main').set({ values: { stripe_checkout_mode: 'session', domain: 'estudiolatido.mx' } }, { merge: true });
     const answer = await http(env)
       .post('/api/checkout/attempt')
       .set('authorization', tokenOf('ana'))
-      .set('x-forwarded-host', 'estudiolatido.mx')
+      // The return links are the studio's domain, never the host the request names.
+      .set('x-forwarded-host', 'evil.example')
       .send({ class_package_id: 4, payment_method: 'card' });
     expect(answer.status).toBe(201);
     const id = answer.body.purchase_id as number;
     expect(answer.body).toMatchObject({ clientSecret: null, intent: null, session: { id: `cs_test_session-${id}`, url: expect.stringContaining('/pay/') } });
     expect(calls.sessions).toEqual([
-      { successUrl: `http://estudiolatido.mx/gracias/${id}`, cancelUrl: 'http://estudiolatido.mx/checkout/4', amountCents: 170000 },
+      { successUrl: `https://estudiolatido.mx/gracias/${id}`, cancelUrl: 'https://estudiolatido.mx/checkout/4', amountCents: 170000 },
     ]);
     expect(calls.payments).toEqual([]);
     expect((await deliver(intentEvent('payment_intent.succeeded', id))).body.outcome).toBe('granted');

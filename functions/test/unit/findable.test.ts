@@ -10,32 +10,35 @@ import { FINDABLE_CACHE_CONTROL } from '../../src/routes/findable';
 import { faviconFileId } from '../../src/services/findable/findable';
 import { BRAND_ICONS, manifestIcons, webManifest } from '../../src/services/findable/manifest';
 import { isDisallowed, robotsTxt } from '../../src/services/findable/robots';
-import { configuredOrigin, siteOrigin } from '../../src/services/findable/site-origin';
 import { normalisePackagesPath, sitemapEntries, type SitemapSource, sitemapXml } from '../../src/services/findable/sitemap';
+import { configuredOrigin, deploymentOrigin, siteOrigin } from '../../src/services/site-origin';
 import { type TestEnv, testEnv } from './support';
 
 const day = new Date('2026-11-20T10:00:00Z');
 
-describe('site origin', () => {
+describe('site origin (services/site-origin.ts)', () => {
   it('uses the configured domain, with https when it has no scheme', () => {
     expect(configuredOrigin('estudiolatido.mx')).toBe('https://estudiolatido.mx');
     expect(configuredOrigin('https://www.estudiolatido.mx/')).toBe('https://www.estudiolatido.mx');
     expect(configuredOrigin('http://estudio.test:8080/x')).toBe('http://estudio.test:8080');
-    expect(siteOrigin('estudiolatido.mx', { host: 'api-xyz.run.app', protocol: 'http' })).toBe('https://estudiolatido.mx');
+    expect(siteOrigin('estudiolatido.mx', 'https://studio-prod.web.app')).toBe('https://estudiolatido.mx');
   });
 
-  it('falls back to the forwarded host, then the host, when the domain is empty or loopback', () => {
+  it('falls back to the deployment’s own site when the domain is empty, loopback or not a host, then to localhost', () => {
     expect(configuredOrigin('')).toBeNull();
     expect(configuredOrigin('localhost')).toBeNull();
     expect(configuredOrigin('127.0.0.1:5000')).toBeNull();
-    expect(siteOrigin('localhost', { forwardedHost: '127.0.0.1:5000', host: '127.0.0.1:5001', protocol: 'http' })).toBe('http://127.0.0.1:5000');
-    expect(siteOrigin('', { forwardedHost: 'estudio.web.app, proxy.internal', protocol: 'https' })).toBe('https://estudio.web.app');
-    expect(siteOrigin('', { host: 'estudio.web.app', protocol: 'https' })).toBe('https://estudio.web.app');
+    for (const domain of ['', 'localhost', '127.0.0.1:5000', 'a b', 42, undefined]) {
+      expect(siteOrigin(domain, 'https://studio-prod.web.app')).toBe('https://studio-prod.web.app');
+    }
+    expect(siteOrigin('', undefined)).toBe('http://localhost');
   });
 
-  it('never writes a header value that is not a plain host into URLs', () => {
-    expect(siteOrigin('', { forwardedHost: 'evil.com/<script>', host: 'estudio.web.app', protocol: 'https' })).toBe('https://estudio.web.app');
-    expect(siteOrigin('', { forwardedHost: 'a b', protocol: 'javascript' })).toBe('http://localhost');
+  it('names the deployment’s site from the project (its default Hosting site), or the local stack’s Hosting', () => {
+    expect(deploymentOrigin('studio-prod', {})).toBe('https://studio-prod.web.app');
+    expect(deploymentOrigin('demo-studio', {})).toBeUndefined();
+    expect(deploymentOrigin('demo-studio', { STUDIO_SITE_ORIGIN: 'http://127.0.0.1:5000' })).toBe('http://127.0.0.1:5000');
+    expect(deploymentOrigin('studio-prod', { STUDIO_SITE_ORIGIN: 'javascript:alert(1)' })).toBe('https://studio-prod.web.app');
   });
 });
 
@@ -152,12 +155,30 @@ describe('the routes', () => {
     expect(response.status).toBe(200);
   };
 
-  it('answers robots.txt as cacheable plain text, naming the host the request came to', async () => {
+  it('answers robots.txt as cacheable plain text, naming the deployment’s site while no domain is configured', async () => {
+    env.deps.siteOrigin = 'https://studio-prod.web.app';
     const response = await request(createApp(env.deps)).get('/robots.txt').set('x-forwarded-host', '127.0.0.1:5000');
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(response.headers['cache-control']).toBe(FINDABLE_CACHE_CONTROL);
-    expect(response.text).toContain('Sitemap: http://127.0.0.1:5000/sitemap.xml');
+    expect(response.text).toContain('Sitemap: https://studio-prod.web.app/sitemap.xml');
+  });
+
+  it('never takes the site from the request: a forged Host or X-Forwarded-Host reaches no cached answer', async () => {
+    const app = createApp(env.deps);
+    for (const path of ['/robots.txt', '/api/robots', '/sitemap.xml']) {
+      const forged = await request(app).get(path).set('host', 'evil.example').set('x-forwarded-host', 'evil.example');
+      expect(forged.status).toBe(200);
+      expect(forged.headers['cache-control'], path).toBe(FINDABLE_CACHE_CONTROL);
+      expect(forged.text, path).not.toContain('evil.example');
+      expect(forged.text, path).toContain('http://localhost/');
+    }
+    await setConfig([{ key: 'domain', value: 'estudiolatido.mx' }]);
+    for (const path of ['/robots.txt', '/sitemap.xml']) {
+      const forged = await request(app).get(path).set('x-forwarded-host', 'evil.example');
+      expect(forged.text, path).not.toContain('evil.example');
+      expect(forged.text, path).toContain('https://estudiolatido.mx/');
+    }
   });
 
   it('lists the catalogue in sitemap.xml under the configured domain', async () => {

@@ -230,7 +230,7 @@ describe('Idempotency-Key on checkout', () => {
     // The purchase commits (bound to the key in its transaction); then the attempt dies before it answers.
     await expect(
       runIdempotent(env.deps, call, async (guard) => {
-        await attemptCheckout(env.deps, identity, { class_package_id: 4 }, 'http://localhost', '127.0.0.1', guard);
+        await attemptCheckout(env.deps, identity, { class_package_id: 4 }, '127.0.0.1', guard);
         throw new Error('crash after the purchase');
       }),
     ).rejects.toThrow('crash after the purchase');

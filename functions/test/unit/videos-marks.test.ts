@@ -253,6 +253,13 @@ describe('the rating e-mail', () => {
     expect(doc.message.html).not.toContain('<a ');
   });
 
+  it('links the deployment’s own site while the studio has no domain, never the request’s host', async () => {
+    env.deps.siteOrigin = 'https://studio-prod.web.app';
+    expect((await as('ana').post('/api/videos/rating/email', { video_id: 1 })).status).toBe(202);
+    const doc = (await env.store.doc('mail/video-1-rating-2').get()).data() as { message: Record<string, string> };
+    expect(doc.message.html).toContain('href="https://studio-prod.web.app/mystudio/video/1"');
+  });
+
   it('links the video page when the studio has a domain, escaping what users wrote', async () => {
     await env.store.doc('app_config/main').set({ values: { domain: 'estudiolatido.mx', business_name: 'Latido & Co' } });
     await env.store.doc('customers/ana').set({ name: '<b>Ana</b>' }, { merge: true });

@@ -77,5 +77,7 @@ export const adminPackagesMessages = {
   imageSrc: 'Dirección de la imagen',
   receiptSrc: 'Dirección de la imagen del recibo',
   linkHint: 'https://… o una ruta que empiece con /.',
+  /** The catalogue never shows it: buyers download it from Mis Compras (docs/packages "Downloadable packages"). */
+  fileUrlHint: 'Solo quienes compran el paquete lo reciben, desde Mis Compras: el catálogo no muestra este enlace.',
   statusLabel: 'Activo (a la venta)',
 } as const;

@@ -57,6 +57,10 @@ export const checkoutMessages = {
 
   // Purchases.
   purchaseNotFound: 'No encontramos esa compra.',
+  /** A downloadable package's material (docs/packages "Downloadable packages"). */
+  downloadUnpaid: 'Podrás descargar el material de este paquete en cuanto se confirme el pago de tu compra.',
+  downloadUnavailable: 'Esta compra ya no da acceso al material descargable.',
+  noDownload: 'Este paquete no tiene material descargable.',
   notPending: 'Esta compra ya no está pendiente de pago.',
   notCancellable: 'Esta compra no se puede cancelar.',
   subscriptionCancelUnavailable: 'No pudimos cancelar tu suscripción en este momento. No se hizo ningún cambio; inténtalo de nuevo en unos minutos.',

@@ -112,6 +112,9 @@ export const shopMessages = {
   // Mis Compras and Mis Cargos (customer-area §5).
   columns: { package: 'Paquete', date: 'Fecha', total: 'Total', status: 'Estado', method: 'Método de pago', actions: 'Acciones' },
   viewOrder: 'Ver orden',
+  /** A downloadable package's material, for its buyer. */
+  downloadMaterial: 'Descargar material',
+  downloadMaterialOf: 'Descargar el material de {title}',
   cancelPurchase: 'Cancelar',
   cancelPurchaseOf: 'Cancelar la compra de {title}',
   cancelQuestion: '¿Seguro que quieres cancelar tu compra de {title}? Cuéntanos el motivo.',

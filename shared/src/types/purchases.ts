@@ -21,6 +21,11 @@ export type PurchasedPackage = Pick<
 > & {
   /** The per-class-type credits it grants (copied since checkout, which may grant later: a cash payment confirmed days after). */
   class_package_types?: ClassPackageTypeEntry[];
+  /**
+   * The package comes with material to download (GET /purchases/{id}/download).
+   * Absent on purchases sold before it was copied: the download route reads the package itself.
+   */
+  downloadable?: boolean;
 };
 
 /** purchases/{purchase_id}: the fields the API shows (the server also keeps the buyer's uid and who granted it). */

@@ -94,6 +94,8 @@ export function soldPackage(pkg: ClassPackageDoc): PurchaseDoc['class_package'] 
     is_trial: pkg.is_trial,
     free_trial_length: pkg.free_trial_length,
     class_package_types: pkg.class_package_types.map((entry) => ({ ...entry })),
+    // Whether the buyer has material to download (GET /purchases/{id}/download); the link itself stays on the package.
+    downloadable: pkg.downloadable,
     ...(pkg.allowed_times && pkg.allowed_times.length > 0 ? { allowed_times: pkg.allowed_times } : {}),
   };
 }

@@ -1,15 +1,16 @@
 import type { CalendarFeedAnswer } from '@studio/shared/schemas/notification';
-import { getStoredConfig } from '../../data/repos/app-config-repo';
-import type { StoreDeps } from '../../deps';
-import { type RequestHost, siteOrigin } from '../findable/site-origin';
+import type { Deps } from '../../deps';
+import { siteOriginFor } from '../site-origin';
+
+/** What the feed's URLs need: the store and the site's origin. */
+export type FeedDeps = Pick<Deps, 'store' | 'now' | 'siteOrigin'>;
 
 /**
- * The feed's absolute URLs: on the configured `domain` (else the host the
- * request came to, as the sitemap does), and the same with webcal://, which
- * makes phones and desktop calendars offer to subscribe.
+ * The feed's absolute URLs: on the site's origin (the configured `domain`,
+ * services/site-origin.ts), and the same with webcal://, which makes phones
+ * and desktop calendars offer to subscribe.
  */
-export async function feedUrls(deps: StoreDeps, request: RequestHost, token: string): Promise<CalendarFeedAnswer> {
-  const domain = (await getStoredConfig(deps.store)).domain;
-  const url = `${siteOrigin(typeof domain === 'string' ? domain : '', request)}/api/calendar/${token}.ics`;
+export async function feedUrls(deps: FeedDeps, token: string): Promise<CalendarFeedAnswer> {
+  const url = `${await siteOriginFor(deps)}/api/calendar/${token}.ics`;
   return { url, webcal_url: url.replace(/^https?:/, 'webcal:') };
 }

@@ -1,17 +1,15 @@
 import type { CalendarFeedAnswer } from '@studio/shared/schemas/notification';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { getCalendarFeed, writeCalendarFeed } from '../../data/repos/calendar-feeds-repo';
-import type { StoreDeps } from '../../deps';
-import type { RequestHost } from '../findable/site-origin';
 import { feedKey, feedToken, hashFeedToken, newFeedSeed } from './feed-token';
-import { feedUrls } from './feed-urls';
+import { type FeedDeps, feedUrls } from './feed-urls';
 
 /**
  * GET /calendar/feed: the caller's feed URL, created on first use. Two first
  * uses at once agree on one feed: both read the missing document in their
  * transaction, so the second to commit retries and finds the first's.
  */
-export async function getOwnCalendarFeed(deps: StoreDeps, identity: VerifiedIdentity, request: RequestHost): Promise<CalendarFeedAnswer> {
+export async function getOwnCalendarFeed(deps: FeedDeps, identity: VerifiedIdentity): Promise<CalendarFeedAnswer> {
   // Read (or created) in its own transaction: outside ours.
   const key = await feedKey(deps.store);
   const token = await deps.store.runTransaction(async (tx) => {
@@ -22,5 +20,5 @@ export async function getOwnCalendarFeed(deps: StoreDeps, identity: VerifiedIden
     writeCalendarFeed(deps.store, tx, { uid: identity.uid, seed, token_hash: hashFeedToken(fresh), created_at: deps.now() }, null);
     return fresh;
   });
-  return feedUrls(deps, request, token);
+  return feedUrls(deps, token);
 }

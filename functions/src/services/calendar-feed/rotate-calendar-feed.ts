@@ -1,10 +1,8 @@
 import type { CalendarFeedAnswer } from '@studio/shared/schemas/notification';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { getCalendarFeed, writeCalendarFeed } from '../../data/repos/calendar-feeds-repo';
-import type { StoreDeps } from '../../deps';
-import type { RequestHost } from '../findable/site-origin';
 import { feedKey, feedToken, hashFeedToken, newFeedSeed } from './feed-token';
-import { feedUrls } from './feed-urls';
+import { type FeedDeps, feedUrls } from './feed-urls';
 
 /**
  * POST /calendar/feed/rotate: a new URL for the caller's feed. The old
@@ -12,7 +10,7 @@ import { feedUrls } from './feed-urls';
  * one, so the old URL answers 404 from the moment the new one works
  * (a calendar subscribed to it shows nothing new after that).
  */
-export async function rotateOwnCalendarFeed(deps: StoreDeps, identity: VerifiedIdentity, request: RequestHost): Promise<CalendarFeedAnswer> {
+export async function rotateOwnCalendarFeed(deps: FeedDeps, identity: VerifiedIdentity): Promise<CalendarFeedAnswer> {
   const key = await feedKey(deps.store);
   const token = await deps.store.runTransaction(async (tx) => {
     const previous = await getCalendarFeed(deps.store, identity.uid, tx);
@@ -21,5 +19,5 @@ export async function rotateOwnCalendarFeed(deps: StoreDeps, identity: VerifiedI
     writeCalendarFeed(deps.store, tx, { uid: identity.uid, seed, token_hash: hashFeedToken(fresh), created_at: deps.now() }, previous);
     return fresh;
   });
-  return feedUrls(deps, request, token);
+  return feedUrls(deps, token);
 }

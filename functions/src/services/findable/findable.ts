@@ -7,9 +7,9 @@ import { listLiveDocs } from '../catalogue/records';
 import { FILES_RAW_PATH } from '../files/file-dto';
 import { getFileForCaller } from '../files/read-files';
 import { listAllPages } from '../pages';
+import { siteOrigin } from '../site-origin';
 import { type FaviconFile, manifestIcons, webManifest } from './manifest';
 import { robotsTxt } from './robots';
-import { type RequestHost, siteOrigin } from './site-origin';
 import { sitemapEntries, sitemapXml } from './sitemap';
 
 /**
@@ -25,12 +25,12 @@ async function studioConfig(deps: Deps): Promise<Record<string, unknown>> {
 const text = (config: Record<string, unknown>, key: string) => (typeof config[key] === 'string' ? (config[key] as string) : '');
 const flag = (config: Record<string, unknown>, key: string) => config[key] !== false;
 
-export async function getRobotsTxt(deps: Deps, request: RequestHost): Promise<string> {
+export async function getRobotsTxt(deps: Deps): Promise<string> {
   const config = await studioConfig(deps);
-  return robotsTxt(siteOrigin(text(config, 'domain'), request));
+  return robotsTxt(siteOrigin(text(config, 'domain'), deps.siteOrigin));
 }
 
-export async function getSitemapXml(deps: Deps, request: RequestHost): Promise<string> {
+export async function getSitemapXml(deps: Deps): Promise<string> {
   const [config, pages, instructors] = await Promise.all([studioConfig(deps), listAllPages(deps), listLiveDocs(deps, instructorsResource)]);
   const entries = sitemapEntries({
     packagesPath: text(config, 'class_packages_path'),
@@ -39,7 +39,7 @@ export async function getSitemapXml(deps: Deps, request: RequestHost): Promise<s
     pages: pages.map((page) => ({ ...page, updatedAt: new Date(page.updatedAt) })),
     instructors,
   });
-  return sitemapXml(siteOrigin(text(config, 'domain'), request), entries);
+  return sitemapXml(siteOrigin(text(config, 'domain'), deps.siteOrigin), entries);
 }
 
 /** The upload a favicon URL points to ('/api/files/raw/{id}', or under the configured files prefix), if any. */

@@ -5,7 +5,7 @@ import { getClassTypeNames } from '../../data/repos/catalogue-repo';
 import { type ClassPackageDoc, type ClassPackageFilter, getClassPackage, listClassPackages } from '../../data/repos/class-packages-repo';
 import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';
-import { classTypeIdsOf, toClassPackageDto } from './package-dto';
+import { classTypeIdsOf, type PackageViewer, toClassPackageDto } from './package-dto';
 
 /** The public lists (docs/packages/README.md): every one shows active packages only. */
 export type PackageList = 'all' | 'online' | 'presenciales' | 'especiales';
@@ -29,15 +29,15 @@ export function compareShopOrder(a: ClassPackageDoc, b: ClassPackageDoc): number
   return amountRank(a.class_amount) - amountRank(b.class_amount) || effectivePrice(a) - effectivePrice(b) || a.class_package_id - b.class_package_id;
 }
 
-async function toDtos(deps: Deps, docs: ClassPackageDoc[]): Promise<ClassPackage[]> {
+async function toDtos(deps: Deps, docs: ClassPackageDoc[], viewer: PackageViewer): Promise<ClassPackage[]> {
   const names = await getClassTypeNames(deps.store, classTypeIdsOf(docs));
-  return [...docs].sort(compareShopOrder).map((doc) => toClassPackageDto(doc, names));
+  return [...docs].sort(compareShopOrder).map((doc) => toClassPackageDto(doc, names, viewer));
 }
 
 /** GET /class_packages, /{list}/all and /{list}/home. */
 export async function listPublicPackages(deps: Deps, list: PackageList, homeOnly: boolean): Promise<ClassPackage[]> {
   const docs = await listClassPackages(deps.store, { ...listFilters[list], ...(homeOnly ? { home: true } : {}) });
-  return toDtos(deps, docs);
+  return toDtos(deps, docs, 'public');
 }
 
 /** GET /class_packages/admin/all: active and inactive; archived packages are gone for the admin too. */
@@ -46,15 +46,17 @@ export async function listPackagesForAdmin(deps: Deps): Promise<ClassPackage[]> 
   return toDtos(
     deps,
     docs.filter((doc) => !doc.archivedAt),
+    'admin',
   );
 }
 
 /**
  * GET /class_packages/{id}. Anyone may read an active package (the checkout
- * page); inactive and archived ones exist only for admins.
+ * page); inactive and archived ones exist only for admins, and only admins
+ * see a downloadable package's file.
  */
 export async function getPackageForViewer(deps: Deps, id: number, viewer: { admin: boolean }): Promise<ClassPackage> {
   const doc = await getClassPackage(deps.store, id);
   if (!doc || (doc.status !== 'active' && !viewer.admin)) throw new AppError('not-found', 'packages/not-found', packagesMessages.notFound);
-  return (await toDtos(deps, [doc]))[0] as ClassPackage;
+  return (await toDtos(deps, [doc], viewer.admin ? 'admin' : 'public'))[0] as ClassPackage;
 }

@@ -132,7 +132,7 @@ export async function createPackage(deps: Deps, input: ClassPackageInput): Promi
     createClassPackage(deps.store, tx, doc);
     return { doc, names };
   });
-  return toClassPackageDto(doc, names);
+  return toClassPackageDto(doc, names, 'admin');
 }
 
 /** Fields omitted from the body keep their stored value; the merged package must pass every rule. */
@@ -150,7 +150,7 @@ export async function updatePackage(deps: Deps, input: ClassPackageUpdateInput):
     replaceClassPackage(deps.store, tx, doc);
     return { doc, names };
   });
-  return toClassPackageDto(doc, names);
+  return toClassPackageDto(doc, names, 'admin');
 }
 
 /**
@@ -186,5 +186,6 @@ export async function setPackageHome(deps: Deps, id: number, home: boolean): Pro
       deps.store,
       doc.class_package_types.map((entry) => entry.class_type_id),
     ),
+    'admin',
   );
 }

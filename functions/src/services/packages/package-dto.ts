@@ -1,8 +1,15 @@
 import type { ClassPackage } from '@studio/shared/types/class-packages';
 import type { ClassPackageDoc } from '../../data/repos/class-packages-repo';
 
+/**
+ * Who reads the package. The catalogue (`public`) never carries a
+ * downloadable package's `file_url`: the material is the buyers' (they get
+ * it through GET /purchases/{id}/download); only admins, who edit it, see it.
+ */
+export type PackageViewer = 'public' | 'admin';
+
 /** What the API shows of a package; `classTypeNames` names the per-type entries (missing types show null). */
-export function toClassPackageDto(doc: ClassPackageDoc, classTypeNames: ReadonlyMap<number, string>): ClassPackage {
+export function toClassPackageDto(doc: ClassPackageDoc, classTypeNames: ReadonlyMap<number, string>, viewer: PackageViewer): ClassPackage {
   return {
     class_package_id: doc.class_package_id,
     package_id: doc.class_package_id,
@@ -33,7 +40,7 @@ export function toClassPackageDto(doc: ClassPackageDoc, classTypeNames: Readonly
       };
     }),
     downloadable: doc.downloadable,
-    file_url: doc.file_url,
+    file_url: viewer === 'admin' ? doc.file_url : null,
     is_online: doc.is_online,
     home: doc.home,
     status: doc.status,

@@ -66,7 +66,6 @@ export async function attemptCheckout(
   deps: Deps,
   identity: VerifiedIdentity,
   input: CheckoutAttemptInput,
-  siteOrigin: string,
   network: string,
   guard: IdempotencyGuard | null = null,
 ): Promise<{ created: boolean; answer: CheckoutAttemptAnswer }> {
@@ -95,7 +94,7 @@ export async function attemptCheckout(
     !placed.purchase.class_package.is_subscription &&
     !input.payment_source_id &&
     (await checkoutSettings(deps)).stripeCheckoutMode === 'session';
-  const session = card && hosted ? await startCheckoutSession(deps, card, placed.purchase, siteOrigin) : null;
+  const session = card && hosted ? await startCheckoutSession(deps, card, placed.purchase) : null;
   const started = card && !hosted ? await startCardPayment(deps, card, placed.purchase, input.payment_source_id ?? null, input.save_card === true) : null;
   const message =
     placed.purchase.status !== 'pending' ? checkoutMessages.purchaseSucceeded : card ? checkoutMessages.cardPending : checkoutMessages.cashPending;

@@ -24,7 +24,6 @@ export async function checkoutWithSavedCard(
   deps: Deps,
   identity: VerifiedIdentity,
   input: CheckoutSavedCardInput,
-  siteOrigin: string,
   network: string,
   guard: IdempotencyGuard | null = null,
 ): Promise<{ created: boolean; answer: CheckoutAttemptAnswer & { payment_id: string | null } }> {
@@ -49,7 +48,6 @@ export async function checkoutWithSavedCard(
     deps,
     buyer,
     { class_package_id: input.class_package_id, discountCode: input.discountCode ?? null, payment_method: 'card', payment_source_id: cardId },
-    siteOrigin,
     network,
     guard,
   );

@@ -7,8 +7,8 @@ import { getCustomerByUid } from '../../data/repos/customers-repo';
 import { createMailOnce, type MailDoc, mailExists } from '../../data/repos/mail-repo';
 import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';
-import { configuredOrigin } from '../findable/site-origin';
 import { escapeHtml } from '../mail/booking-mail-content';
+import { knownSiteOrigin } from '../site-origin';
 import { watchableVideo } from './videos';
 
 const m = videoMessages.ratingMail;
@@ -69,7 +69,7 @@ export async function askForVideoRating(deps: Deps, identity: VerifiedIdentity, 
   // A cheap check first: a repeated request costs one read, not the config read.
   if (await mailExists(deps.store, id)) return already;
   const config = await getStoredConfig(deps.store);
-  const origin = configuredOrigin(stringOr(config.domain, String(appConfigDefinitions.domain.default)));
+  const origin = knownSiteOrigin(config.domain, deps.siteOrigin);
   const message = ratingMailMessage({
     studio: stringOr(config.business_name, String(appConfigDefinitions.business_name.default)),
     customerName: typeof customer.name === 'string' && customer.name.trim() !== '' ? customer.name.trim() : null,

@@ -19,6 +19,34 @@ async function paidCash(ctx: MatrixContext): Promise<number> {
   return id;
 }
 
+let downloadable: Promise<number> | undefined;
+/** The owner's purchase of a downloadable package (an outside link), made once; the package is then archived, off every list. */
+function downloadablePurchase(ctx: MatrixContext): Promise<number> {
+  downloadable ??= (async () => {
+    const created = await api<{ class_package: { class_package_id: number } }>('POST', '/api/class_packages', {
+      token: ctx.adminToken,
+      body: {
+        title: 'Matriz descargable',
+        price: 100,
+        class_amount: 1,
+        expiration_days: 30,
+        downloadable: true,
+        file_url: 'https://material.example.com/matriz.pdf',
+      },
+    });
+    if (created.status !== 201) throw new Error(`setup package: ${created.status} ${JSON.stringify(created.body)}`);
+    const packageId = created.body.class_package.class_package_id;
+    const granted = await api<{ purchase: { purchase_id: number } }>('POST', '/api/customer/giveAccess', {
+      token: ctx.adminToken,
+      body: { customer_id: ctx.owner.customerId, class_package_id: packageId, is_gift: false, payment_method_id: 2, bill: false },
+    });
+    if (granted.status !== 201) throw new Error(`setup grant: ${granted.status} ${JSON.stringify(granted.body)}`);
+    await api('DELETE', `/api/class_packages/${packageId}`, { token: ctx.adminToken });
+    return granted.body.purchase.purchase_id;
+  })();
+  return downloadable;
+}
+
 const everyone = { anonymous: 401, customer: 200, other: 200, admin: 200 };
 const adminOnly = { anonymous: 401, customer: 403, other: 403 };
 
@@ -60,6 +88,23 @@ export const paymentsRows: MatrixRow[] = [
     call: async (ctx) => ({ method: 'POST', path: `/api/purchases/${await paidCash(ctx)}/refund`, body: {} }),
     ...adminOnly,
     admin: 200,
+  },
+  {
+    route: 'GET /purchases/{id}/download',
+    call: async (ctx) => ({ method: 'GET', path: `/api/purchases/${await downloadablePurchase(ctx)}/download` }),
+    anonymous: 401,
+    customer: 200,
+    other: 404,
+    admin: 200,
+  },
+  {
+    // An outside link has no bytes here: 404 for the buyer too (an uploaded material's are in package-download.test.ts).
+    route: 'GET /purchases/{id}/download/file',
+    call: async (ctx) => ({ method: 'GET', path: `/api/purchases/${await downloadablePurchase(ctx)}/download/file` }),
+    anonymous: 401,
+    customer: 404,
+    other: 404,
+    admin: 404,
   },
   {
     route: 'POST /purchases/cancel/{id}',

@@ -184,7 +184,7 @@ function PackageFields({ classTypes, classTypesFailed }: { classTypes: ClassType
         <CheckboxField name="is_special_event" label={fieldLabels.is_special_event} />
         <WholeField name="purchase_limit" label={fieldLabels.purchase_limit} optional hint={m.limitHint} />
         <CheckboxField name="downloadable" label={fieldLabels.downloadable} />
-        {values.downloadable && <TextField name="file_url" label={fieldLabels.file_url} hint={m.linkHint} inputMode="url" />}
+        {values.downloadable && <TextField name="file_url" label={fieldLabels.file_url} hint={`${m.linkHint} ${m.fileUrlHint}`} inputMode="url" />}
         <TextField name="image" label={m.imageSrc} optional hint={m.linkHint} inputMode="url" />
         <TextField name="receipt_file" label={m.receiptSrc} optional hint={m.linkHint} inputMode="url" />
       </fieldset>

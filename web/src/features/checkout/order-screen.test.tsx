@@ -139,7 +139,7 @@ describe('order confirmation /gracias/{id}', () => {
     renderRoutes([{ path: '/gracias/:id', element: <OrderScreen /> }], '/gracias/15');
     expect(await screen.findByText(/Estamos generando tu ficha OXXO/)).toBeInTheDocument();
     order = { ...order, oxxo_voucher: { reference: '55556666777788889999', expires_at: null, voucher_url: null } };
-    expect(await screen.findByText('55556666777788889999', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText('55556666777788889999')).toBeInTheDocument();
   });
 
   it('shows an active subscription’s next charge, and a trial’s first charge', async () => {
@@ -171,7 +171,7 @@ describe('order confirmation /gracias/{id}', () => {
     renderRoutes([{ path: '/gracias/:id', element: <OrderScreen /> }], '/gracias/15');
     expect(await screen.findByText('Estamos procesando tu pago.', { selector: 'p' })).toBeInTheDocument();
     order = { ...order, status: 'completed' };
-    expect(await screen.findByText('Completada', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText('Completada')).toBeInTheDocument();
     expect(screen.queryByText('Estamos procesando tu pago.', { selector: 'p' })).not.toBeInTheDocument();
   });
 
@@ -183,7 +183,7 @@ describe('order confirmation /gracias/{id}', () => {
     expect(screen.getByText('PayPal')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Instrucciones de pago' })).not.toBeInTheDocument();
     order = { ...order, status: 'completed' };
-    expect(await screen.findByText('Completada', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText('Completada')).toBeInTheDocument();
     expect(calls.length).toBeGreaterThan(1);
     expect(screen.queryByText('Estamos procesando tu pago.', { selector: 'p' })).not.toBeInTheDocument();
   });

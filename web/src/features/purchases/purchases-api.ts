@@ -1,6 +1,9 @@
+import { messages } from '@studio/shared/messages';
 import type { PurchaseCancelInput } from '@studio/shared/schemas/checkout';
 import type { Invoice, Purchase } from '@studio/shared/types/purchases';
-import { api } from '../../lib/api-client';
+import { api, ApiError } from '../../lib/api-client';
+import { currentIdToken } from '../../lib/auth-client';
+import { offerDownload } from '../../lib/download';
 import { queryOptions } from '../../lib/server-data';
 
 export async function fetchPurchases(signal?: AbortSignal): Promise<Purchase[]> {
@@ -15,6 +18,35 @@ export async function fetchInvoices(signal?: AbortSignal): Promise<Invoice[]> {
 
 export function cancelPurchase({ purchaseId, ...body }: PurchaseCancelInput & { purchaseId: number }): Promise<{ message: string; purchase: Purchase }> {
   return api.post<{ message: string; purchase: Purchase }>(`/purchases/cancel/${purchaseId}`, body);
+}
+
+/** GET /purchases/{id}/download: where a downloadable package's material is, for its buyer (docs/packages "Downloadable packages"). */
+export interface PackageDownload {
+  url: string;
+  /** The uploaded file's name; null for an outside link. */
+  name: string | null;
+}
+
+export async function fetchPackageDownload(purchaseId: number): Promise<PackageDownload> {
+  const { download } = await api.get<{ download: PackageDownload }>(`/purchases/${purchaseId}/download`);
+  return download;
+}
+
+/**
+ * 'Descargar material': an outside link opens in a new tab; our own upload is
+ * served only with the buyer's token (an `<a href>` cannot send it), so its
+ * bytes are fetched and offered as a download.
+ */
+export async function downloadMaterial(purchase: Pick<Purchase, 'purchase_id' | 'title'>): Promise<void> {
+  const download = await fetchPackageDownload(purchase.purchase_id);
+  if (!download.url.startsWith('/api/')) {
+    window.open(download.url, '_blank', 'noopener,noreferrer');
+    return;
+  }
+  const token = await currentIdToken();
+  const response = await fetch(download.url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) throw new ApiError(response.status, 'purchases/download-failed', messages.common.genericError);
+  offerDownload(await response.blob(), download.name ?? purchase.title);
 }
 
 /** Query keys; `purchases` is the prefix checkout invalidates after a purchase, so every list and order refreshes. */

@@ -84,6 +84,84 @@ describe('Mis Compras', () => {
   });
 });
 
+describe('Mis Compras: a downloadable package’s material', () => {
+  beforeEach(() => {
+    setConfig();
+    useSession.setState({ status: 'signed-in', uid: 'uid-login', customer: makeCustomer(), signupPending: false });
+  });
+
+  const withMaterial = (overrides: Partial<Purchase> = {}) =>
+    makePurchase({
+      purchase_id: 30,
+      title: 'Reto con guía',
+      status: 'completed',
+      checkout_method: 'card',
+      payment_method: null,
+      paid_at: '2026-03-10T18:05:00.000Z',
+      class_package: { class_package_id: 20, title: 'Reto con guía', class_amount: 10, expiration_days: 30, downloadable: true } as Purchase['class_package'],
+      ...overrides,
+    });
+
+  it('offers the buyer the material of a paid purchase, fetched with the session and saved under its name', async () => {
+    const user = userEvent.setup();
+    const createObjectURL = vi.fn(() => 'blob:material');
+    Object.defineProperty(URL, 'createObjectURL', { value: createObjectURL, configurable: true });
+    Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true });
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(`${this.download} ${this.href}`);
+    });
+    const { calls } = mockFetch((call) => {
+      if (call.url === '/api/purchases')
+        return { body: { purchases: [withMaterial(), withMaterial({ purchase_id: 31, title: 'Reto pendiente', status: 'pending', paid_at: null })] } };
+      if (call.url === '/api/purchases/30/download') return { body: { download: { url: '/api/purchases/30/download/file', name: 'Guía.pdf' } } };
+      if (call.url === '/api/purchases/30/download/file') return { body: { pdf: true } };
+      return undefined;
+    });
+    renderRoutes([{ path: '/mystudio/membresias', element: <PurchasesScreen /> }], '/mystudio/membresias');
+
+    const row = await screen.findByRole('row', { name: /Reto con guía/ });
+    // Not before the payment.
+    expect(within(screen.getByRole('row', { name: /Reto pendiente/ })).queryByRole('button', { name: /Descargar/ })).not.toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Descargar el material de Reto con guía' }));
+    await vi.waitFor(() => expect(saved).toEqual(['Guía.pdf blob:material']));
+    expect(calls.map((call) => call.url)).toEqual(['/api/purchases', '/api/purchases/30/download', '/api/purchases/30/download/file']);
+    click.mockRestore();
+  });
+
+  it('opens an outside link in a new tab', async () => {
+    const user = userEvent.setup();
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    mockFetch((call) => {
+      if (call.url === '/api/purchases') return { body: { purchases: [withMaterial()] } };
+      if (call.url === '/api/purchases/30/download') return { body: { download: { url: 'https://material.example.com/guia.pdf', name: null } } };
+      return undefined;
+    });
+    renderRoutes([{ path: '/mystudio/membresias', element: <PurchasesScreen /> }], '/mystudio/membresias');
+    await user.click(await screen.findByRole('button', { name: 'Descargar el material de Reto con guía' }));
+    await vi.waitFor(() => expect(open).toHaveBeenCalledWith('https://material.example.com/guia.pdf', '_blank', 'noopener,noreferrer'));
+    open.mockRestore();
+  });
+
+  it('shows no download for a package without material, nor for a revoked purchase', async () => {
+    mockFetch((call) =>
+      call.url === '/api/purchases'
+        ? {
+            body: {
+              purchases: [
+                makePurchase({ purchase_id: 20, title: 'Paquete 10 Clases', status: 'completed' }),
+                withMaterial({ purchase_id: 32, title: 'Reto reembolsado', status: 'revoked' }),
+              ],
+            },
+          }
+        : undefined,
+    );
+    renderRoutes([{ path: '/mystudio/membresias', element: <PurchasesScreen /> }], '/mystudio/membresias');
+    await screen.findByRole('row', { name: /Reto reembolsado/ });
+    expect(screen.queryByRole('button', { name: /Descargar/ })).not.toBeInTheDocument();
+  });
+});
+
 describe('Mis Compras: subscriptions, trials and OXXO vouchers', () => {
   beforeEach(() => {
     setConfig();

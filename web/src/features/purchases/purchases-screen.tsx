@@ -10,14 +10,42 @@ import { LoadError } from '../../components/load-error';
 import { NextCharge, OxxoVoucherDetails } from '../../components/purchase-billing';
 import { Spinner } from '../../components/spinner';
 import { StatusBadge } from '../../components/status-badge';
+import { showApiError } from '../../lib/api-client';
 import { configString, useConfig } from '../../lib/app-config';
 import { useServerQuery } from '../../lib/server-data';
 import { CancelPurchaseModal } from './cancel-purchase-modal';
-import { isRunningSubscription, methodLabel } from './purchase-format';
-import { purchasesQuery } from './purchases-api';
+import { hasMaterial, isRunningSubscription, methodLabel } from './purchase-format';
+import { downloadMaterial, purchasesQuery } from './purchases-api';
 import './purchases.css';
 
 const c = m.columns;
+
+/** 'Descargar material': busy while the material is fetched; a failure shows in the global alert. */
+function DownloadMaterialButton({ purchase }: { purchase: Purchase }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      await downloadMaterial(purchase);
+    } catch (error) {
+      showApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button
+      type="button"
+      className="button button--secondary"
+      onClick={() => void download()}
+      disabled={busy}
+      aria-busy={busy}
+      aria-label={fill(m.downloadMaterialOf, { title: purchase.title })}
+    >
+      {m.downloadMaterial}
+    </button>
+  );
+}
 
 function PurchaseRow({ purchase, timezone, onCancel }: { purchase: Purchase; timezone: string; onCancel: (purchase: Purchase) => void }) {
   return (
@@ -46,6 +74,7 @@ function PurchaseRow({ purchase, timezone, onCancel }: { purchase: Purchase; tim
               {m.viewOrder}
             </Link>
           )}
+          {hasMaterial(purchase) && <DownloadMaterialButton purchase={purchase} />}
           {purchase.status === 'pending' && purchase.source === 'checkout' && (
             <button
               type="button"

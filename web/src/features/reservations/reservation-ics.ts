@@ -1,6 +1,7 @@
 import { fill } from '@studio/shared/messages';
 import { mailMessages } from '@studio/shared/messages/mail';
 import type { ClassReservation } from '@studio/shared/schemas/class-reservation';
+import { offerDownload } from '../../lib/download';
 
 /**
  * 'Agregar a mi calendario': one reservation as an iCalendar file (RFC 5545),
@@ -94,12 +95,5 @@ export function reservationIcs({ reservation: r, studio, projectId, stamp }: Res
 
 /** Offers the text as a file download (a Blob URL on a temporary link). */
 export function downloadIcs(ics: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([ics], { type: 'text/calendar;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  offerDownload(new Blob([ics], { type: 'text/calendar;charset=utf-8' }), fileName);
 }

@@ -34,7 +34,7 @@ import { addFilter, addOrder, collectionGroupSpec, collectionSpec, runQuery, val
 import { collectionKindOf, countReads, queryReads, READ_FLUSH_INTERVAL_MS, type ReadMeter, ReadTally, SqliteReadMeter } from './read-meter';
 import { autoId, parseCollectionPath, parseDocumentPath, validateCollectionId, validatePathSegments } from './resource-path';
 import type { DatabaseSync, SharedFileState, StatementSync } from './sqlite-support';
-import { loadSqlite, retryWhileBusy, sharedFileState } from './sqlite-support';
+import { loadSqlite, LockWaitExpired, retryWhileBusy, sharedFileState } from './sqlite-support';
 import { decodeDocument, encodeDocument } from './value-codec';
 import { DocumentName } from './value-order';
 import type { PendingWrite, WriteOp } from './write-apply';
@@ -53,7 +53,13 @@ export interface LocalStoreOptions {
   readonly forceRetry?: boolean;
   /** A transaction whose callback runs longer is rolled back. Default 10 s. */
   readonly transactionTimeoutMs?: number;
-  /** How long to wait for another process's write lock before failing with `aborted`. Default 5 s (commits hold it for about a millisecond). */
+  /**
+   * How long one attempt at a commit waits for another connection's write
+   * lock. Default 5 s (commits hold it for about a millisecond). A commit that
+   * waited that long is tried again, up to 5 attempts in all with backoff
+   * between (a transaction's own attempts, from its callback), as Firestore's
+   * SDKs retry an ABORTED commit; then it fails with `aborted`.
+   */
   readonly lockTimeoutMs?: number;
   /**
    * Backoff between transaction attempts. Defaults to the Node SDK's
@@ -85,6 +91,17 @@ export interface LocalDocumentStore extends DocumentStore {
 
 const DEFAULT_TRANSACTION_TIMEOUT_MS = 10_000;
 const DEFAULT_LOCK_TIMEOUT_MS = 5_000;
+/**
+ * Attempts at a plain commit (set, update, delete, a batch) whose every wait
+ * for the write lock expired: 5, the Node SDK's MAX_REQUEST_RETRIES and its
+ * default transaction attempts (@google-cloud/firestore build/src/index.js).
+ * The SDK retries a commit that failed ABORTED (WriteBatch.commit adds it to
+ * google-gax's retry codes for Commit); a transaction retries from its
+ * callback, up to its maxAttempts.
+ */
+const LOCKED_COMMIT_ATTEMPTS = 5;
+/** Between a plain commit's attempts: google-gax's retry for Commit (firestore_client_config.json "default": 100 ms, ×1.3, at most 60 s). */
+const COMMIT_BACKOFF: Required<RetryBackoff> = { initialDelayMs: 100, factor: 1.3, maxDelayMs: 60_000 };
 const CONTENTION = 'Too much contention on these documents. Please try again.';
 
 export interface RetryBackoff {
@@ -252,6 +269,17 @@ class SdkBackoff {
     this.base = Math.min(Math.max(this.base * this.options.factor, this.options.initialDelayMs), this.options.maxDelayMs);
     return Math.max(0, delay);
   }
+}
+
+/** The error of a commit that never got the write lock: `aborted`, as Firestore's after its SDK's retries. Other errors pass through. */
+function lockedOut(what: string, lockTimeoutMs: number, attempts: number, error: unknown): unknown {
+  if (!(error instanceof LockWaitExpired)) return error;
+  return new StoreError(
+    'aborted',
+    `${what}: the database stayed locked by another connection for ${lockTimeoutMs} ms on each of ${attempts} attempt${attempts === 1 ? '' : 's'}. ` +
+      'A transaction elsewhere is probably doing slow work inside its callback.',
+    { cause: error },
+  );
 }
 
 /**
@@ -625,8 +653,26 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
     this.checkCommit(writes, what);
     if (writes.length === 0) return;
     await this.ready;
-    const changed = await this.withWriteLock(what, () => this.applyWrites(writes));
+    const changed = await this.retryLockedCommit(what, () => this.withWriteLock(what, () => this.applyWrites(writes)));
     if (changed) this.signalCommit();
+  }
+
+  /**
+   * Runs `commit` again while another connection keeps the write lock for a
+   * whole lockTimeoutMs (nothing was written: the lock was never taken), up
+   * to LOCKED_COMMIT_ATTEMPTS with the SDK's backoff between.
+   */
+  private async retryLockedCommit<R>(what: string, commit: () => Promise<R>): Promise<R> {
+    const backoff = new SdkBackoff(COMMIT_BACKOFF);
+    for (let attempt = 1; ; attempt++) {
+      const wait = backoff.next();
+      if (wait > 0) await sleep(wait);
+      try {
+        return await commit();
+      } catch (error) {
+        if (!(error instanceof LockWaitExpired) || attempt >= LOCKED_COMMIT_ATTEMPTS) throw lockedOut(what, this.lockTimeoutMs, attempt, error);
+      }
+    }
   }
 
   /**
@@ -737,13 +783,21 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
     if (this.forceRetry && maxAttempts > 1) await this.runAttempt(fn, 'discard');
     const backoff = new SdkBackoff(this.backoff);
     let conflicted: readonly string[] = [];
+    let locked: LockWaitExpired | null = null;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       const wait = backoff.next();
       if (wait > 0) await sleep(wait);
       const outcome = await this.runAttempt(fn, attempt === maxAttempts ? 'last' : 'retryable');
       if (outcome.kind === 'done') return outcome.value as R;
+      // Another connection kept the write lock through this attempt's whole wait: nothing was written, so try again (Firestore: ABORTED, retried).
+      if (outcome.kind === 'locked') {
+        locked = outcome.error;
+        continue;
+      }
+      locked = null;
       conflicted = outcome.paths;
     }
+    if (locked) throw lockedOut('runTransaction()', this.lockTimeoutMs, maxAttempts, locked);
     throw new StoreError(
       'aborted',
       `${CONTENTION} (${maxAttempts} attempt${maxAttempts === 1 ? '' : 's'}; last conflict on ${conflicted.slice(0, 3).join(', ') || 'a query result'})`,
@@ -753,7 +807,7 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
   private async runAttempt<R>(
     fn: (tx: Transaction) => Promise<R>,
     mode: 'discard' | 'retryable' | 'last',
-  ): Promise<{ kind: 'done'; value: R | undefined } | { kind: 'conflict'; paths: readonly string[] }> {
+  ): Promise<{ kind: 'done'; value: R | undefined } | { kind: 'conflict'; paths: readonly string[] } | { kind: 'locked'; error: LockWaitExpired }> {
     const context: TransactionContext = { file: this.filePath, active: true };
     const tx = new LocalTransaction(this);
     let timer: NodeJS.Timeout | undefined;
@@ -795,21 +849,33 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
     context.active = false;
     if (mode === 'discard') return { kind: 'done', value: undefined };
     if (tx.writes.length === 0) {
-      const stale = await this.staleOutsideLock(tx);
+      let stale: string[];
+      try {
+        stale = await this.staleOutsideLock(tx);
+      } catch (error) {
+        if (error instanceof LockWaitExpired) return { kind: 'locked', error };
+        throw error;
+      }
       if (stale.length === 0) return { kind: 'done', value };
       await this.recordConflict(stale, mode === 'last');
       return { kind: 'conflict', paths: stale };
     }
     this.checkCommit(tx.writes, 'runTransaction()');
     await this.simulateLatency();
-    const result = await this.withWriteLock('runTransaction()', () => {
-      const stale = this.staleReads(tx, this.writerReads);
-      if (stale.length > 0) {
-        this.countConflict(stale, mode === 'last');
-        return { stale, changed: false };
-      }
-      return { stale, changed: this.applyWrites(tx.writes) };
-    });
+    let result: { stale: string[]; changed: boolean };
+    try {
+      result = await this.withWriteLock('runTransaction()', () => {
+        const stale = this.staleReads(tx, this.writerReads);
+        if (stale.length > 0) {
+          this.countConflict(stale, mode === 'last');
+          return { stale, changed: false };
+        }
+        return { stale, changed: this.applyWrites(tx.writes) };
+      });
+    } catch (error) {
+      if (error instanceof LockWaitExpired) return { kind: 'locked', error };
+      throw error;
+    }
     if (result.changed) this.signalCommit();
     if (result.stale.length > 0) return { kind: 'conflict', paths: result.stale };
     return { kind: 'done', value };

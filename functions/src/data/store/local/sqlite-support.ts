@@ -42,10 +42,22 @@ export function isBusyError(error: unknown): boolean {
 }
 
 /**
+ * The lock stayed with another connection for the whole wait: nothing was
+ * done, so the caller may try again (runTransaction and plain commits do,
+ * as Firestore's SDKs retry ABORTED; local-store.ts).
+ */
+export class LockWaitExpired extends StoreError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('aborted', message, options);
+  }
+}
+
+/**
  * Retries a synchronous SQLite call that may hit a lock held by another
  * connection (another process, usually). busy_timeout stays 0 because
  * SQLite's own busy handler sleeps inside the call and would block the event
- * loop; here the waiting happens in timers with jitter.
+ * loop; here the waiting happens in timers with jitter. Past the deadline it
+ * throws LockWaitExpired.
  */
 export async function retryWhileBusy<R>(what: string, deadlineMs: number, attempt: () => R): Promise<R> {
   const deadline = Date.now() + deadlineMs;
@@ -56,8 +68,7 @@ export async function retryWhileBusy<R>(what: string, deadlineMs: number, attemp
     } catch (error) {
       if (!isBusyError(error)) throw error;
       if (Date.now() >= deadline) {
-        throw new StoreError(
-          'aborted',
+        throw new LockWaitExpired(
           `${what}: the database stayed locked by another connection for ${deadlineMs} ms. A transaction elsewhere is probably doing slow work inside its callback.`,
           { cause: error },
         );

@@ -6,6 +6,7 @@ import { getPaymentProfile, writePaymentProfile } from '../../../data/repos/paym
 import { getPurchase, type PurchaseDoc, writePurchase } from '../../../data/repos/purchases-repo';
 import type { Deps } from '../../../deps';
 import { AppError } from '../../../domain/errors';
+import { siteOriginFor } from '../../site-origin';
 import { endDeclinedPurchase } from './end-declined-purchase';
 
 /** MXN with 2 decimals as the processor's whole cents. */
@@ -110,10 +111,12 @@ export async function startCardPayment(
 /**
  * Checkout session mode (spec §4, "Session mode"): a one-off card purchase is
  * paid on Stripe's hosted page; the browser goes to its url and comes back to
- * /gracias/{id} (or to the checkout when it cancels). The session is keyed by
- * the purchase, so a retry gets the same page.
+ * /gracias/{id} (or to the checkout when it cancels), on the site's origin
+ * (the configured `domain`, services/site-origin.ts; never the request's
+ * host). The session is keyed by the purchase, so a retry gets the same page.
  */
-export async function startCheckoutSession(deps: Deps, cards: CardGateway, purchase: PurchaseDoc, siteOrigin: string): Promise<{ id: string; url: string }> {
+export async function startCheckoutSession(deps: Deps, cards: CardGateway, purchase: PurchaseDoc): Promise<{ id: string; url: string }> {
+  const siteOrigin = await siteOriginFor(deps);
   try {
     const processorCustomerId = await processorCustomerOf(deps, cards, purchase.uid);
     return await cards.createCheckoutSession({
