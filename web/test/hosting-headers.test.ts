@@ -16,9 +16,11 @@ const { configMatcher } = createRequire(import.meta.url)('superstatic/lib/utils/
 
 const firebase = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../firebase.json'), 'utf8')) as { hosting: { headers?: HeaderRule[] } };
 
-/** The headers Hosting sends with every page of the SPA (the rule for every path). */
+/** The headers Hosting sends with every page of the SPA: the security rule, which matches every path but those the function answers (they keep its own headers: docs/security). */
 function spaHeaders(): Record<string, string> {
-  const rule = firebase.hosting.headers?.find((candidate) => candidate.source === '**');
+  const rule = firebase.hosting.headers?.find(
+    (candidate) => configMatcher('/mystudio/reservas', candidate) && candidate.headers.some(({ key }) => key.toLowerCase() === 'content-security-policy'),
+  );
   return Object.fromEntries((rule?.headers ?? []).map(({ key, value }) => [key.toLowerCase(), value]));
 }
 
