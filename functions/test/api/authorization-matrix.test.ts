@@ -56,6 +56,32 @@ describe('authorization matrix', () => {
     }
   }
 
+  // Issue 24, through Hosting: the guards that run before routing hold on every route of the matrix, whoever calls
+  // (in-process, every route of the route table: test/unit/fuzz-hostile.test.ts).
+  for (const row of matrix) {
+    it(`${row.route}: a malformed escape, a reserved id and deep JSON are Spanish 400s, as admin`, async () => {
+      const call = await row.call(ctx);
+      const [path = '', query] = call.path.split('?');
+      const withQuery = (target: string) => (query === undefined ? target : `${target}?${query}`);
+      const segments = path.split('/');
+      const reserved = withQuery([...segments.slice(0, -1), '__x__'].join('/'));
+      const expectations: [string, string, string | undefined][] = [
+        [withQuery(`${path}%C0%AF`), 'http/malformed-url', undefined],
+        [reserved, 'http/invalid-path', undefined],
+      ];
+      if (['POST', 'PUT', 'PATCH'].includes(call.method))
+        expectations.push([call.path, 'http/json-too-deep', `{"a": ${'['.repeat(5_000)}${']'.repeat(5_000)}}`]);
+      for (const [target, code, rawBody] of expectations) {
+        const response = await api<{ error: { code: string; message: string } }>(call.method, target, {
+          token: ctx.adminToken,
+          ...(rawBody !== undefined ? { rawBody, headers: { 'content-type': 'application/json' } } : {}),
+        });
+        expect(response.status, `${call.method} ${target.slice(0, 120)}`).toBe(400);
+        expect(response.body.error.code, `${call.method} ${target.slice(0, 120)}`).toBe(code);
+      }
+    });
+  }
+
   it('answers unknown API routes with a JSON 404', async () => {
     const response = await api<{ error: { code: string; message: string } }>('GET', '/api/no-existe');
     expect(response.status).toBe(404);
