@@ -63,8 +63,6 @@ const ADMIN_ROUTES = [
 ];
 
 async function expectAxeCleanRoutes(page: Page, routes: string[]) {
-  // A ceiling for a loop of pages on a loaded 2-core machine, not a speed check: axe takes a moment per page.
-  test.setTimeout(60_000 + routes.length * 5_000);
   await signIn(page, admin);
   await expectNoAxeViolationsOn(page, routes);
 }

@@ -20,6 +20,8 @@ export async function expectNoAxeViolations(page: Page, label: string) {
  * collected, so one failing screen does not hide the next.
  */
 export async function expectNoAxeViolationsOn(page: Page, paths: readonly string[]) {
+  // A ceiling for a loop of pages on a loaded 2-core machine, not a speed check: axe takes a moment per page.
+  test.setTimeout(test.info().timeout + paths.length * 5_000);
   const failures: string[] = [];
   for (const path of paths) {
     await page.goto(path);
