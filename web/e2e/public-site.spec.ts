@@ -32,6 +32,8 @@ const sectionOrder = (page: Page) =>
   page.locator('main section[aria-labelledby$="-title"]').evaluateAll((sections) => sections.map((section) => section.getAttribute('aria-labelledby')));
 
 test('every public route is free of axe-core violations', async ({ page }) => {
+  // A ceiling for a loop of pages on a loaded 2-core machine, not a speed check: each page loads whole, then axe runs.
+  test.setTimeout(test.info().timeout + PUBLIC_SITE_ROUTES.length * 5_000);
   for (const path of PUBLIC_SITE_ROUTES) {
     await page.goto(path);
     await expect(page.locator('main h1').first()).toBeVisible();
