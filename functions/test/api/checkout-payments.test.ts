@@ -273,6 +273,15 @@ describe.skipIf(!FAKE)('card checkout with the Stripe fake', () => {
     expect(declined.body.error.message).toBe('Lo sentimos. Tu banco rechazó la tarjeta; comunícate con tu banco o usa otra tarjeta.');
 
     const stranger = await newCustomer();
+    // Someone else's card (its id seen once) is the caller's mistake: a Spanish 400, nothing kept for either of them.
+    for (const path of ['/api/metodosPago', '/api/payment_sources']) {
+      const taken = await api<Body>('POST', path, { token: stranger.token, body: { token_id: good } });
+      expect(taken.status).toBe(400);
+      expect(taken.body.error).toMatchObject({ code: 'payment-sources/card-unusable', message: 'No pudimos guardar esta tarjeta en tu cuenta. Vuelve a capturar sus datos para agregarla.' });
+    }
+    expect((await api<Body>('POST', '/api/metodosPago', { token: stranger.token, body: { token_id: 'pm_no_existe' } })).status).toBe(400);
+    const strangers = await api<{ payment_sources: unknown[] }>('GET', '/api/payment_sources', { token: stranger.token });
+    expect(strangers.body.payment_sources).toEqual([]);
     expect((await api('DELETE', `/api/metodosPago/${good}`, { token: stranger.token })).status).toBe(404);
     expect((await api<{ message: string }>('DELETE', `/api/metodosPago/${good}`, { token: customer.token })).body.message).toBe(
       'Metodo de Pago eliminado con éxito.',

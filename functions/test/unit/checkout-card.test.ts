@@ -6,7 +6,7 @@
  */
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CardDeclinedError, type CardGateway, type CardPaymentRequest, type RenewalsRequest } from '../../src/data/payments/card-gateway';
+import { CardDeclinedError, type CardGateway, CardUnusableError, type CardPaymentRequest, type RenewalsRequest } from '../../src/data/payments/card-gateway';
 import { createDiscountFromInput } from '../../src/services/discounts/manage-discounts';
 import { lapseUnpaidPurchases } from '../../src/services/purchases/end-cash-purchase';
 import { http, packages, seedAccessFixtures, snapshotOf, T0, tokenOf } from './access-fixtures';
@@ -114,6 +114,8 @@ beforeEach(async () => {
       return calls.cards.has(cardId) ? saved(cardId) : null;
     },
     async attachCard(cardId, customerId) {
+      const owner = calls.cards.get(cardId);
+      if (owner && owner !== customerId) throw new CardUnusableError('The payment method you provided has already been attached to a customer.');
       calls.cards.set(cardId, customerId);
       return saved(cardId);
     },
@@ -609,6 +611,13 @@ describe('saved cards', () => {
     const someoneElses = await attempt('diego', { class_package_id: 3, payment_method: 'card', payment_source_id: 'pm_visa_1' });
     expect(someoneElses.status).toBe(400);
     expect(someoneElses.body.error.message).toBe('No encontramos esa tarjeta entre tus métodos de pago.');
+    const keepAnothers = await http(env).post('/api/metodosPago').set(as('diego')).send({ token_id: 'pm_visa_1' });
+    expect(keepAnothers.status).toBe(400);
+    expect(keepAnothers.body.error).toMatchObject({
+      code: 'payment-sources/card-unusable',
+      message: 'No pudimos guardar esta tarjeta en tu cuenta. Vuelve a capturar sus datos para agregarla.',
+    });
+    expect((await http(env).get('/api/metodosPago').set(as('diego'))).body.payment_sources).toEqual([]);
     expect((await http(env).delete('/api/metodosPago/pm_visa_1').set(as('diego'))).status).toBe(404);
     const deleted = await http(env).delete('/api/metodosPago/pm_visa_1').set(as('ana'));
     expect(deleted.body).toEqual({ message: 'Metodo de Pago eliminado con éxito.' });

@@ -9,7 +9,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeStripe, startFakeStripe } from '../../../emulators/stripe-fake/fake-stripe';
-import type { CardGateway } from '../../src/data/payments/card-gateway';
+import { type CardGateway, CardUnusableError } from '../../src/data/payments/card-gateway';
 import { createStripeGateway } from '../../src/data/payments/stripe-gateway';
 
 const SECRET_KEY = 'sk_test_gateway_prueba';
@@ -96,5 +96,17 @@ describe('lookUpPayment', () => {
       purchaseId: 44,
     });
     expect(await cards.lookUpPayment('pi_no_existe')).toBeNull();
+  });
+});
+
+describe('attachCard', () => {
+  it('keeps a new card; another customer’s card, or one Stripe does not know, is the card’s fault (CardUnusableError), not an outage', async () => {
+    const method = await stripe.paymentMethods.create({ type: 'card', card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' } });
+    expect(await cards.attachCard(method.id, customer)).toMatchObject({ id: method.id, last4: '4242' });
+    const other = await cards.createCustomer({ customerId: 8, email: 'beto@example.com', name: 'Beto Ruiz' });
+    await expect(cards.attachCard(method.id, other)).rejects.toBeInstanceOf(CardUnusableError);
+    await expect(cards.attachCard('pm_no_existe', other)).rejects.toBeInstanceOf(CardUnusableError);
+    // A customer of ours Stripe does not know is our fault: it stays a plain error, which the service reports as the processor's.
+    await expect(cards.attachCard(method.id, 'cus_no_existe')).rejects.not.toBeInstanceOf(CardUnusableError);
   });
 });

@@ -33,6 +33,7 @@ export const checkoutMessages = {
   sourceDeleted: 'PaymentSource de Pago eliminado con éxito.',
   sourceDeleteFailed: 'Hubo un error al agregar este método de pago.',
   cardNotFound: 'No encontramos esa tarjeta entre tus métodos de pago.',
+  cardUnusable: 'No pudimos guardar esta tarjeta en tu cuenta. Vuelve a capturar sus datos para agregarla.',
   noSavedCard: 'No hay una tarjeta guardada para cobrar esta compra.',
   onlyOwnCheckout: 'Solo puedes comprar para tu propia cuenta.',
   savedCardsDisabled: 'Este estudio no guarda tarjetas.',

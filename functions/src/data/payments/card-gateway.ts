@@ -50,6 +50,18 @@ export class CardDeclinedError extends Error {
   }
 }
 
+/**
+ * The processor will not keep this card for this customer: it belongs to
+ * another customer, was used once without being kept, or does not exist. The
+ * customer's own mistake (a 4xx), never the processor being down.
+ */
+export class CardUnusableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CardUnusableError';
+  }
+}
+
 /** A subscription at the processor that bills the renewals of a purchase whose first period was already paid. */
 export interface RenewalsRequest {
   purchaseId: number;

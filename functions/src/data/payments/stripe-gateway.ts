@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import { lazyModule } from '../lazy-module';
 import {
   CardDeclinedError,
+  CardUnusableError,
   type CardEvent,
   type CardGateway,
   type CardPayment,
@@ -317,6 +318,8 @@ export function createStripeGateway(settings: StripeSettings): CardGateway {
         return toSavedCard(await stripeClient().paymentMethods.attach(cardId, { customer: processorCustomerId }));
       } catch (error) {
         if (error instanceof stripeErrors().StripeCardError) throw new CardDeclinedError(error.code ?? null, error.decline_code ?? null, error.message);
+        // Refused for anything but our customer (a studio-side fault, left as it is), the request's problem is the card: another customer's, spent, or unknown.
+        if (error instanceof stripeErrors().StripeInvalidRequestError && error.param !== 'customer') throw new CardUnusableError(error.message);
         throw error;
       }
     },

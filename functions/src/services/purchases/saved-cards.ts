@@ -3,7 +3,7 @@ import { fill } from '@studio/shared/messages';
 import { checkoutMessages } from '@studio/shared/messages/checkout';
 import type { PaymentSource, SavedCardInput } from '@studio/shared/schemas/checkout';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
-import { CardDeclinedError, type CardGateway, type SavedCard } from '../../data/payments/card-gateway';
+import { CardDeclinedError, type CardGateway, CardUnusableError, type SavedCard } from '../../data/payments/card-gateway';
 import { getStoredConfig } from '../../data/repos/app-config-repo';
 import { getCustomerByUid } from '../../data/repos/customers-repo';
 import { getPaymentProfile } from '../../data/repos/payment-profiles-repo';
@@ -101,6 +101,7 @@ export async function saveCard(deps: Deps, identity: VerifiedIdentity, input: Sa
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (error instanceof CardDeclinedError) throw new AppError('payment-declined', 'payment-sources/declined', declineMessage(error));
+    if (error instanceof CardUnusableError) throw new AppError('invalid', 'payment-sources/card-unusable', m.cardUnusable, { token_id: m.cardUnusable });
     throw processorDown(error);
   }
 }
