@@ -20,6 +20,7 @@ import type { FailedEvent } from '../functions/src/data/store/local/local-outbox
 import type { TriggerDispatcher } from '../functions/src/data/store/local/trigger-dispatcher';
 import { MAX_URL_LENGTH } from '../functions/src/http/url';
 import type { ScheduledJobsRunner } from '../functions/src/scheduled/run-scheduled-jobs';
+import { type ExecCommand, execCommand } from './exec-command';
 import { type FakeClock, offsetClock } from './fake-clock';
 import type { MailViewer } from './mail-viewer';
 import type { FakePayPal } from './paypal-fake/fake-paypal';
@@ -261,8 +262,16 @@ async function main(): Promise<number> {
     await stopEmulators(child);
     await getStore().close();
   };
-  process.on('SIGINT', () => void shutdown().then(() => process.exit(130)));
-  process.on('SIGTERM', () => void shutdown().then(() => process.exit(143)));
+  // The --exec command goes first: it must not outlive its stack (exec-command.ts).
+  const running: { command?: ExecCommand } = {};
+  process.on('SIGINT', () => {
+    running.command?.stop('SIGINT');
+    void shutdown().then(() => process.exit(130));
+  });
+  process.on('SIGTERM', () => {
+    running.command?.stop('SIGTERM');
+    void shutdown().then(() => process.exit(143));
+  });
 
   try {
     await waitFor(`http://${AUTH_HOST}/`, 'Auth', child);
@@ -313,7 +322,7 @@ async function main(): Promise<number> {
     return child.exitCode ?? 0;
   }
 
-  const command = spawn(args.exec, {
+  const command = execCommand(args.exec, {
     cwd: root,
     env: {
       ...process.env,
@@ -325,10 +334,9 @@ async function main(): Promise<number> {
         ? { PAYPAL_FAKE_URL: fakePayPal.url, PAYPAL_FAKE_CLIENT_ID: FAKE_PAYPAL.clientId, PAYPAL_FAKE_CLIENT_SECRET: FAKE_PAYPAL.clientSecret }
         : {}),
     },
-    stdio: 'inherit',
-    shell: true,
   });
-  const code = await new Promise<number>((resolve) => command.once('exit', (c) => resolve(c ?? 1)));
+  running.command = command;
+  const code = await command.exited;
   await shutdown();
   if (code !== 0) printEmulatorLogTail();
   return code;

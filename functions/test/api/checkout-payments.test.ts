@@ -277,7 +277,10 @@ describe.skipIf(!FAKE)('card checkout with the Stripe fake', () => {
     for (const path of ['/api/metodosPago', '/api/payment_sources']) {
       const taken = await api<Body>('POST', path, { token: stranger.token, body: { token_id: good } });
       expect(taken.status).toBe(400);
-      expect(taken.body.error).toMatchObject({ code: 'payment-sources/card-unusable', message: 'No pudimos guardar esta tarjeta en tu cuenta. Vuelve a capturar sus datos para agregarla.' });
+      expect(taken.body.error).toMatchObject({
+        code: 'payment-sources/card-unusable',
+        message: 'No pudimos guardar esta tarjeta en tu cuenta. Vuelve a capturar sus datos para agregarla.',
+      });
     }
     expect((await api<Body>('POST', '/api/metodosPago', { token: stranger.token, body: { token_id: 'pm_no_existe' } })).status).toBe(400);
     const strangers = await api<{ payment_sources: unknown[] }>('GET', '/api/payment_sources', { token: stranger.token });

@@ -6,7 +6,7 @@
  */
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CardDeclinedError, type CardGateway, CardUnusableError, type CardPaymentRequest, type RenewalsRequest } from '../../src/data/payments/card-gateway';
+import { CardDeclinedError, type CardGateway, type CardPaymentRequest, CardUnusableError, type RenewalsRequest } from '../../src/data/payments/card-gateway';
 import { createDiscountFromInput } from '../../src/services/discounts/manage-discounts';
 import { lapseUnpaidPurchases } from '../../src/services/purchases/end-cash-purchase';
 import { http, packages, seedAccessFixtures, snapshotOf, T0, tokenOf } from './access-fixtures';

@@ -2,10 +2,10 @@ import type Stripe from 'stripe';
 import { lazyModule } from '../lazy-module';
 import {
   CardDeclinedError,
-  CardUnusableError,
   type CardEvent,
   type CardGateway,
   type CardPayment,
+  CardUnusableError,
   InvalidSignatureError,
   OXXO_VOUCHER_DAYS,
   type SavedCard,
