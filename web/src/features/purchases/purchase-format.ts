@@ -1,4 +1,5 @@
 import { shopMessages } from '@studio/shared/messages/shop';
+import { materialStanding, soldWithMaterial } from '@studio/shared/rules/purchase-material';
 import type { Purchase, PurchaseFields } from '@studio/shared/types/purchases';
 
 /** The method as the record names it ('Efectivo' for cash), else the checkout's wording; a free offer or a grant has none. */
@@ -12,13 +13,5 @@ export function methodLabel(record: Pick<PurchaseFields, 'payment_method' | 'che
 export const isRunningSubscription = (purchase: Purchase): boolean =>
   purchase.source === 'checkout' && purchase.status === 'active' && Boolean(purchase.subscription_period && purchase.subscription_interval);
 
-/**
- * The package came with material and the purchase still gives it (the
- * server's rule, docs/packages "Downloadable packages"): paid or granted, or
- * paid before a renewal failed or it was cancelled; never pending or revoked.
- */
-export const hasMaterial = (purchase: Purchase): boolean =>
-  purchase.class_package.downloadable === true &&
-  purchase.status !== 'pending' &&
-  purchase.status !== 'revoked' &&
-  (purchase.status === 'active' || purchase.status === 'completed' || Boolean(purchase.paid_at));
+/** The package was sold with material and the purchase still gives it: the server's own rule (shared/rules/purchase-material.ts). */
+export const hasMaterial = (purchase: Purchase): boolean => soldWithMaterial(purchase) && materialStanding(purchase) === 'given';
