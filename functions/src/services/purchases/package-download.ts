@@ -1,5 +1,6 @@
 import { checkoutMessages as m } from '@studio/shared/messages/checkout';
 import { materialStanding, soldWithMaterial } from '@studio/shared/rules/purchase-material';
+import type { PackageDownload } from '@studio/shared/types/purchases';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { type FileDoc, getFile } from '../../data/files/files-repo';
 import { getClassPackage } from '../../data/repos/class-packages-repo';
@@ -20,11 +21,6 @@ import { purchaseNotFound } from './lifecycle/purchase-errors';
  *   visibility (so the studio uploads the material as private);
  * - GET /purchases/{id}/download/file → those bytes.
  */
-export interface PackageDownload {
-  url: string;
-  /** The uploaded file's name; null for an outside link. */
-  name: string | null;
-}
 
 const OWN_FILE = new RegExp(`^${FILES_RAW_PATH}/(\\d+)$`);
 

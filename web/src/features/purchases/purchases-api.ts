@@ -1,6 +1,6 @@
 import { messages } from '@studio/shared/messages';
 import type { PurchaseCancelInput } from '@studio/shared/schemas/checkout';
-import type { Invoice, Purchase } from '@studio/shared/types/purchases';
+import type { Invoice, PackageDownload, Purchase } from '@studio/shared/types/purchases';
 import { api, ApiError } from '../../lib/api-client';
 import { currentIdToken } from '../../lib/auth-client';
 import { offerDownload } from '../../lib/download';
@@ -21,12 +21,6 @@ export function cancelPurchase({ purchaseId, ...body }: PurchaseCancelInput & { 
 }
 
 /** GET /purchases/{id}/download: where a downloadable package's material is, for its buyer (docs/packages "Downloadable packages"). */
-export interface PackageDownload {
-  url: string;
-  /** The uploaded file's name; null for an outside link. */
-  name: string | null;
-}
-
 export async function fetchPackageDownload(purchaseId: number): Promise<PackageDownload> {
   const { download } = await api.get<{ download: PackageDownload }>(`/purchases/${purchaseId}/download`);
   return download;
