@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { cancelClass, completeProfile, createClass, creditsLeft, customerWithCredits, newCustomer, studioDayFromToday, studioSoon } from './booking-support';
 // Demo accounts (README.md): only the admin carries the `admin` custom claim.
-import { admin, ana, expectNoAxeViolations, expectNoAxeViolationsOn, idToken, signInAs as signIn } from './e2e-support';
+import { admin, ADMIN_ROUTES, ana, expectNoAxeViolations, expectNoAxeViolationsOn, idToken, signInAs as signIn } from './e2e-support';
 
 const adminTokenFor = (request: APIRequestContext) => idToken(request, admin.email, admin.password);
 
@@ -25,42 +25,6 @@ test('/admin shows a customer without the claim the no-access page, without the 
 // Every console screen: the dashboard, the operation screens, and each catalogue list and form.
 const CATALOGUE =
   /^\/admin\/(paquetes|descuentos|sedes|tipos-de-clase|coaches|etiquetas|categorias|avisos|programas|tipos-de-video|videos|metodos-de-pago|paginas|configuracion|formularios|campos-personalizados)/;
-const ADMIN_ROUTES = [
-  '/admin',
-  '/admin/checkin',
-  '/admin/horario',
-  '/admin/lanzamientos',
-  '/admin/clientes',
-  '/admin/pagos-pendientes',
-  '/admin/correos',
-  '/admin/paquetes',
-  '/admin/paquetes/nuevo',
-  '/admin/descuentos',
-  '/admin/descuentos/nuevo',
-  '/admin/sedes',
-  '/admin/sedes/nuevo',
-  '/admin/sedes/1',
-  '/admin/tipos-de-clase',
-  '/admin/tipos-de-clase/nuevo',
-  '/admin/coaches',
-  '/admin/coaches/nuevo',
-  '/admin/etiquetas',
-  '/admin/categorias',
-  '/admin/avisos',
-  '/admin/programas',
-  '/admin/tipos-de-video',
-  '/admin/videos',
-  '/admin/videos/nuevo',
-  '/admin/metodos-de-pago',
-  '/admin/paginas',
-  '/admin/paginas/nuevo',
-  '/admin/configuracion',
-  '/admin/formularios',
-  '/admin/formularios/nuevo',
-  '/admin/formularios/6',
-  '/admin/campos-personalizados',
-  '/admin/campos-personalizados/nuevo',
-];
 
 async function expectAxeCleanRoutes(page: Page, routes: string[]) {
   await signIn(page, admin);
