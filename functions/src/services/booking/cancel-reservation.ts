@@ -1,5 +1,6 @@
 import { fill } from '@studio/shared/messages';
 import { bookingMessages } from '@studio/shared/messages/booking';
+import { cancelBlock } from '@studio/shared/rules/reservation-rules';
 import type { ClassReservation } from '@studio/shared/schemas/class-reservation';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { getLot } from '../../data/repos/credits-repo';
@@ -28,8 +29,9 @@ const unitLabel = (unit: 'days' | 'hours' | 'minutes', n: number) =>
  * returned. Every customer cancel counts against the paying lot's
  * max_cancels_per_available_class (`cancels_used`, written through the
  * ledger). The seat is freed (or held for the waitlist) in the same
- * transaction (end-reservation.ts). Cancelling a cancelled reservation
- * answers it as it is (idempotent).
+ * transaction (end-reservation.ts). Never once checked in, nor once the
+ * class has started (409, nothing written; cancelBlock, shared with the
+ * web). Cancelling a cancelled reservation answers it as it is (idempotent).
  */
 export async function cancelOwnReservation(deps: StoreDeps, identity: VerifiedIdentity, id: number): Promise<ClassReservation> {
   const [settings, tz] = await Promise.all([bookingSettings(deps), studioTimezone(deps)]);
@@ -43,7 +45,9 @@ export async function cancelOwnReservation(deps: StoreDeps, identity: VerifiedId
     if (r.deletedAt !== null) return r;
     const cls = await getSingleClass(deps.store, r.single_class_id, tx);
     const now = deps.now();
-    if (cls && now.getTime() >= cls.class_date.getTime()) throw new AppError('conflict', 'booking/class-happened', b.classAlreadyHappened);
+    const block = cancelBlock({ attended: r.attend, classStart: cls?.class_date.getTime() ?? null }, now.getTime());
+    if (block === 'checked-in') throw new AppError('conflict', 'booking/checked-in', b.cancelCheckedIn);
+    if (block === 'class-started') throw new AppError('conflict', 'booking/class-started', b.cancelClassStarted);
     const onTime = settings.allowCancel && (!cls || now.getTime() <= cancelDeadline(cls.class_date, settings).getTime());
     if (!onTime && !settings.allowCancelAfterThreshold) {
       if (!settings.allowCancel) throw new AppError('conflict', 'booking/cancel-not-allowed', b.cancelNotAllowed);

@@ -29,8 +29,8 @@ function ctx(overrides: Partial<CardContext> = {}): CardContext {
 
 const NOTHING: CardActions = { book: false, buy: false, waitlist: false, waiting: null, cancelOwn: null, cancelGuest: null, guest: false, lotEnds: null };
 
-const own: MyClassReservation = { class_reservation_id: 501, spot: 4, guest: null, status: 'Próxima' };
-const guestPlace: MyClassReservation = { class_reservation_id: 502, spot: 5, guest: 'Luis', status: 'Próxima' };
+const own: MyClassReservation = { class_reservation_id: 501, spot: 4, guest: null, status: 'Próxima', attend: false };
+const guestPlace: MyClassReservation = { class_reservation_id: 502, spot: 5, guest: 'Luis', status: 'Próxima', attend: false };
 
 const full = (overrides: Partial<SingleClass> = {}) => makeClass({ booked: 12, spots_left: 0, ...overrides });
 
@@ -128,6 +128,17 @@ describe('cardActions (customer-area §2 buttons)', () => {
       const thirty: CancelSettings = { ...SETTINGS, allowLate: false, value: 30, unit: 'minutes' };
       expect(cardActions(makeClass({ my_reservations: [own] }), ctx({ now: START - 31 * MINUTE, settings: thirty })).cancelOwn).toBe(own);
       expect(cardActions(makeClass({ my_reservations: [own] }), ctx({ now: START - 29 * MINUTE, settings: thirty })).cancelOwn).toBeNull();
+    });
+
+    it('offers no Cancelar for a place already checked in (check-in opens before the class); the guest apart', () => {
+      const checkedIn = { ...own, status: 'Exitosa' as const, attend: true };
+      expect(cardActions(makeClass({ my_reservations: [checkedIn, guestPlace] }), ctx({ now: START - HOUR }))).toEqual({
+        ...NOTHING,
+        cancelGuest: guestPlace,
+      });
+      // Cash not paid yet shows 'Pago en Efectivo Incompleto'; the check-in still counts.
+      const cash = { ...own, status: 'Pago en Efectivo Incompleto' as const, attend: true };
+      expect(cardActions(makeClass({ my_reservations: [cash] }), ctx({ now: START - 13 * HOUR })).cancelOwn).toBeNull();
     });
 
     it("offers '+1' only with guests enabled, an own place, no guest yet and spots left", () => {

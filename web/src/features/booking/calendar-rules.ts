@@ -104,7 +104,7 @@ export function cardActions(c: SingleClass, ctx: CardContext): CardActions {
   const guestPlace = mine.find((r) => r.guest !== null) ?? null;
   const full = isClassFull(c);
   const cancellable = (r: MyClassReservation | null) =>
-    r !== null && canCancelPlace({ cancelled: false, classStart: start, classCancelled: false }, ctx.settings, ctx.now) ? r : null;
+    r !== null && canCancelPlace({ cancelled: false, attended: r.attend, classStart: start, classCancelled: false }, ctx.settings, ctx.now) ? r : null;
 
   if (own || guestPlace) {
     return {

@@ -170,6 +170,36 @@ describe('Mis Reservaciones', () => {
     expect(screen.queryByRole('columnheader', { name: 'Invitado' })).not.toBeInTheDocument();
   });
 
+  it("hides 'Cancelar' once checked in, and 'Calificar Clase' until the class has ended", async () => {
+    // Two hours before the class, already checked in at the desk (a reservation of tonight's class).
+    const checkedIn = makeReservation({ class_reservation_id: 1202, attend: true, status: 'Exitosa' });
+    mockFetch((call) => {
+      if (call.url === '/api/available_classes') return { body: { available_classes: [] } };
+      if (call.url.startsWith('/api/class_reservations?')) return { body: { total: 1, page: 1, page_size: 50, class_reservations: [checkedIn] } };
+      return undefined;
+    });
+    render();
+    const row = await screen.findByRole('row', { name: /Cycling/ });
+    expect(within(row).getByText('Exitosa')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: /Agregar a mi calendario/ })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /Cancelar/ })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /Calificar/ })).not.toBeInTheDocument();
+  });
+
+  it("offers 'Calificar Clase' for the attended class once it has ended", async () => {
+    const checkedIn = makeReservation({ class_reservation_id: 1202, attend: true, status: 'Exitosa' });
+    vi.setSystemTime(new Date('2026-11-19T02:20:00.000Z'));
+    mockFetch((call) => {
+      if (call.url === '/api/available_classes') return { body: { available_classes: [] } };
+      if (call.url.startsWith('/api/class_reservations?')) return { body: { total: 1, page: 1, page_size: 50, class_reservations: [checkedIn] } };
+      return undefined;
+    });
+    render();
+    const row = await screen.findByRole('row', { name: /Cycling/ });
+    expect(within(row).getByRole('button', { name: /Calificar Clase: Cycling/ })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /Cancelar/ })).not.toBeInTheDocument();
+  });
+
   it('rates an attended class: comment and buttons appear after the coach stars', async () => {
     const user = userEvent.setup();
     const { calls } = mockFetch((call) => {

@@ -115,7 +115,7 @@ function ReservationRow({ reservation: r, ctx }: { reservation: ClassReservation
               {m.addToCalendar}
             </button>
           )}
-          {canRate(r, ctx.ratingEnabled) && (
+          {canRate(r, ctx.ratingEnabled, ctx.now) && (
             <button type="button" className="button" aria-label={fill(m.rateOf, named)} onClick={() => ctx.open({ kind: 'rate', reservation: r })}>
               {m.rate}
             </button>
