@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app';
 import { getLot } from '../../src/data/repos/credits-repo';
+import { freeSidePairs, spotNeighbours } from '../../src/services/booking/guest-spot';
 import { endOfStudioDay } from '../../src/services/credits/expiry';
 import { createClass } from '../../src/services/schedule/create-class';
 import { addCustomers, setConfig } from './booking-fixtures';
@@ -146,5 +147,63 @@ describe('a +1 guest', () => {
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('booking/guests-disabled');
     expect(await credits(101)).toBe(5);
+  });
+});
+
+describe('a +1 guest sits beside the host when the map allows (issue 25)', () => {
+  // Class 2's map '4,5,5,4': row 1 is spots 1–4, row 2 5–9, row 3 10–14, row 4 15–18.
+  const spotsOf = (res: { body: { class_reservations: Array<{ spot: number }> } }) => res.body.class_reservations.map((r) => r.spot);
+
+  it('beside the spot the customer chose: the left one, else the right one, never across rows; else any free spot', async () => {
+    await giveLot(env.deps, { id: 101, ...ana, credits: 10 });
+    await giveLot(env.deps, { id: 102, ...beto, credits: 10 });
+    expect(spotsOf(await bookAs('ana', { single_class_id: 2, spot: 7, guest: 'Sofía' }))).toEqual([7, 6]);
+    await createClass(env.deps, yogaClass({ class_type_id: 1, capacity: undefined })); // class 3, same map
+    expect((await bookAs('beto', { single_class_id: 3, spot: 6 })).status).toBe(201);
+    expect(spotsOf(await bookAs('ana', { single_class_id: 3, spot: 7, guest: 'Sofía' }))).toEqual([7, 8]);
+    await createClass(env.deps, yogaClass({ class_type_id: 1, capacity: undefined })); // class 4
+    // Spot 5 begins row 2: spot 4 (the end of row 1) is not beside it.
+    expect(spotsOf(await bookAs('ana', { single_class_id: 4, spot: 5, guest: 'Sofía' }))).toEqual([5, 6]);
+    await createClass(env.deps, yogaClass({ class_type_id: 1, capacity: undefined })); // class 5
+    expect(spotsOf(await bookAs('beto', { single_class_id: 5, spot: 3, guest: 'Luis' }))).toEqual([3, 2]);
+    // Spot 1's only neighbour (2) is taken: the guest gets a free spot elsewhere.
+    const [own, elsewhere] = spotsOf(await bookAs('ana', { single_class_id: 5, spot: 1, guest: 'Sofía' }));
+    expect(own).toBe(1);
+    expect([1, 2, 3]).not.toContain(elsewhere);
+  });
+
+  it('neither place chosen: a free side-by-side pair in one row', async () => {
+    await giveLot(env.deps, { id: 101, ...ana, credits: 5 });
+    const [own, guest] = spotsOf(await bookAs('ana', { single_class_id: 2, guest: 'Sofía' })) as [number, number];
+    expect(spotNeighbours('4,5,5,4', own)).toContain(guest);
+  });
+
+  it('a +1 added later sits beside the place already booked', async () => {
+    await giveLot(env.deps, { id: 101, ...ana, credits: 5 });
+    expect(spotsOf(await bookAs('ana', { single_class_id: 2, spot: 12 }))).toEqual([12]);
+    expect(spotsOf(await bookAs('ana', { single_class_id: 2, guest: 'Sofía' }))).toEqual([11]);
+  });
+
+  it('a map of single spots (no two side by side) still seats the guest, elsewhere', async () => {
+    await giveLot(env.deps, { id: 101, ...ana, credits: 5 });
+    await createClass(env.deps, yogaClass({ spot_map: '1,1,1', capacity: undefined })); // class 3
+    const spots = spotsOf(await bookAs('ana', { single_class_id: 3, guest: 'Sofía' }));
+    expect(spots).toHaveLength(2);
+    expect(new Set(spots).size).toBe(2);
+  });
+
+  it('spotNeighbours and freeSidePairs read the rows as the server numbers them', () => {
+    expect(spotNeighbours('4,5,5,4', 1)).toEqual([2]);
+    expect(spotNeighbours('4,5,5,4', 4)).toEqual([3]);
+    expect(spotNeighbours('4,5,5,4', 5)).toEqual([6]);
+    expect(spotNeighbours('4,5,5,4', 7)).toEqual([6, 8]);
+    expect(spotNeighbours('4,5,5,4', 19)).toEqual([]);
+    expect(freeSidePairs('2,3', new Set([4]))).toEqual([[1, 2]]);
+    expect(freeSidePairs('2,3', new Set())).toEqual([
+      [1, 2],
+      [3, 4],
+      [4, 5],
+    ]);
+    expect(freeSidePairs('1,1,1', new Set())).toEqual([]);
   });
 });
