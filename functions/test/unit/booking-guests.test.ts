@@ -6,7 +6,7 @@ import { freeSidePairs, spotNeighbours } from '../../src/services/booking/guest-
 import { endOfStudioDay } from '../../src/services/credits/expiry';
 import { createClass } from '../../src/services/schedule/create-class';
 import { addCustomers, setConfig } from './booking-fixtures';
-import { giveLot, ledgerMismatches, seedScheduleCatalogue, yogaClass } from './schedule-fixtures';
+import { ADMIN_UID, giveLot, ledgerMismatches, seedScheduleCatalogue, yogaClass } from './schedule-fixtures';
 import { type TestEnv, testEnv } from './support';
 
 let env: TestEnv;
@@ -205,5 +205,86 @@ describe('a +1 guest sits beside the host when the map allows (issue 25)', () =>
       [4, 5],
     ]);
     expect(freeSidePairs('1,1,1', new Set())).toEqual([]);
+  });
+});
+
+describe("the host's cancel and their +1 (issue 25)", () => {
+  const cancelWith = (id: number, query: string) => request(app).delete(`/api/class_reservations/${id}${query}`).set('Authorization', 'Bearer uid:ana');
+  const bookPair = async () => {
+    const res = await bookAs('ana', { single_class_id: 1, guest: 'Sofía' });
+    expect(res.status).toBe(201);
+    const [own, guest] = res.body.class_reservations as Array<{ class_reservation_id: number }>;
+    return { own: own?.class_reservation_id ?? 0, guest: guest?.class_reservation_id ?? 0 };
+  };
+  const holding = async (kind: string) => (await env.store.doc(`single_classes/1/${kind}/2`).get()).exists;
+
+  it('by default the guest goes with the host: both cancelled in one call, both credits back, counted once against the limit', async () => {
+    await setConfig(env.store, { max_cancels_per_available_class: 3 });
+    await giveLot(env.deps, { id: 101, ...ana, credits: 5 });
+    const { own, guest } = await bookPair();
+    expect(await credits(101)).toBe(3);
+    const res = await cancelAs('ana', own);
+    expect(res.status).toBe(200);
+    expect(res.body.class_reservation).toMatchObject({ class_reservation_id: own, status: 'Cancelada', credit_returned: true });
+    expect(res.body.class_reservations).toMatchObject([
+      { class_reservation_id: own, status: 'Cancelada' },
+      { class_reservation_id: guest, guest: 'Sofía', status: 'Cancelada', credit_returned: true },
+    ]);
+    expect(await credits(101)).toBe(5);
+    expect((await getLot(env.store, 101))?.cancels_used).toBe(1);
+    expect(await seatsOf(1)).toBe(0);
+    expect(await holding('holders')).toBe(false);
+    expect(await holding('guests')).toBe(false);
+    expect(await ledgerMismatches(env.store, 2)).toEqual([]);
+    // Cancelling again answers the host's place as it is.
+    expect((await cancelAs('ana', own)).body.class_reservations).toHaveLength(1);
+  });
+
+  it('guest=keep: only the host leaves; the guest keeps their seat, spot and credit', async () => {
+    await giveLot(env.deps, { id: 101, ...ana, credits: 5 });
+    const { own, guest } = await bookPair();
+    const res = await cancelWith(own, '?guest=keep');
+    expect(res.status).toBe(200);
+    expect(res.body.class_reservations).toMatchObject([{ class_reservation_id: own, status: 'Cancelada' }]);
+    expect(await credits(101)).toBe(4);
+    expect(await seatsOf(1)).toBe(1);
+    expect((await env.store.doc('single_classes/1/guests/2').get()).get('class_reservation_id')).toBe(guest);
+    expect((await env.store.doc(`class_reservations/${guest}`).get()).get('deletedAt')).toBeNull();
+  });
+
+  it('each place is paid back to its own lot; a guest already checked in stays', async () => {
+    await giveLot(env.deps, { id: 101, ...ana, credits: 1, expiration: new Date('2026-12-20T06:00:00Z') });
+    await giveLot(env.deps, { id: 102, ...ana, credits: 5 });
+    const first = await bookPair();
+    expect([await credits(101), await credits(102)]).toEqual([0, 4]);
+    expect((await cancelAs('ana', first.own)).body.class_reservations).toHaveLength(2);
+    expect([await credits(101), await credits(102)]).toEqual([1, 5]);
+
+    const second = await bookPair();
+    // An hour before the class (07:00 Mexico City, 13:00Z) the desk checks the guest in; the host has not arrived.
+    env.clock.now = new Date('2026-12-01T12:10:00Z');
+    const checkIn = await request(app)
+      .post('/api/single_class/1/check_in')
+      .set('Authorization', `Bearer admin:${ADMIN_UID}`)
+      .send({ class_reservation_id: second.guest });
+    expect(checkIn.status).toBe(200);
+    const res = await cancelAs('ana', second.own);
+    expect(res.status).toBe(200);
+    expect(res.body.class_reservations).toMatchObject([{ class_reservation_id: second.own, status: 'Cancelada' }]);
+    expect((await env.store.doc(`class_reservations/${second.guest}`).get()).get('deletedAt')).toBeNull();
+    expect(await ledgerMismatches(env.store, 2)).toEqual([]);
+  });
+
+  it("an unknown choice is 400 in Spanish and nothing is written; on the guest's own place the choice changes nothing", async () => {
+    await giveLot(env.deps, { id: 101, ...ana, credits: 5 });
+    const { own, guest } = await bookPair();
+    const bad = await cancelWith(own, '?guest=maybe');
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('Indica si el lugar de tu invitado se cancela (cancel) o se conserva (keep).');
+    expect(await credits(101)).toBe(3);
+    expect(await seatsOf(1)).toBe(2);
+    const guestOnly = await cancelWith(guest, '?guest=cancel');
+    expect(guestOnly.body.class_reservations).toMatchObject([{ class_reservation_id: guest, status: 'Cancelada' }]);
+    expect((await env.store.doc(`class_reservations/${own}`).get()).get('deletedAt')).toBeNull();
   });
 });

@@ -19,6 +19,7 @@ export const bookingMessages = {
   /** A customer's cancel once checked in, or once the class started (docs/booking "What a customer may still do with a reservation"). */
   cancelCheckedIn: 'Ya registraste tu asistencia a esta clase; ya no puedes cancelarla.',
   cancelClassStarted: 'Esta clase ya comenzó; ya no puedes cancelarla.',
+  guestChoiceInvalid: 'Indica si el lugar de tu invitado se cancela (cancel) o se conserva (keep).',
   maxCancels: 'Llegaste al límite de {n} cancelaciones con este paquete; ya no puedes cancelar más reservaciones.',
   status: {
     cancelled: 'Cancelada',

@@ -2,7 +2,7 @@ import type { MyClassReservation, SingleClass } from '@studio/shared/schemas/sin
 import { describe, expect, it } from 'vitest';
 import { makeClass, makeLot } from '../../../test/catalogue-fixtures';
 import type { CancelSettings } from '../../lib/cancel-rules';
-import { type CardActions, cardActions, type CardContext, cardState, isClassFull, lotEndBeforeClass } from './calendar-rules';
+import { type CardActions, cardActions, type CardContext, cardState, guestGoingAlong, isClassFull, lotEndBeforeClass } from './calendar-rules';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -139,6 +139,14 @@ describe('cardActions (customer-area §2 buttons)', () => {
       // Cash not paid yet shows 'Pago en Efectivo Incompleto'; the check-in still counts.
       const cash = { ...own, status: 'Pago en Efectivo Incompleto' as const, attend: true };
       expect(cardActions(makeClass({ my_reservations: [cash] }), ctx({ now: START - 13 * HOUR })).cancelOwn).toBeNull();
+    });
+
+    it("guestGoingAlong: the +1 not checked in goes along only with the customer's own place", () => {
+      const c = makeClass({ my_reservations: [own, guestPlace] });
+      expect(guestGoingAlong(c, own.class_reservation_id)).toBe('Luis');
+      expect(guestGoingAlong(c, guestPlace.class_reservation_id)).toBeNull();
+      expect(guestGoingAlong(makeClass({ my_reservations: [own, { ...guestPlace, attend: true }] }), own.class_reservation_id)).toBeNull();
+      expect(guestGoingAlong(makeClass({ my_reservations: [own] }), own.class_reservation_id)).toBeNull();
     });
 
     it("offers '+1' only with guests enabled, an own place, no guest yet and spots left", () => {

@@ -782,6 +782,45 @@ describe('Calendario: cancelling', () => {
     expect(useAlerts.getState().success?.text).toBe('Reservación cancelada.');
   });
 
+  it("cancelling their own place asks about the +1's place: it goes by default, or stays (?guest=keep); the guest's own cancel asks nothing", async () => {
+    const user = userEvent.setup();
+    const booked = {
+      ...pilates,
+      my_reservations: [
+        { class_reservation_id: 777, spot: 2, guest: null, status: 'Próxima' as const, attend: false },
+        { class_reservation_id: 778, spot: 3, guest: 'Luis', status: 'Próxima' as const, attend: false },
+      ],
+    };
+    const { sent } = renderCalendar({
+      week: () => [booked],
+      respond: (call) => (call.method === 'DELETE' ? { body: { class_reservation: { class_reservation_id: 777 } } } : undefined),
+    });
+    const actions = async () => within(actionsOf('Pilates', 'sábado', '09:00'));
+    await card('Pilates');
+    await user.click((await actions()).getByRole('button', { name: 'Cancelar' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Cancelar Clase' });
+    const choice = within(dialog).getByRole('group', { name: '¿Y el lugar de tu invitado, Luis?' });
+    expect(within(choice).getByRole('radio', { name: 'Cancelar también su lugar' })).toBeChecked();
+    await user.click(within(choice).getByRole('radio', { name: 'Conservar su lugar' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent()).toEqual([{ method: 'DELETE', url: '/api/class_reservations/777?guest=keep', body: undefined }]);
+
+    await user.click((await actions()).getByRole('button', { name: 'Cancelar' }));
+    dialog = await screen.findByRole('dialog', { name: 'Cancelar Clase' });
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
+    await vi.waitFor(() => expect(sent()).toHaveLength(2));
+    expect(sent()[1]?.url).toBe('/api/class_reservations/777?guest=cancel');
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click((await actions()).getByRole('button', { name: /invitado/ }));
+    dialog = await screen.findByRole('dialog', { name: 'Cancelar Clase' });
+    expect(within(dialog).queryByRole('group')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
+    await vi.waitFor(() => expect(sent()).toHaveLength(3));
+    expect(sent()[2]?.url).toBe('/api/class_reservations/778');
+  });
+
   it('offers no Cancelar inside the window when late cancelling is off', async () => {
     setConfig({ timezone: 'America/Mexico_City', allow_cancel_after_treshold: false });
     const booked = { ...cycling, my_reservations: [{ class_reservation_id: 777, spot: 2, guest: null, status: 'Próxima' as const, attend: false }] };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeLot } from '../../../test/catalogue-fixtures';
 import { cancelPolicyText, type CancelSettings } from '../../lib/cancel-rules';
 import { creditBalance } from '../../lib/credit-balance';
-import { accessCodeUrl, canAddToCalendar, canCancel, canRate, canShowAccessCode, lateCancelWarning } from './reservation-rules';
+import { accessCodeUrl, canAddToCalendar, canCancel, canRate, canShowAccessCode, guestPlaceOf, lateCancelWarning } from './reservation-rules';
 import { makeReservation } from './reservation-test-data';
 
 const settings: CancelSettings = { allowCancel: true, allowLate: true, value: 12, unit: 'hours', maxCancels: null };
@@ -50,6 +50,16 @@ describe('reservation rules', () => {
     expect(canRate(attended, true, start + 1)).toBe(false);
     expect(canRate(attended, true, end - 1)).toBe(false);
     expect(canRate(attended, true, end)).toBe(true);
+  });
+
+  it("finds the +1's place that would go along with the customer's own: active, not checked in, same class", () => {
+    const own = makeReservation();
+    const guest = makeReservation({ class_reservation_id: 1203, guest: 'Luis' });
+    expect(guestPlaceOf(own, [own, guest])).toBe(guest);
+    expect(guestPlaceOf(guest, [own, guest])).toBeNull();
+    expect(guestPlaceOf(own, [own, { ...guest, attend: true }])).toBeNull();
+    expect(guestPlaceOf(own, [own, { ...guest, deletedAt: '2026-11-12T00:00:00.000Z' }])).toBeNull();
+    expect(guestPlaceOf(own, [own, { ...guest, single_class_id: 9 }])).toBeNull();
   });
 
   it('never offers cancelling a checked-in place, even with the credit still coming back', () => {

@@ -53,3 +53,13 @@ export function canAddToCalendar(r: ClassReservation, now: number): boolean {
 export function coachNames(r: ClassReservation): string {
   return (r.single_class?.class_instructors ?? []).map(({ instructor }) => instructor.nick_name?.trim() || instructor.name).join(', ');
 }
+
+/**
+ * The customer's +1 place in the same class that would go along when they
+ * cancel their own (active, not checked in), among the reservations on the
+ * screen; null for a guest's own place or when there is none.
+ */
+export function guestPlaceOf(r: ClassReservation, shown: readonly ClassReservation[]): ClassReservation | null {
+  if (r.guest !== null) return null;
+  return shown.find((x) => x.single_class_id === r.single_class_id && x.guest !== null && x.deletedAt === null && !x.attend) ?? null;
+}
