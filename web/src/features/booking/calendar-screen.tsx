@@ -36,7 +36,7 @@ import { useSession } from '../../lib/session';
 import { BookClassModal, type BookingOutcome, classTitle } from './book-class-modal';
 import { CreditsModal, FullModal, PenaltyModal, SignInModal, WaitlistModal } from './booking-notices';
 import { afterPlaceChange, leaveWaitlist, WEEK_REFRESH_MS } from './calendar-api';
-import { cardActions, cardState } from './calendar-rules';
+import { cardActions, cardState, guestGoingAlong } from './calendar-rules';
 import { type CardCommand, ClassCard } from './class-card';
 import { rememberPendingBooking, RESUME_AFTER_SIGN_IN_MS, takePendingBooking } from './pending-booking';
 import { PromoPopup } from './promo-popup';
@@ -375,6 +375,7 @@ export function CalendarScreen({ signInForm, signUpForm }: { signInForm: ReactNo
           settings={settings}
           now={now}
           invalidates={afterPlaceChange}
+          guestName={guestGoingAlong(dialog.c, dialog.reservationId)}
           onClose={() => setDialog(null)}
         />
       )}
