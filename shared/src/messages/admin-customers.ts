@@ -110,7 +110,7 @@ export const adminCustomersMessages = {
   billLabel: 'Requiere factura',
 
   purchaseLabel: 'Acceso a revocar',
-  purchaseOption: '#{id} {title} ({date})',
+  purchaseOption: '{order} {title} ({date})',
   nothingToRevoke: 'No tiene accesos que se puedan revocar.',
   revokeQuestion: '¿Seguro que quieres revocar {title}? Sus créditos restantes se pierden y no se puede deshacer.',
 
@@ -126,7 +126,7 @@ export const adminCustomersMessages = {
   refundOf: 'Reembolsar #{id} {title}',
   nothingToRefund: 'No tiene compras pagadas con saldo por reembolsar.',
   refundPurchaseLabel: 'Compra a reembolsar',
-  refundPurchaseOption: '#{id} {title}: pagó {paid}, reembolsable {left}',
+  refundPurchaseOption: '{order} {title}: pagó {paid}, reembolsable {left}',
   refundAmountLabel: 'Monto a reembolsar (MXN)',
   refundAmountHint: 'Hasta {max}. Vacío: todo lo que queda, {max}.',
   refundRemoveCredits: 'Retirar créditos',

@@ -1,4 +1,4 @@
-import { DATE_FORMAT, formatStudioDate } from '@studio/shared/format/dates';
+import { formatAdminDate } from '@studio/shared/format/admin-dates';
 import { fill } from '@studio/shared/messages';
 import { adminCustomersMessages as m } from '@studio/shared/messages/admin-customers';
 import { customerSearchSchema } from '@studio/shared/schemas/customer';
@@ -119,7 +119,7 @@ export function CustomersScreen() {
                   </th>
                   <td data-label={c.email}>{customer.email}</td>
                   <td data-label={c.phone}>{customer.phone || m.none}</td>
-                  <td data-label={c.since}>{formatStudioDate(customer.createdAt, timezone, DATE_FORMAT)}</td>
+                  <td data-label={c.since}>{formatAdminDate(customer.createdAt, timezone)}</td>
                 </tr>
               ))}
             </tbody>

@@ -189,7 +189,7 @@ describe('Tablero (/admin)', () => {
       call.url === '/api/dashboard?start_date=2026-11-01&end_date=2026-11-05' ? answer(makeDashboard({}, '2026-11-01', '2026-11-05')) : undefined,
     );
     renderScreen('/admin?desde=2026-11-01&hasta=2026-11-05');
-    expect(await screen.findByText('Del 01 nov 2026 al 05 nov 2026 (5 días)')).toBeInTheDocument();
+    expect(await screen.findByText('Del 1 nov 2026 al 5 nov 2026 (5 días)')).toBeInTheDocument();
     await screen.findByText('Actualizado 18 nov 2026, 12:30');
     expect(calls).toHaveLength(1);
     for (const preset of ['Últimos 7 días', 'Últimos 30 días', 'Últimos 90 días']) {
@@ -225,7 +225,7 @@ describe('Tablero (/admin)', () => {
     await user.clear(to);
     await user.type(to, '2026-11-10');
     await user.click(screen.getByRole('button', { name: 'Ver periodo' }));
-    expect(await screen.findByText('Del 01 nov 2026 al 10 nov 2026 (10 días)')).toBeInTheDocument();
+    expect(await screen.findByText('Del 1 nov 2026 al 10 nov 2026 (10 días)')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?desde=2026-11-01&hasta=2026-11-10');
     expect(calls.at(-1)?.url).toBe(custom);
   });
