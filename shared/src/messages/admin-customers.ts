@@ -10,7 +10,12 @@ export const adminCustomersMessages = {
   /** The detail page's tab title (its h1 is the customer's name). */
   detailTitle: 'Cliente',
   searchLabel: 'Buscar cliente',
-  searchHint: 'Nombre, correo o teléfono.',
+  searchHint: 'Nombre, correo, teléfono o número de orden (#00123).',
+  orderFound: 'Orden encontrada',
+  orderFacts: '{package} · {total} · {method} · {status}',
+  orderBuyer: 'Cliente: ',
+  orderBuyerGone: 'El cliente de esta orden ya no existe.',
+  orderToPending: 'Ver en pagos pendientes',
   search: 'Buscar',
   resultsLabel: 'Clientes encontrados',
   empty: 'Aún no hay clientes.',

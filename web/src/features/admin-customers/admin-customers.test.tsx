@@ -182,6 +182,37 @@ describe('admin customers', () => {
     expect(calls.map((call) => call.url)).toEqual(['/api/customer/admin/all?query=ana&page=2', '/api/customer/admin/all?query=ana&page=3']);
   });
 
+  it('shows the purchase an order number names above the customers, with its buyer linked and the way to the pending payment', async () => {
+    const user = userEvent.setup();
+    const order = {
+      ...purchase,
+      purchase_id: 123,
+      status: 'pending',
+      source: 'checkout',
+      checkout_method: 'cash',
+      payment_method: 'Efectivo',
+      createdAt: '2026-11-28T15:15:00.000Z',
+      customer: { customer_id: 7, name: 'Ana', last_name: 'López', email: 'ana@example.com' },
+    };
+    const { calls } = mockFetch((call) =>
+      call.url.startsWith('/api/customer/admin/all')
+        ? { body: { customers: [], total: 0, page: 1, page_size: 50, order: call.url.includes('query=') ? order : null } }
+        : undefined,
+    );
+    render('/admin/clientes');
+    expect(await screen.findByText('Aún no hay clientes.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Orden encontrada' })).not.toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar cliente' }), '#00123');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    const found = await screen.findByRole('region', { name: 'Orden encontrada' });
+    expect(within(found).getByRole('heading', { level: 2 })).toHaveTextContent('Orden encontrada: Orden #00123');
+    expect(found).toHaveTextContent('Paquete 10 Clases · $1,700.00 MXN · Efectivo · Pendiente · 28 nov 2026, 09:15');
+    expect(within(found).getByRole('link', { name: 'Ana López' })).toHaveAttribute('href', '/admin/clientes/7');
+    expect(within(found).getByRole('link', { name: 'Ver en pagos pendientes' })).toHaveAttribute('href', '/admin/pagos-pendientes?q=Orden+%2300123');
+    expect(screen.queryByText('Ningún cliente coincide con la búsqueda.')).not.toBeInTheDocument();
+    expect(calls.at(-1)?.url).toBe('/api/customer/admin/all?query=%2300123&page=1');
+  });
+
   it('shows the profile, the balance and the ledger that explains it, newest first', async () => {
     mockCustomer();
     render('/admin/clientes/7');
