@@ -10,6 +10,11 @@ export function orderTitle(purchaseId: number): string {
   return fill(messages.screens.orderTitle, { id: purchaseId });
 }
 
+/** The number alone, for a column already headed 'Orden' (the CSV exports): '#00123'. */
+export function orderNumber(purchaseId: number): string {
+  return `#00${purchaseId}`;
+}
+
 /** The largest purchase id a search takes: ids are counters (ADR 0004), far below this. */
 const MAX_ID = 9_999_999_999;
 
