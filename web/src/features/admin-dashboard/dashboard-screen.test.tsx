@@ -317,4 +317,30 @@ describe('Tablero (/admin)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Lo sentimos, ocurrió un error en el servidor.');
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
   });
+  it("downloads the owner's CSV of the period shown, names the file, and says a refusal in the server's words", async () => {
+    const user = userEvent.setup();
+    Object.defineProperty(URL, 'createObjectURL', { value: vi.fn(() => 'blob:csv'), configurable: true });
+    Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true });
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const { calls } = mockFetch((call) => {
+      if (call.url.startsWith('/api/dashboard')) return answer(makeDashboard());
+      if (call.url === '/api/exports/admin/sales?start_date=2026-11-01&end_date=2026-11-05') return { body: {} };
+      if (call.url.startsWith('/api/exports/admin/attendance'))
+        return { status: 400, body: { error: { code: 'invalid-argument', message: 'El periodo puede tener como máximo 366 días.' } } };
+      return undefined;
+    });
+    renderScreen('/admin?desde=2026-11-01&hasta=2026-11-05');
+    const exports = await screen.findByRole('region', { name: 'Exportar a CSV' });
+    await user.click(within(exports).getByRole('button', { name: 'Descargar Ventas (CSV)' }));
+    expect(await within(exports).findByRole('status')).toHaveTextContent('Se descargó ventas-2026-11-01-a-2026-11-05.csv.');
+    expect(saved).toEqual(['ventas-2026-11-01-a-2026-11-05.csv']);
+    await user.click(within(exports).getByRole('button', { name: 'Descargar Asistencia (CSV)' }));
+    await vi.waitFor(() => expect(within(exports).getByRole('status')).toHaveTextContent('El periodo puede tener como máximo 366 días.'));
+    expect(saved).toHaveLength(1);
+    expect(within(exports).getByRole('button', { name: 'Descargar Clientes (CSV)' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.url.startsWith('/api/exports'))).toHaveLength(2);
+  });
 });

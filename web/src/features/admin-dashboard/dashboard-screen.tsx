@@ -15,6 +15,7 @@ import { apiErrorText, type ErrorTexts } from '../../lib/api-client';
 import { configString, useConfig } from '../../lib/app-config';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { share } from './chart-scale';
+import { CsvExports } from './csv-exports';
 import { dashboardKeys, dashboardQuery, refreshDashboard } from './dashboard-api';
 import { BarListChart, type Column, DayChart, SplitChart } from './dashboard-charts';
 import { formatCalendarDay, formatPercent, occupancyOf } from './dashboard-format';
@@ -241,6 +242,7 @@ function PeriodDashboard({ period }: { period: Period }) {
         {notice}
       </p>
       {body}
+      <CsvExports period={period} />
     </>
   );
 }
