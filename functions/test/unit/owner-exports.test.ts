@@ -171,48 +171,42 @@ describe('GET /api/exports/admin/{kind}', () => {
       refund: null,
       ...record,
     };
-    await env.store
-      .doc('class_reservations/900')
-      .set({
-        ...reservation,
-        class_reservation_id: 900,
-        single_class_id: 500,
-        customer_id: 2,
-        uid: 'ana',
-        spot: 3,
-        guest: null,
-        attend: true,
-        deletedAt: null,
-        cancel_reason: null,
-      });
-    await env.store
-      .doc('class_reservations/901')
-      .set({
-        ...reservation,
-        class_reservation_id: 901,
-        single_class_id: 500,
-        customer_id: 3,
-        uid: 'diego',
-        spot: null,
-        guest: '+1 Pepe',
-        attend: false,
-        deletedAt: T0,
-        cancel_reason: 'customer',
-      });
-    await env.store
-      .doc('class_reservations/902')
-      .set({
-        ...reservation,
-        class_reservation_id: 902,
-        single_class_id: 501,
-        customer_id: 4,
-        uid: 'eva',
-        spot: null,
-        guest: null,
-        attend: false,
-        deletedAt: null,
-        cancel_reason: null,
-      });
+    await env.store.doc('class_reservations/900').set({
+      ...reservation,
+      class_reservation_id: 900,
+      single_class_id: 500,
+      customer_id: 2,
+      uid: 'ana',
+      spot: 3,
+      guest: null,
+      attend: true,
+      deletedAt: null,
+      cancel_reason: null,
+    });
+    await env.store.doc('class_reservations/901').set({
+      ...reservation,
+      class_reservation_id: 901,
+      single_class_id: 500,
+      customer_id: 3,
+      uid: 'diego',
+      spot: null,
+      guest: '+1 Pepe',
+      attend: false,
+      deletedAt: T0,
+      cancel_reason: 'customer',
+    });
+    await env.store.doc('class_reservations/902').set({
+      ...reservation,
+      class_reservation_id: 902,
+      single_class_id: 501,
+      customer_id: 4,
+      uid: 'eva',
+      spot: null,
+      guest: null,
+      attend: false,
+      deletedAt: null,
+      cancel_reason: null,
+    });
     const [header, ...rows] = rowsOf((await download('attendance')).raw);
     expect(header).toEqual(['Reservación', 'Clase', 'Fecha de la clase', 'Número de cliente', 'Cliente', 'Correo', 'Invitado', 'Lugar', 'Estado', 'Asistió']);
     expect(rows).toEqual([
