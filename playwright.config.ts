@@ -7,10 +7,11 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  // Waits, not speed checks: on a 2-core machine right after the API suite, the Functions emulator may take
-  // seconds to start a worker for a request; an assertion waits up to 10 s (a test up to 60 s) for the page to settle.
-  expect: { timeout: 10_000 },
-  timeout: 60_000,
+  // Hang guards, not speed checks (as vitest's, vitest.hang-guards.ts): on a shared 2-core machine right after the
+  // API suite the Functions emulator may take many seconds to start a worker for a request, and 10 s / 60 s
+  // failed sound tests at a load of 8–12. An assertion waits up to 60 s for the page to settle, a test 3 min.
+  expect: { timeout: 60_000 },
+  timeout: 180_000,
   reporter: [['list']],
   use: {
     baseURL: process.env.API_BASE_URL ?? 'http://127.0.0.1:5000',

@@ -12,9 +12,12 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['shared/test/**/*.test.ts', 'functions/test/unit/**/*.test.ts', 'emulators/test/**/*.test.ts'],
+          setupFiles: ['vitest.hang-guards.ts'],
           // A guard against a hang, not a speed assertion: vitest's 5 s default failed sound tests on a loaded 2-core machine.
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // expect.poll's 1 s default is a time limit too: the waits' guard (vitest.hang-guards.ts).
+          expect: { poll: { timeout: 60_000 } },
         },
       },
       {
@@ -22,11 +25,14 @@ export default defineConfig({
           name: 'contract',
           environment: 'node',
           include: ['functions/test/contract/**/*.test.ts'],
+          setupFiles: ['vitest.hang-guards.ts'],
           // Store tests spawn child processes and measure throughput; keep them alone.
           fileParallelism: false,
           // Hang guards, as for unit (files that race processes disable them: vi.setConfig).
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // expect.poll's 1 s default is a time limit too: the waits' guard (vitest.hang-guards.ts).
+          expect: { poll: { timeout: 60_000 } },
         },
       },
       {
@@ -34,10 +40,13 @@ export default defineConfig({
           name: 'rules',
           environment: 'node',
           include: ['functions/test/rules/**/*.test.ts'],
+          setupFiles: ['vitest.hang-guards.ts'],
           // One emulator per kind, loaded with one rules file at a time.
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // expect.poll's 1 s default is a time limit too: the waits' guard (vitest.hang-guards.ts).
+          expect: { poll: { timeout: 60_000 } },
         },
       },
       {
@@ -45,11 +54,14 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['functions/test/api/**/*.test.ts'],
+          setupFiles: ['vitest.hang-guards.ts'],
           fileParallelism: false,
           // Not a speed assertion: the Functions emulator starts a fresh worker
           // process (seconds on a loaded 2-core machine) for each concurrent request.
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // expect.poll's 1 s default is a time limit too: the waits' guard (vitest.hang-guards.ts).
+          expect: { poll: { timeout: 60_000 } },
         },
       },
       {
@@ -59,10 +71,12 @@ export default defineConfig({
           environment: 'jsdom',
           // Tests live beside the code they cover (web/src/**); web/test keeps helpers, mocks and cross-cutting checks.
           include: ['web/src/**/*.test.{ts,tsx}', 'web/test/**/*.test.{ts,tsx}'],
-          setupFiles: ['web/test/setup.ts'],
+          setupFiles: ['vitest.hang-guards.ts', 'web/test/setup.ts'],
           // As for unit: only a hang guard (vitest's 5 s default is a time limit a busy machine breaks).
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // expect.poll's 1 s default is a time limit too: the waits' guard (vitest.hang-guards.ts).
+          expect: { poll: { timeout: 60_000 } },
         },
       },
     ],

@@ -103,3 +103,20 @@ export function readClockTarget(clock: FakeClock, to: unknown): { to: number | n
     return { error: `to (${new Date(to).toISOString()}) is before the fake's time (${new Date(now).toISOString()}): its clock only moves forward.` };
   return { to };
 }
+
+/**
+ * `count` months after `ms` (UTC), keeping the day of the month where the month
+ * has it and its last day where it does not, as the processors bill: 31 Jan →
+ * 28 Feb (29 in a leap year), never 3 Mar. Counted from an anchor each time
+ * (k × count), it gives Stripe's anniversaries: 31 Jan → 28 Feb → 31 Mar.
+ */
+export function addMonthsKeepingDay(ms: number, count: number): number {
+  const date = new Date(ms);
+  const day = date.getUTCDate();
+  const target = new Date(ms);
+  target.setUTCDate(1);
+  target.setUTCMonth(target.getUTCMonth() + count);
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target.getTime();
+}

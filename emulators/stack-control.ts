@@ -72,13 +72,14 @@ export async function startStackControl(options: StackControlOptions): Promise<S
   const settle = async () => {
     const billed: Record<string, unknown> = {};
     for (const fake of options.fakeUrls) {
-      const reply = await fetch(`${fake.url}/_control/clock`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ to: options.now() }),
-      });
-      billed[fake.name] = await reply.json();
-      await fetch(`${fake.url}/_control/settle`, { method: 'POST' });
+      // The fakes read the stack's clock themselves: `{}` bills what fell due by it. (A `to` taken here would already be
+      // behind their own reading of the clock when it arrived, and be refused as going back.)
+      const reply = await fetch(`${fake.url}/_control/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const body: unknown = await reply.json();
+      if (!reply.ok) throw new Error(`The ${fake.name} fake did not bill: ${reply.status} ${JSON.stringify(body)}`);
+      billed[fake.name] = body;
+      const settled = await fetch(`${fake.url}/_control/settle`, { method: 'POST' });
+      if (!settled.ok) throw new Error(`The ${fake.name} fake did not settle: ${settled.status}`);
     }
     await options.scheduler()?.runAll();
     await options.dispatcher()?.drain();
@@ -106,14 +107,14 @@ export async function startStackControl(options: StackControlOptions): Promise<S
       if (route === 'POST /clock') {
         const { to } = await readJson(request);
         if (typeof to !== 'number' || !Number.isFinite(to)) return reply(400, { error: 'to: a time in ms is required' });
-        if (to < options.now()) return reply(400, { error: `The clock only moves forward (now ${new Date(options.now()).toISOString()})` });
-        return reply(
-          200,
-          await serially(async () => {
-            options.setClock(to);
-            return { now: options.now(), ...(await settle()) };
-          }),
-        );
+        // Checked in turn, after any move before it: two moves at once must not set the clock back.
+        const moved = await serially(async () => {
+          if (to < options.now()) return null;
+          options.setClock(to);
+          return { now: options.now(), ...(await settle()) };
+        });
+        if (!moved) return reply(400, { error: `The clock only moves forward (now ${new Date(options.now()).toISOString()})` });
+        return reply(200, moved);
       }
       if (route === 'POST /settle') return reply(200, await serially(async () => ({ now: options.now(), ...(await settle()) })));
       if (route === 'POST /kill-api') {

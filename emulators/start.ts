@@ -167,8 +167,13 @@ async function stopEmulators(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/** Ports firebase.json gives the emulators, plus the hub and logging ones firebase-tools adds. */
-const STACK_PORTS = [5000, 5001, 9099, 4400, 4500];
+/**
+ * Every fixed port a stack listens on: firebase.json's emulators, the hub and
+ * logging ones firebase-tools adds, and ours (the mail viewer, the controls,
+ * the fakes). All are waited for: one still held by a stack that is stopping
+ * would otherwise fail this one minutes in, when it opens that port.
+ */
+const STACK_PORTS = [5000, 5001, 9099, 4400, 4500, MAIL_VIEWER_PORT, STACK_CONTROL_PORT, STRIPE_FAKE_PORT, PAYPAL_FAKE_PORT];
 
 async function portInUse(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -5,6 +5,7 @@
  * which is a billing date passing: paid moves to the next cycle, failed
  * leaves the charge outstanding for PayPal's retry.
  */
+import { addMonthsKeepingDay } from '../fake-clock';
 import { type FakeContext, link } from './fake-context';
 import { approvalToken, isoTime, nowIso, saleId, subscriptionId } from './make-ids';
 import { getPlan } from './manage-catalog';
@@ -37,8 +38,7 @@ function addInterval(time: string, cycle: BillingCycle): string {
   const unit = cycle.frequency.interval_unit;
   if (unit === 'DAY') date.setUTCDate(date.getUTCDate() + count);
   else if (unit === 'WEEK') date.setUTCDate(date.getUTCDate() + 7 * count);
-  else if (unit === 'MONTH') date.setUTCMonth(date.getUTCMonth() + count);
-  else date.setUTCFullYear(date.getUTCFullYear() + count);
+  else return isoTime(new Date(addMonthsKeepingDay(date.getTime(), unit === 'MONTH' ? count : 12 * count)));
   return isoTime(date);
 }
 

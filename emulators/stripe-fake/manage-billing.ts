@@ -7,6 +7,7 @@
  * them) and the subscription is canceled when the last retry fails.
  */
 import type Stripe from 'stripe';
+import { addMonthsKeepingDay } from '../fake-clock';
 import { emit, type FakeContext } from './fake-context';
 import { newId, nowSeconds } from './make-ids';
 import { createPrice, getPrice, planOf } from './manage-catalog';
@@ -32,13 +33,19 @@ const DAY = 86_400;
  */
 export const RENEWAL_RETRY_DAYS = [3, 5, 7] as const;
 
+/** `count` intervals after `start` (seconds); months and years keep the day, or the month's last day (fake-clock.ts). */
 function addInterval(start: number, interval: string, count: number): number {
   if (interval === 'day') return start + count * DAY;
   if (interval === 'week') return start + count * 7 * DAY;
-  const date = new Date(start * 1000);
-  if (interval === 'month') date.setUTCMonth(date.getUTCMonth() + count);
-  else date.setUTCFullYear(date.getUTCFullYear() + count);
-  return Math.floor(date.getTime() / 1000);
+  return Math.floor(addMonthsKeepingDay(start * 1000, interval === 'month' ? count : 12 * count) / 1000);
+}
+
+/** The first of the anchor's anniversaries after `after`: each counted from the anchor, as Stripe does (31 Jan → 28 Feb → 31 Mar). */
+function nextAnniversary(anchor: number, interval: string, count: number, after: number): number {
+  for (let k = 1; ; k++) {
+    const at = addInterval(anchor, interval, k * count);
+    if (at > after) return at;
+  }
 }
 
 export function getSubscription(context: FakeContext, id: string): FakeSubscription {
@@ -474,7 +481,7 @@ export function renewSubscription(context: FakeContext, id: string, outcome: 'pa
   for (const item of subscription.items.data) {
     const recurring = item.price.recurring ?? { interval: 'month', interval_count: 1 };
     item.current_period_start = item.current_period_end;
-    item.current_period_end = addInterval(item.current_period_start, recurring.interval, recurring.interval_count);
+    item.current_period_end = nextAnniversary(subscription.billing_cycle_anchor, recurring.interval, recurring.interval_count, item.current_period_start);
   }
   const invoice = createInvoice(context, subscription, 'subscription_cycle', false, ended);
   collectInvoice(context, invoice, paymentMethodOf(context, subscription), outcome === 'failed');

@@ -35,7 +35,7 @@ async function pidIn(file: string): Promise<number> {
   }
 }
 
-it('stop() ends the command and the processes it started; its exit code is then 1', async () => {
+it('stop() ends the command and the processes it started, which then exits unsuccessfully', async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'exec-command-'));
   dirs.push(dir);
   const pidFile = path.join(dir, 'worker.pid');

@@ -9,15 +9,21 @@ afterEach(async () => {
   for (const stop of stoppers.splice(0).reverse()) await stop();
 });
 
-/** A stand-in of a payment fake's controls: records what it was asked. */
-async function fakeProcessor(calls: string[]): Promise<string> {
+/**
+ * A stand-in of a payment fake's controls: records what it was asked and, like
+ * the real fakes, reads the stack's clock itself (a tick later than whoever
+ * asked) and refuses a `to` behind it; `refuse` makes it answer 400 to all.
+ */
+async function fakeProcessor(calls: string[], now: { at: number }, refuse = false): Promise<string> {
   const server: Server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
       calls.push(`${request.method} ${request.url} ${body}`);
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ renewed: 1 }));
+      const to = body ? (JSON.parse(body) as { to?: number }).to : undefined;
+      const behind = to !== undefined && to < now.at + 1;
+      response.writeHead(refuse || behind ? 400 : 200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(refuse || behind ? { error: { message: 'its clock only moves forward' } } : { renewed: 1 }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -25,8 +31,8 @@ async function fakeProcessor(calls: string[]): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-async function control(options: { calls: string[]; now: { at: number } }): Promise<StackControl> {
-  const url = await fakeProcessor(options.calls);
+async function control(options: { calls: string[]; now: { at: number }; refuse?: boolean }): Promise<StackControl> {
+  const url = await fakeProcessor(options.calls, options.now, options.refuse);
   const started = await startStackControl({
     port: 0,
     now: () => options.now.at,
@@ -63,8 +69,28 @@ describe('the stack controls', () => {
       'POST /_control/settle',
       'drain',
     ]);
-    expect(calls[1]).toContain('"to":5000000');
+    // The fakes bill by their own reading of the stack's clock: sent no `to`, which would be behind it by the time it arrived.
+    expect(calls[1]).toBe('POST /_control/clock {}');
     expect(await (await fetch(`${stack.url}/clock`)).json()).toEqual({ now: 5_000_000 });
+  });
+
+  it('two moves at once are taken in turn: the later-checked one cannot set the clock back', async () => {
+    const calls: string[] = [];
+    const now = { at: 1_000_000 };
+    const stack = await control({ calls, now });
+    const [far, near] = await Promise.all([
+      fetch(`${stack.url}/clock`, { method: 'POST', body: JSON.stringify({ to: 5_000_000 }) }),
+      fetch(`${stack.url}/clock`, { method: 'POST', body: JSON.stringify({ to: 3_000_000 }) }),
+    ]);
+    expect([far.status, near.status]).toEqual([200, 400]);
+    expect(now.at).toBe(5_000_000);
+  });
+
+  it('a fake that does not bill is an error of the move, not a silent one', async () => {
+    const stack = await control({ calls: [], now: { at: 1_000_000 }, refuse: true });
+    const moved = await fetch(`${stack.url}/clock`, { method: 'POST', body: JSON.stringify({ to: 2_000_000 }) });
+    expect(moved.status).toBe(500);
+    expect(((await moved.json()) as { error: string }).error).toContain('The stripe fake did not bill: 400');
   });
 
   it('finds the API’s worker processes below the emulator and kills them', async () => {

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FakeClock } from '../fake-clock';
+import { addMonthsKeepingDay, type FakeClock } from '../fake-clock';
 import { type FakeStripe, startFakeStripe } from '../stripe-fake/fake-stripe';
 
 const SECRET_KEY = 'sk_test_fake_4eC39HqLyjWDarjtT1zdp7dc';
@@ -798,9 +798,8 @@ describe('stripe fake: billing as its clock passes', () => {
       expect(moved.body.now).toBeGreaterThanOrEqual((ends.at(-1) ?? 0) * 1000 + 1000);
       ends.push((await h.stripe.subscriptions.retrieve(subscription.id)).items.data[0]?.current_period_end ?? 0);
     }
-    // Two more periods in one jump: billed in turn, each stamped when its period ended.
-    const jump = new Date((ends.at(-1) ?? 0) * 1000);
-    jump.setUTCMonth(jump.getUTCMonth() + 1);
+    // Two more periods in one jump: billed in turn, each stamped when its period ended (counted from the anchor).
+    const jump = new Date(addMonthsKeepingDay(subscription.billing_cycle_anchor * 1000, ends.length + 1));
     expect((await moveClock(jump.getTime() + 60_000)).body).toMatchObject({ renewed: 2, failed: 0, ended: 0 });
     expect((await moveClock(jump.getTime() + 120_000)).body).toMatchObject({ renewed: 0 });
 
@@ -820,6 +819,20 @@ describe('stripe fake: billing as its clock passes', () => {
     expect(back.status).toBe(400);
     expect(back.body).toMatchObject({ error: { type: 'invalid_request_error', param: 'to' } });
     expect((await h.control('/_control/clock', { to: 'soon' })).status).toBe(400);
+  });
+
+  it('keeps the anchor’s day of the month: from a 31 January, 28 (or 29) February, then 31 March, never 3 March', async () => {
+    const now = (await h.control('/_control/clock')).body.now as number;
+    const year = new Date(now).getUTCFullYear() + 2;
+    const anchor = Date.UTC(year, 0, 31, 18);
+    const { subscription } = await subscribe('4242424242424242', { trial_end: anchor / 1000 });
+    expect(subscription.billing_cycle_anchor).toBe(anchor / 1000);
+    const periodEnd = async () => ((await h.stripe.subscriptions.retrieve(subscription.id)).items.data[0]?.current_period_end ?? 0) * 1000;
+    const february = Date.UTC(year, 1, year % 4 === 0 ? 29 : 28, 18);
+    await moveClock(anchor + 1000);
+    expect(new Date(await periodEnd()).toISOString()).toBe(new Date(february).toISOString());
+    await moveClock(february + 1000);
+    expect(new Date(await periodEnd()).toISOString()).toBe(new Date(Date.UTC(year, 2, 31, 18)).toISOString());
   });
 
   it('ends a subscription set to cancel at period end when the period ends, with no further charge', async () => {

@@ -102,12 +102,12 @@ test('a full class: join its waitlist at position 1, get promoted when a seat fr
     });
     expect(cancelled.status(), await cancelled.text()).toBe(200);
     // The calendar refreshes its spots while open (every 15 s); the promotion runs in a trigger.
-    await expect(card).toContainText('Reservada', { timeout: 60_000 });
+    await expect(card).toContainText('Reservada');
     expect(await creditsLeft(request, waiting)).toBe(9);
 
     await page.goto('/mystudio/informacion');
     const notices = page.getByRole('region', { name: 'Notificaciones' });
-    await expect(notices).toContainText('Te conseguimos un lugar', { timeout: 30_000 });
+    await expect(notices).toContainText('Te conseguimos un lugar');
     await page.waitForLoadState('networkidle');
     await expectNoAxeViolations(page, '/mystudio/informacion with a notice');
   } finally {

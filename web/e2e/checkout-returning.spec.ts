@@ -34,9 +34,9 @@ test('a returning customer pays twice with the saved card: two purchases, two ch
   await keep.check();
   await typeCard(page, '4242424242424242');
   await page.getByRole('button', { name: 'Pagar' }).click();
-  await expect(page).toHaveURL(/\/gracias\/\d+$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/gracias\/\d+$/);
   const first = orderId(page);
-  await expect(page.getByText('Completada', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Completada', { exact: true })).toBeVisible();
 
   const ids = [first];
   for (const round of [1, 2]) {
@@ -46,8 +46,8 @@ test('a returning customer pays twice with the saved card: two purchases, two ch
     await expect(saved.getByRole('radio', { name: 'Usar tarjeta •••• 4242' })).toBeChecked();
     await acceptTerms(page);
     await page.getByRole('button', { name: 'Pagar' }).click();
-    await expect(page).toHaveURL(/\/gracias\/\d+$/, { timeout: 15_000 });
-    await expect(page.getByText('Completada', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(page).toHaveURL(/\/gracias\/\d+$/);
+    await expect(page.getByText('Completada', { exact: true })).toBeVisible();
     await expect(page.getByText(/Hubo un error|PaymentIntent/)).toHaveCount(0);
     expect(ids, `round ${round}`).not.toContain(orderId(page));
     ids.push(orderId(page));
@@ -69,12 +69,12 @@ test('pay cash after a declined card: the card purchase is Fallido and cash goes
   await acceptTerms(page);
   await typeCard(page, '4000000000000002');
   await page.getByRole('button', { name: 'Pagar' }).click();
-  await expect(page.getByText('Lo sentimos. Tu banco rechazó la tarjeta; comunícate con tu banco o usa otra tarjeta.')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Lo sentimos. Tu banco rechazó la tarjeta; comunícate con tu banco o usa otra tarjeta.')).toBeVisible();
   await expect(page.getByText(/Your card|declined/)).toHaveCount(0);
 
   await page.getByRole('radio', { name: 'Efectivo' }).check();
   await page.getByRole('button', { name: 'Pagar' }).click();
-  await expect(page).toHaveURL(/\/gracias\/\d+$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/gracias\/\d+$/);
   await expect(page.getByText('Pendiente', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Instrucciones de pago' })).toBeVisible();
 

@@ -166,3 +166,41 @@ export async function setConfig(request: APIRequestContext, entries: Entry[]): P
   expect(response.status(), await response.text()).toBe(200);
   return entries.map(({ key }) => ({ key, value: before.find((entry) => entry.key === key)?.value ?? null }));
 }
+
+/** Every console screen: the dashboard, the operation screens, and each catalogue list and form. */
+export const ADMIN_ROUTES = [
+  '/admin',
+  '/admin/checkin',
+  '/admin/horario',
+  '/admin/lanzamientos',
+  '/admin/clientes',
+  '/admin/pagos-pendientes',
+  '/admin/correos',
+  '/admin/paquetes',
+  '/admin/paquetes/nuevo',
+  '/admin/descuentos',
+  '/admin/descuentos/nuevo',
+  '/admin/sedes',
+  '/admin/sedes/nuevo',
+  '/admin/sedes/1',
+  '/admin/tipos-de-clase',
+  '/admin/tipos-de-clase/nuevo',
+  '/admin/coaches',
+  '/admin/coaches/nuevo',
+  '/admin/etiquetas',
+  '/admin/categorias',
+  '/admin/avisos',
+  '/admin/programas',
+  '/admin/tipos-de-video',
+  '/admin/videos',
+  '/admin/videos/nuevo',
+  '/admin/metodos-de-pago',
+  '/admin/paginas',
+  '/admin/paginas/nuevo',
+  '/admin/configuracion',
+  '/admin/formularios',
+  '/admin/formularios/nuevo',
+  '/admin/formularios/6',
+  '/admin/campos-personalizados',
+  '/admin/campos-personalizados/nuevo',
+];

@@ -21,14 +21,14 @@ async function payByCard(page: Page, packageId: number, title: string) {
   await acceptCheckoutTerms(page);
   await typeCard(page, '4242424242424242');
   await page.getByRole('button', { name: 'Pagar' }).click();
-  await expect(page).toHaveURL(/\/gracias\/\d+$/, { timeout: 15_000 });
-  await expect(page.getByText('Activa', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\/gracias\/\d+$/);
+  await expect(page.getByText('Activa', { exact: true })).toBeVisible();
 }
 
 async function cancelFromMyPurchases(page: Page, title: string, remains: RegExp) {
   await page.goto('/mystudio/membresias');
   const row = page.getByRole('row', { name: new RegExp(title) });
-  await expect(row.getByText(/^Próximo cargo: .+ · \$[\d,]+ MXN$/)).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByText(/^Próximo cargo: .+ · \$[\d,]+ MXN$/)).toBeVisible();
   await row.getByRole('button', { name: `Cancelar suscripción de ${title}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Precaución' });
   await expect(dialog.getByText(remains)).toBeVisible();
@@ -50,7 +50,7 @@ test('a returning member sees the next charge of a subscription and cancels it f
   // The first session keeps Mis Compras open, from before the cancellation.
   await page.goto('/mystudio/membresias');
   const stale = page.getByRole('row', { name: /Ilimitado Mensual/ });
-  await expect(stale.getByText('Activa')).toBeVisible({ timeout: 30_000 });
+  await expect(stale.getByText('Activa')).toBeVisible();
   const later = await comeBack(browser, customer);
   await cancelFromMyPurchases(
     later,
@@ -103,7 +103,7 @@ test('a trial cancelled at once cannot book after its end: the calendar says why
     await later.goto(`/mystudio?semana=${afterDay}`);
     await expect(later.getByRole('heading', { level: 1, name: 'Calendario' })).toBeVisible();
     const afterCard = later.getByRole('listitem').filter({ hasText: after.description });
-    await expect(afterCard.getByText(error.message, { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(afterCard.getByText(error.message, { exact: true })).toBeVisible();
     await expect(afterCard.getByRole('button', { name: 'Reservar' })).toHaveCount(0);
     await expect(afterCard.getByRole('button', { name: 'Comprar' })).toBeVisible();
     await expectNoAxeViolations(later, 'calendar with a class after the trial');
@@ -111,7 +111,7 @@ test('a trial cancelled at once cannot book after its end: the calendar says why
     // A class inside the trial is booked as any other.
     await later.goto(`/mystudio?semana=${insideDay}`);
     const insideCard = later.getByRole('listitem').filter({ hasText: inside.description });
-    await expect(insideCard).toContainText('Disponible', { timeout: 30_000 });
+    await expect(insideCard).toContainText('Disponible');
     await expect(insideCard.getByText(/^Tu paquete vence el/)).toHaveCount(0);
     await insideCard.getByRole('button', { name: 'Reservar' }).click();
     const dialog = later.getByRole('dialog', { name: 'Reservar clase' });
@@ -133,14 +133,14 @@ test('an OXXO reference is found again after its overlay was closed: on the orde
   await page.getByRole('button', { name: 'Pagar' }).click();
   const overlay = page.getByRole('dialog', { name: 'Ficha de pago OXXO' });
   const shown = overlay.frameLocator('iframe').getByLabel(/^Número de referencia \d+$/);
-  await expect(shown).toBeVisible({ timeout: 15_000 });
+  await expect(shown).toBeVisible();
   const reference = ((await shown.getAttribute('aria-label')) ?? '').replace('Número de referencia ', '');
   expect(reference).toMatch(/^\d{16}$/);
   await overlay.getByRole('button', { name: 'Cerrar' }).click();
 
-  await expect(page).toHaveURL(/\/gracias\/\d+$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/gracias\/\d+$/);
   const onOrder = page.getByRole('region', { name: 'Tu ficha OXXO' });
-  await expect(onOrder.getByText(reference)).toBeVisible({ timeout: 15_000 });
+  await expect(onOrder.getByText(reference)).toBeVisible();
   await expect(onOrder.getByText('$1,700 MXN')).toBeVisible();
   await expect(onOrder.getByRole('link', { name: /Ver e imprimir ficha de Paquete 10 Clases/ })).toHaveAttribute('href', /\/vouchers\//);
   await expectNoAxeViolations(page, '/gracias (OXXO voucher)');
@@ -148,6 +148,6 @@ test('an OXXO reference is found again after its overlay was closed: on the orde
   const later = await comeBack(browser, customer);
   await later.goto('/mystudio/membresias');
   const row = later.getByRole('row', { name: /Paquete 10 Clases/ });
-  await expect(row.getByText('Pendiente')).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByText('Pendiente')).toBeVisible();
   await expect(row.getByRole('region', { name: 'Tu ficha OXXO' }).getByText(reference)).toBeVisible();
 });

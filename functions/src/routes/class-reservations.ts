@@ -1,4 +1,6 @@
 import {
+  type ClassReservationCancelQuery,
+  classReservationCancelQuerySchema,
   classReservationCreateSchema,
   classReservationRatingSchema,
   type ClassReservationsQuery,
@@ -34,8 +36,8 @@ export function classReservationRoutes(deps: Deps): Router {
     res.json({ class_reservation: await rateReservation(deps, identityOf(req), req.body) });
   });
 
-  router.delete('/:id', ...bookingWrite, async (req, res) => {
-    res.json({ class_reservation: await cancelOwnReservation(deps, identityOf(req), numericParam(req.params.id, 'id')) });
+  router.delete('/:id', ...bookingWrite, validate(classReservationCancelQuerySchema, 'query'), async (req, res) => {
+    res.json(await cancelOwnReservation(deps, identityOf(req), numericParam(req.params.id, 'id'), queryOf<ClassReservationCancelQuery>(res)));
   });
 
   return router;

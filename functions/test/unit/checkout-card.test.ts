@@ -450,9 +450,13 @@ describe('subscriptions by card', () => {
     env.clock.now = new Date('2027-01-22T18:00:05Z');
     expect((await deliver(invoiceEvent('invoice.payment_failed', id, 'in_renovacion_2', 240000))).body.outcome).toBe('recorded');
     expect((await env.store.doc(`purchases/${id}`).get()).data()).toMatchObject({ status: 'failed' });
-    // Stripe retries the charge; when it succeeds the subscription is active again with its credits.
+    // Stripe retries the charge; when it succeeds, five days late, the subscription is active again with its credits,
+    // which run to the next charge (22 Feb, counted from the first one), not a month from the late payment (27 Feb).
+    env.clock.now = new Date('2027-01-27T18:00:05Z');
     expect((await deliver(invoiceEvent('invoice.paid', id, 'in_renovacion_2', 240000))).body.outcome).toBe('granted');
     expect((await env.store.doc(`purchases/${id}`).get()).data()).toMatchObject({ status: 'active' });
+    const late = (await docs('available_classes')).find((lot) => (lot.createdAt as Date).getTime() === env.clock.now.getTime());
+    expect((late?.expiration_date as Date | undefined)?.toISOString()).toBe('2027-02-23T05:59:59.999Z');
     const invoices = await http(env).get('/api/invoices').set('authorization', tokenOf('ana'));
     expect(invoices.body.invoices.map((i: Doc) => [i.billing_reason, i.status, i.total_payment])).toEqual([
       ['renewal', 'completed', 2400],

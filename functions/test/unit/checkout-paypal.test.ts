@@ -192,13 +192,43 @@ describe('PayPal refusals, in the one Spanish mapping', () => {
     }
   });
 
-  it('a refusal PayPal names in a way we do not know gets the generic Spanish text, never PayPal’s English', async () => {
+  it('a refusal PayPal names in a way we do not know gets the generic Spanish text, never PayPal’s English; at the capture it ends nothing', async () => {
     const { body } = await order('ana');
     paypal().captureOrder = refusing(422, 'PAYEE_ACCOUNT_RESTRICTED');
     const refused = await capture('ana', body.orderID as string);
     expect(refused.status).toBe(402);
     expect(refused.body.error.message).toBe('Hubo un error al procesar tu compra. Inténtalo más tarde.');
     expect(JSON.stringify(refused.body)).not.toMatch(/PAYEE|UNPROCESSABLE|PayPal POST/);
+    // Money may have moved beside an answer we do not know: the purchase waits for the capture's notice, or its hour.
+    expect(await purchase(body.purchase_id as number)).toMatchObject({ status: 'pending', holds_place: true });
+  });
+
+  it('a capture PayPal says was already made (a double click, a late retry) is answered as processing; the notice completes it once', async () => {
+    const { body } = await order('ana');
+    const id = body.purchase_id as number;
+    for (const issue of ['ORDER_ALREADY_CAPTURED', 'DUPLICATE_INVOICE_ID']) {
+      paypal().captureOrder = refusing(422, issue);
+      const again = await capture('ana', body.orderID as string);
+      expect(again.status, issue).toBe(200);
+      expect(again.body, issue).toMatchObject({ purchase_id: id });
+      expect(await purchase(id), issue).toMatchObject({ status: 'pending', holds_place: true });
+    }
+    expect((await notify(captureEvent(id, `CAP-${id}`))).body.outcome).toBe('granted');
+    expect(await purchase(id)).toMatchObject({ status: 'completed' });
+    expect(calls.refunds).toEqual([]);
+  });
+
+  it('an order PayPal cannot find, or a capture still in flight, at the capture: the purchase stays pending (no 5xx)', async () => {
+    const { body } = await order('ana');
+    for (const [status, issue] of [
+      [404, 'RESOURCE_NOT_FOUND'],
+      [409, null],
+    ] as const) {
+      paypal().captureOrder = refusing(status, issue);
+      const answer = await capture('ana', body.orderID as string);
+      expect(answer.status, String(issue)).toBeLessThan(500);
+      expect(await purchase(body.purchase_id as number), String(issue)).toMatchObject({ status: 'pending' });
+    }
   });
 
   it('only PayPal being unavailable is a 503, and the purchase stays pending for the retry that then captures it', async () => {

@@ -13,6 +13,8 @@
  * anonymous visitor and as an admin (who gets furthest). fuzz-routes.test.ts
  * throws random hostile values at the same routes.
  */
+import { once } from 'node:events';
+import type { Server } from 'node:http';
 import { messages } from '@studio/shared/messages';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -46,7 +48,7 @@ interface Sent {
 }
 
 async function send(method: string, url: string, authorization: string | null, body?: string): Promise<Sent> {
-  let call = request(app)[method.toLowerCase() as 'get'](url).set('X-Forwarded-For', nextAddress());
+  let call = request(server)[method.toLowerCase() as 'get'](url).set('X-Forwarded-For', nextAddress());
   if (authorization) call = call.set('Authorization', authorization);
   if (body !== undefined) call = call.set('Content-Type', 'application/json').send(body);
   const response = await call;
@@ -60,9 +62,18 @@ function expectSpanish4xx(sent: Sent) {
   expect(errorTextProblems(sent.body), sent.described).toEqual([]);
 }
 
+/**
+ * One listening server for the whole file: supertest given the app would open
+ * a server on a new ephemeral port for each of thousands of requests, and with
+ * other runs on the machine the ports ran out (listen EADDRINUSE).
+ */
+let server: Server;
+
 beforeAll(async () => {
   env.clock.now = new Date(T0);
   await seedAccessFixtures(env.store);
+  server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
 });
 
 afterEach(() => {
@@ -70,6 +81,7 @@ afterEach(() => {
 });
 
 afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
   await env.cleanup();
 });
 

@@ -11,6 +11,8 @@
  * refused attempts on purpose). The request log goes to stdout, not the store.
  * A 2xx may write (a fuzzed body can be valid); those are counted, not checked.
  */
+import { once } from 'node:events';
+import type { Server } from 'node:http';
 import fc from 'fast-check';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -245,12 +247,22 @@ const histogram = new Map<number, number>();
 let requestCount = 0;
 let successCount = 0;
 
+/**
+ * One listening server for the whole file: supertest given the app would open
+ * a server on a new ephemeral port for each of thousands of requests, and with
+ * other runs on the machine the ports ran out (listen EADDRINUSE).
+ */
+let server: Server;
+
 beforeAll(async () => {
   env.clock.now = new Date(T0);
   await seedAccessFixtures(env.store);
+  server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
 });
 
 afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
   const statuses = [...histogram.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`);
   console.log(`fuzz-routes: ${requestCount} requests (${successCount} 2xx) over ${routes.length} routes; statuses ${statuses.join(', ')}`);
   await env.cleanup();
@@ -280,7 +292,7 @@ describe.each(identities)('fuzzed input as $name', (identity) => {
         const target = fillParams(route, params);
         const url = queryString ? `${target}?${queryString}` : target;
         const before = storeSnapshot(env.store);
-        let call = request(app)[route.method.toLowerCase() as 'get'](url);
+        let call = request(server)[route.method.toLowerCase() as 'get'](url);
         if (identity.authorization) call = call.set('Authorization', identity.authorization);
         const response = await call.set('Content-Type', payload.contentType).send(payload.text);
         requestCount += 1;

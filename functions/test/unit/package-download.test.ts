@@ -139,6 +139,17 @@ describe('GET /api/purchases/{id}/download', () => {
     expect((await ask()).status).toBe(200);
   });
 
+  it('goes by what was sold: the purchase’s copy of the package, else (a purchase older than that field) the package as it is', async () => {
+    const { purchase } = await grant(env, { customer_id: 2, class_package_id: 21 });
+    const ref = env.store.doc(`purchases/${purchase.purchase_id}`);
+    const ask = () => get(`/api/purchases/${purchase.purchase_id}/download`, ana);
+    await ref.update({ 'class_package.downloadable': false });
+    expect((await ask()).status).toBe(404);
+    const { downloadable: _dropped, ...older } = purchase.class_package as Record<string, unknown>;
+    await ref.update({ class_package: older });
+    expect((await ask()).status).toBe(200);
+  });
+
   it('says a package without material has none, and that an upload that failed its checks is not there', async () => {
     const plain = await grant(env, { customer_id: 2, class_package_id: packages.fiveOnSale.class_package_id });
     const none = await get(`/api/purchases/${plain.purchase.purchase_id}/download`, ana);

@@ -107,8 +107,8 @@ describe('what a customer sees of a class: my_reservations, my_waitlist, free_sp
     expect(classIn(list.body, 2)).toMatchObject({
       spots_left: 15,
       my_reservations: [
-        { class_reservation_id: 1001, spot: 5, guest: null, status: 'Próxima' },
-        { class_reservation_id: 1002, spot: 6, guest: 'Sofía Pérez', status: 'Próxima' },
+        { class_reservation_id: 1001, spot: 5, guest: null, status: 'Próxima', attend: false },
+        { class_reservation_id: 1002, spot: 6, guest: 'Sofía Pérez', status: 'Próxima', attend: false },
       ],
       my_waitlist: null,
     });
@@ -117,13 +117,13 @@ describe('what a customer sees of a class: my_reservations, my_waitlist, free_sp
     const single = await getAs('ana', '/api/single_class/single/2');
     expect(single.body.single_class).toMatchObject({
       my_reservations: [
-        { class_reservation_id: 1001, spot: 5, guest: null, status: 'Próxima' },
-        { class_reservation_id: 1002, spot: 6, guest: 'Sofía Pérez', status: 'Próxima' },
+        { class_reservation_id: 1001, spot: 5, guest: null, status: 'Próxima', attend: false },
+        { class_reservation_id: 1002, spot: 6, guest: 'Sofía Pérez', status: 'Próxima', attend: false },
       ],
       my_waitlist: null,
       free_spots: [1, 3, 4, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18],
     });
-    expect(Object.keys(single.body.single_class.my_reservations[0]).sort()).toEqual(['class_reservation_id', 'guest', 'spot', 'status']);
+    expect(Object.keys(single.body.single_class.my_reservations[0]).sort()).toEqual(['attend', 'class_reservation_id', 'guest', 'spot', 'status']);
   });
 
   it('another customer sees only their own, never anyone else’s identity', async () => {
@@ -144,10 +144,10 @@ describe('what a customer sees of a class: my_reservations, my_waitlist, free_sp
     const cancel = await request(app).delete('/api/class_reservations/1002').set('Authorization', 'Bearer uid:ana');
     expect(cancel.status).toBe(200);
     const single = await getAs('ana', '/api/single_class/single/2');
-    expect(single.body.single_class.my_reservations).toEqual([{ class_reservation_id: 1001, spot: 5, guest: null, status: 'Próxima' }]);
+    expect(single.body.single_class.my_reservations).toEqual([{ class_reservation_id: 1001, spot: 5, guest: null, status: 'Próxima', attend: false }]);
     expect(single.body.single_class.free_spots).toContain(6);
     const list = await getAs('ana', `/api/single_class?${WEEK}`);
-    expect(classIn(list.body, 2).my_reservations).toEqual([{ class_reservation_id: 1001, spot: 5, guest: null, status: 'Próxima' }]);
+    expect(classIn(list.body, 2).my_reservations).toEqual([{ class_reservation_id: 1001, spot: 5, guest: null, status: 'Próxima', attend: false }]);
   });
 
   it('status follows the display rules once the class has passed', async () => {

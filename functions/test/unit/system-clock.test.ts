@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -41,7 +41,7 @@ describe('the stack clock', () => {
     expect(clockOffset(at)).toBeGreaterThan(0);
   });
 
-  it('reads a missing or half-written file as no offset', () => {
+  it('with no file, or one never read well, there is no offset', () => {
     expect(clockOffset(undefined)).toBe(0);
     expect(clockOffset('/nonexistent/clock')).toBe(0);
     const at = file();
@@ -49,5 +49,26 @@ describe('the stack clock', () => {
     expect(clockOffset(at)).toBe(0);
     writeFileSync(at, 'garbage');
     expect(clockOffset(at)).toBe(0);
+  });
+
+  it('a file found empty, garbled or gone after a good read keeps the last good offset: the clock never falls back to today', () => {
+    const at = file();
+    setClock(at, Date.now() + YEAR);
+    const good = clockOffset(at);
+    expect(good).toBeGreaterThan(YEAR - 60_000);
+    writeFileSync(at, '');
+    expect(clockOffset(at)).toBe(good);
+    writeFileSync(at, '12ab');
+    expect(clockOffset(at)).toBe(good);
+    rmSync(at);
+    expect(clockOffset(at)).toBe(good);
+  });
+
+  it('is written whole: beside the file, then renamed over it, leaving nothing else in its folder', () => {
+    const at = file();
+    setClock(at, Date.now() + YEAR);
+    setClock(at, Date.now() + 2 * YEAR);
+    expect(readdirSync(path.dirname(at))).toEqual([path.basename(at)]);
+    expect(clockOffset(at)).toBeGreaterThan(2 * YEAR - 60_000);
   });
 });

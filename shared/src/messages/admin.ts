@@ -10,6 +10,8 @@ export const adminMessages = {
   backToMyStudio: 'Ir a Mi Estudio',
   /** The console's menu; the console's name is messages.screens.adminTitle. */
   groups: { operation: 'Operación', catalogue: 'Catálogo' },
+  /** On phones and tablets the menu is a drawer behind this button, which names the section open now. */
+  menuButton: 'Menú',
   links: {
     home: 'Tablero',
     checkIn: 'Check-in',

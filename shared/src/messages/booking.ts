@@ -16,7 +16,10 @@ export const bookingMessages = {
   noCustomer: 'Completa tu registro antes de reservar.',
   cancelNotAllowed: 'El estudio no permite cancelar reservaciones.',
   cancelTooLate: 'Ya no puedes cancelar esta reservación: faltan menos de {n} {unit} para tu clase.',
-  classAlreadyHappened: 'Esta clase ya pasó; no se puede cancelar.',
+  /** A customer's cancel once checked in, or once the class started (docs/booking "What a customer may still do with a reservation"). */
+  cancelCheckedIn: 'Ya registraste tu asistencia a esta clase; ya no puedes cancelarla.',
+  cancelClassStarted: 'Esta clase ya comenzó; ya no puedes cancelarla.',
+  guestChoiceInvalid: 'Indica si el lugar de tu invitado se cancela (cancel) o se conserva (keep).',
   maxCancels: 'Llegaste al límite de {n} cancelaciones con este paquete; ya no puedes cancelar más reservaciones.',
   status: {
     cancelled: 'Cancelada',
@@ -37,6 +40,7 @@ export const bookingMessages = {
   ratingUnpaid: 'Podrás calificar esta clase cuando se complete tu pago en efectivo.',
   ratingNotAttended: 'Solo puedes calificar una clase a la que asististe.',
   alreadyRated: 'Ya calificaste esta clase.',
+  ratingBeforeEnd: 'Podrás calificar esta clase cuando termine.',
   /** Renaming a guest (PUT /single_class/guest). */
   guestNameRequired: 'Debes ingresar un nombre para tu invitado',
   notAGuestReservation: 'Esta reservación no es de un invitado.',

@@ -53,6 +53,10 @@ export const reservationsMessages = {
   cancelQuestion: '¿Quieres cancelar tu reservación de {class} del {date}?',
   lateCancelWarning: 'Debido a que faltan menos de {n} {unit} para tu clase, tu crédito para reservar clase no se te regresará.',
   confirmCancel: 'Sí, cancelar',
+  /** The host's cancel, when their +1 has a place in the same class (issue 25). */
+  guestQuestion: '¿Y el lugar de tu invitado, {guest}?',
+  guestGoes: 'Cancelar también su lugar',
+  guestStays: 'Conservar su lugar',
   keepReservation: 'No, conservarla',
   cancelled: 'Reservación cancelada.',
   /** 'Código de Acceso' modal. */

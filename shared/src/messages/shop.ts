@@ -117,6 +117,9 @@ export const shopMessages = {
   /** A downloadable package's material, for its buyer. */
   downloadMaterial: 'Descargar material',
   downloadMaterialOf: 'Descargar el material de {title}',
+  /** When the browser blocked the new tab: the link itself, opened by the customer's own click. */
+  openMaterial: 'Abrir material',
+  openMaterialOf: 'Abrir el material de {title} (se abre en otra pestaña)',
   cancelPurchase: 'Cancelar',
   cancelPurchaseOf: 'Cancelar la compra de {title}',
   cancelQuestion: '¿Seguro que quieres cancelar tu compra de {title}? Cuéntanos el motivo.',

@@ -43,6 +43,18 @@ export const classReservationsQuerySchema = object({
 }).noUnknown(unknownFields);
 export type ClassReservationsQuery = InferType<typeof classReservationsQuerySchema>;
 
+/** What happens to the guest's place when a customer cancels their own (issue 25): `cancel` (the default) or `keep`. */
+export const GUEST_ON_CANCEL = ['cancel', 'keep'] as const;
+export type GuestOnCancel = (typeof GUEST_ON_CANCEL)[number];
+
+/** DELETE /api/class_reservations/{id}?guest=cancel|keep (a query: the API reads no DELETE bodies). */
+export const classReservationCancelQuerySchema = object({
+  guest: mixed<GuestOnCancel>()
+    .oneOf([...GUEST_ON_CANCEL], bookingMessages.guestChoiceInvalid)
+    .optional(),
+}).noUnknown(unknownFields);
+export type ClassReservationCancelQuery = InferType<typeof classReservationCancelQuerySchema>;
+
 export type ReservationStatus = (typeof bookingMessages.status)[keyof typeof bookingMessages.status];
 
 /** A reservation as its owner sees it, with its class joined. */

@@ -243,6 +243,8 @@ export interface MyClassReservation {
   /** The guest's name on the caller's +1 reservation; null on their own. */
   guest: string | null;
   status: ReservationStatus;
+  /** Checked in: the place can no longer be cancelled (status alone hides it behind 'Pago en Efectivo Incompleto'). */
+  attend: boolean;
 }
 
 /** The caller's place in a class's waitlist: position 1 = first in line. */

@@ -128,3 +128,14 @@ export type Invoice = Wire<InvoiceFields> & {
   /** The purchase it belongs to, as the list shows it. */
   purchase: { purchase_id: number; title: string; status: PurchaseStatus };
 };
+
+/**
+ * GET /purchases/{id}/download: a downloadable package's material for its
+ * buyer. `url` is an outside link as it is, or, for one of the studio's
+ * uploads, the purchase's own file path (served with the buyer's token).
+ */
+export interface PackageDownload {
+  url: string;
+  /** The uploaded file's name; null for an outside link. */
+  name: string | null;
+}

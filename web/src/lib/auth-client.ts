@@ -58,8 +58,35 @@ function prepareAppCheck(app: FirebaseApp, siteKey: string): void {
   };
 }
 
+// The SDK starts after the first paint; a form sent before that (a quick
+// typist, a password manager's autofill and Enter) waits for it instead of
+// failing. If the environment turns out to have no Firebase, it fails then.
+let authArrival: { promise: Promise<Auth>; resolve: (auth: Promise<Auth>) => void; reject: (error: Error) => void } | null = null;
+let authUnavailable = false;
+
+function waitForAuth(): Promise<Auth> {
+  if (!authArrival) {
+    let resolve!: (auth: Promise<Auth>) => void;
+    let reject!: (error: Error) => void;
+    const promise = new Promise<Auth>((yes, no) => {
+      resolve = yes;
+      reject = no;
+    });
+    authArrival = { promise, resolve, reject };
+  }
+  return authArrival.promise;
+}
+
+/** The app config carried no usable Firebase configuration: whoever waits for the SDK gets the generic error. */
+export function markAuthUnavailable(): void {
+  authUnavailable = true;
+  authArrival?.reject(new Error(messages.common.genericError));
+  authArrival = null;
+}
+
 export function initAuth(config: FirebaseWebConfig): Promise<Auth> {
-  authPromise ??= (async () => {
+  if (authPromise) return authPromise;
+  authPromise = (async () => {
     const [{ initializeApp }, sdk] = await Promise.all([import('firebase/app'), loadSdk()]);
     const { emulators, appCheckSiteKey, ...options } = config;
     const app = initializeApp(options);
@@ -71,11 +98,15 @@ export function initAuth(config: FirebaseWebConfig): Promise<Auth> {
     readyAuth = auth;
     return auth;
   })();
+  authArrival?.resolve(authPromise);
+  authArrival = null;
   return authPromise;
 }
 
 function requireAuth(): Promise<Auth> {
-  return authPromise ?? Promise.reject(new Error(messages.common.genericError));
+  if (authPromise) return authPromise;
+  if (authUnavailable) return Promise.reject(new Error(messages.common.genericError));
+  return waitForAuth();
 }
 
 function toIdentity(user: User | null): Identity | null {

@@ -1,6 +1,7 @@
 import { fill } from '@studio/shared/messages';
 import { bookingMessages } from '@studio/shared/messages/booking';
 import { reservationsMessages as m } from '@studio/shared/messages/reservations';
+import { cancelBlock } from '@studio/shared/rules/reservation-rules';
 import { type AppConfig, configBoolean, configNumber, configString } from './app-config';
 
 /**
@@ -42,16 +43,16 @@ export function cancelOnTime(classStart: number | null, settings: CancelSettings
 
 /**
  * 'Cancelar' is offered (§4) for an active place in a class that is not
- * cancelled and has not started (the server refuses then), when either the
- * credit would come back or late cancelling is allowed.
+ * cancelled, not checked in and not started (cancelBlock: the server refuses
+ * then), when either the credit would come back or late cancelling is allowed.
  */
 export function canCancelPlace(
-  place: { cancelled: boolean; classStart: number | null; classCancelled: boolean },
+  place: { cancelled: boolean; attended: boolean; classStart: number | null; classCancelled: boolean },
   settings: CancelSettings,
   now: number,
 ): boolean {
   if (place.cancelled || place.classCancelled) return false;
-  if (place.classStart !== null && now >= place.classStart) return false;
+  if (cancelBlock(place, now) !== null) return false;
   return cancelOnTime(place.classStart, settings, now) || settings.allowLate;
 }
 

@@ -3,7 +3,7 @@ import type { Customer } from '@studio/shared/types/api';
 import { create } from 'zustand';
 import { showError } from './alerts';
 import { api, ApiError, errorMessage } from './api-client';
-import { currentAdminClaim, type Identity, initAuth, onIdentityChanged, parseFirebaseConfig, signOut } from './auth-client';
+import { currentAdminClaim, type Identity, initAuth, markAuthUnavailable, onIdentityChanged, parseFirebaseConfig, signOut } from './auth-client';
 
 const CUSTOMER_LOAD_ATTEMPTS = 3;
 const CUSTOMER_LOAD_BACKOFF_MS = 1500;
@@ -76,7 +76,10 @@ async function handleIdentity(identity: Identity | null): Promise<void> {
 
 export function startSession(firebaseConfig: unknown): void {
   const config = parseFirebaseConfig(firebaseConfig);
-  if (!config) return;
+  if (!config) {
+    markAuthUnavailable();
+    return;
+  }
   initAuth(config)
     .then(() => onIdentityChanged((identity) => void handleIdentity(identity)))
     .catch(() => showError(messages.common.genericError));

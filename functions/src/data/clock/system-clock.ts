@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 
 /**
  * The time the server runs on: the system's, deployed. The local stack
@@ -13,20 +13,33 @@ export function clockFile(env: NodeJS.ProcessEnv = process.env): string | undefi
   return env.STUDIO_LOCAL_DB && env.STUDIO_CLOCK_FILE ? env.STUDIO_CLOCK_FILE : undefined;
 }
 
-/** The clock's offset from the system's, in ms; 0 when there is no clock file or it cannot be read (a write in progress). */
+/** What each file last said: a reader between two writes, or meeting a damaged file, keeps it rather than falling back a year. */
+const lastGood = new Map<string, number>();
+
+/** The clock's offset from the system's, in ms: 0 with no clock file, or one never read well; else the last offset read well. */
 export function clockOffset(file: string | undefined): number {
   if (!file) return 0;
+  let text: string;
   try {
-    const offset = Number(readFileSync(file, 'utf8'));
-    return Number.isFinite(offset) ? offset : 0;
+    text = readFileSync(file, 'utf8').trim();
   } catch {
-    return 0;
+    return lastGood.get(file) ?? 0;
   }
+  const offset = text === '' ? Number.NaN : Number(text);
+  if (!Number.isFinite(offset)) return lastGood.get(file) ?? 0;
+  lastGood.set(file, offset);
+  return offset;
 }
 
-/** The local stack's clock moved to `at` (only forward: the stack refuses to go back, as Stripe's test clocks do). */
+/**
+ * The local stack's clock moved to `at` (only forward: the stack refuses to go
+ * back, as Stripe's test clocks do). Written beside and renamed over the file,
+ * so no reader in another process ever sees it empty or half written.
+ */
 export function setClock(file: string, at: number): void {
-  writeFileSync(file, String(Math.round(at - Date.now())));
+  const next = `${file}.${process.pid}.next`;
+  writeFileSync(next, String(Math.round(at - Date.now())));
+  renameSync(next, file);
 }
 
 /** Now, by the stack's clock when there is one. */

@@ -167,6 +167,12 @@ export async function findFreeHolding(
   throw new StoreError('aborted', `No free ${kind} found for class ${singleClassId} among the candidates read (contention).`);
 }
 
+/** The numbers of a class's holdings of one kind (its taken spots, say): a plain read, to choose candidates that `tx` then confirms one by one. */
+export async function listTakenNumbers(store: DocumentStore, singleClassId: number, kind: ClassHolding): Promise<Set<number>> {
+  const taken = await store.collection(`single_classes/${singleClassId}/${kind}`).get();
+  return new Set(taken.docs.map((doc) => Number(doc.get('n'))));
+}
+
 /** How many seats of a class are held for its waitlist, read in `tx`. */
 export async function countSeatsHeldForWaitlist(store: DocumentStore, tx: Transaction, singleClassId: number): Promise<number> {
   return (await tx.get(store.collection(`single_classes/${singleClassId}/seats`).where('held_for_waitlist', '==', true))).size;

@@ -7,7 +7,7 @@ import type { AvailableClassDoc } from '../../data/repos/credits-repo';
 import { listLotsOfCustomer } from '../../data/repos/credits-repo';
 import { getCustomerByUid } from '../../data/repos/customers-repo';
 import { findFreeNumbers } from '../../data/repos/number-claims';
-import { type ClassReservationDoc, findFreeHolding, getHolding } from '../../data/repos/reservations-repo';
+import { type ClassReservationDoc, findFreeHolding, getHolding, getReservation } from '../../data/repos/reservations-repo';
 import { getSingleClass, type SingleClassDoc } from '../../data/repos/single-classes-repo';
 import { endWaitlist, getWaiting, getWaitlist } from '../../data/repos/waitlists-repo';
 import type { Transaction } from '../../data/store/types';
@@ -16,6 +16,7 @@ import { AppError, invalidFields } from '../../domain/errors';
 import { studioTimezone } from '../credits/expiry';
 import { isUnlimited } from '../credits/ledger';
 import { studioWallClock } from '../schedule/calendar';
+import { chooseSpots } from './guest-spot';
 import { newReservation } from './new-reservation';
 import { activePenalty, penaltyRefusal } from './penalties';
 import { presentReservations } from './present-reservations';
@@ -136,17 +137,21 @@ export async function bookClass(deps: StoreDeps, identity: VerifiedIdentity, inp
       seats.push(seat);
     }
     const paying = payingLots(tz, lots, cls, now, self, guest);
-    const spots: number[] = [];
-    for (let i = 0; i < places; i++) {
-      if (mapSize === null) spots.push(seats[i] as number);
-      else if (i === 0 && wantedSpot !== null) spots.push(wantedSpot);
-      else {
-        const taken = new Set(spots);
-        if (wantedSpot !== null) taken.add(wantedSpot);
-        const spot = await findFreeHolding(deps.store, tx, singleClassId, 'spots', mapSize, `${i}:${seed}`, taken);
-        if (spot === null) throw new AppError('precondition', 'booking/class-full', b.classFull);
-        spots.push(spot);
-      }
+    let spots = seats;
+    if (mapSize !== null && cls.spot_map !== null) {
+      // A +1 added later sits beside the customer's place already booked.
+      const hostSpot =
+        !self && guest && holder?.class_reservation_id ? ((await getReservation(deps.store, holder.class_reservation_id, tx))?.spot ?? null) : null;
+      const chosen = await chooseSpots(
+        deps,
+        tx,
+        { single_class_id: singleClassId, spot_map: cls.spot_map },
+        mapSize,
+        { self, guest, wanted: wantedSpot, hostSpot },
+        seed,
+      );
+      if (chosen === null) throw new AppError('precondition', 'booking/class-full', b.classFull);
+      spots = chosen;
     }
     // The last reads: the reservations' numbers.
     const ids = await findFreeNumbers(deps.store, tx, reservationNumbers, places, seed);

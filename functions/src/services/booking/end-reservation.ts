@@ -3,6 +3,7 @@ import {
   type ClassReservationDoc,
   deleteHolding,
   getHolding,
+  type HoldingDoc,
   holdSeatForWaitlist,
   replaceReservation,
   type ReservationCancelReason,
@@ -37,14 +38,43 @@ export interface EndReservation {
  * Reads happen before any write (a Firestore transaction's rule).
  */
 export async function endReservation(deps: StoreDeps, tx: Transaction, r: ClassReservationDoc, how: EndReservation): Promise<ClassReservationDoc> {
+  return writeEnding(deps, tx, await readEnding(deps, tx, r), how).cancelled;
+}
+
+/** What ending a reservation reads: its holder, spot and seat documents. */
+export interface Ending {
+  r: ClassReservationDoc;
+  holder: HoldingDoc | null;
+  spotHolding: HoldingDoc | null;
+  seatHolding: HoldingDoc | null;
+}
+
+/** The reads of endReservation, for a transaction that ends more than one reservation (all its reads come first). */
+export async function readEnding(deps: StoreDeps, tx: Transaction, r: ClassReservationDoc): Promise<Ending> {
   const store = deps.store;
-  const holderKind = r.guest === null ? 'holders' : 'guests';
-  const holder = await getHolding(store, tx, r.single_class_id, holderKind, r.customer_id);
+  const holder = await getHolding(store, tx, r.single_class_id, r.guest === null ? 'holders' : 'guests', r.customer_id);
   const spotHolding = r.spot === null ? null : await getHolding(store, tx, r.single_class_id, 'spots', r.spot);
   const seatHolding = r.seat === null ? null : await getHolding(store, tx, r.single_class_id, 'seats', r.seat);
+  return { r, holder, spotHolding, seatHolding };
+}
 
+/**
+ * The writes of endReservation, after every read of the transaction. Answers
+ * the lot as this left it too (null when untouched), so a second place paid
+ * by the same lot starts from it.
+ */
+export function writeEnding(
+  deps: StoreDeps,
+  tx: Transaction,
+  ending: Ending,
+  how: EndReservation,
+): { cancelled: ClassReservationDoc; lot: AvailableClassDoc | null } {
+  const store = deps.store;
+  const { r, holder, spotHolding, seatHolding } = ending;
+  const holderKind = r.guest === null ? 'holders' : 'guests';
   const { lot, now } = how;
   let refund: ReservationRefund;
+  let changed: AvailableClassDoc | null = null;
   if (!lot || lot.status === 'revoked') {
     refund = {
       kind: 'not-refunded',
@@ -55,7 +85,7 @@ export async function endReservation(deps: StoreDeps, tx: Transaction, r: ClassR
   } else {
     const counted = how.countCancel ? { ...lot, cancels_used: (lot.cancels_used ?? 0) + 1 } : lot;
     if (how.creditBack) {
-      changeLot(deps, tx, counted, 1, 'refund', how.context);
+      changed = changeLot(deps, tx, counted, 1, 'refund', how.context);
       refund = {
         kind: lot.available_classes === -1 ? 'unlimited' : 'credit-returned',
         available_class_id: lot.available_class_id,
@@ -63,7 +93,7 @@ export async function endReservation(deps: StoreDeps, tx: Transaction, r: ClassR
         at: now,
       };
     } else {
-      changeLot(deps, tx, counted, 0, 'late-cancel', how.context);
+      changed = changeLot(deps, tx, counted, 0, 'late-cancel', how.context);
       refund = { kind: 'not-refunded', available_class_id: lot.available_class_id, note: 'late-cancel', at: now };
     }
   }
@@ -75,5 +105,5 @@ export async function endReservation(deps: StoreDeps, tx: Transaction, r: ClassR
   if (holder?.class_reservation_id === r.class_reservation_id) deleteHolding(store, tx, r.single_class_id, holderKind, r.customer_id);
   const cancelled: ClassReservationDoc = { ...r, deletedAt: now, cancel_reason: how.reason, refund, updatedAt: now };
   replaceReservation(store, tx, cancelled);
-  return cancelled;
+  return { cancelled, lot: changed };
 }

@@ -5,12 +5,15 @@ import { getSingleClass } from '../../data/repos/single-classes-repo';
 import type { StoreDeps } from '../../deps';
 import { studioTimezone } from '../credits/expiry';
 import { presentReservations } from './present-reservations';
+import { allReservationsOrder } from './rules';
 
 /**
  * GET /class_reservations?page&filter: the caller's own reservations, 50 a
  * page. upcoming = active and the class not started, soonest first; past =
  * active and started, latest first; cancelled = deletedAt set, latest class
- * first; all = every one, latest class first.
+ * first; all = every one, the classes still to start first (soonest on top,
+ * so the next class is the first row), then the started ones, latest first
+ * (allReservationsOrder, rules.ts).
  */
 export async function listOwnReservations(deps: StoreDeps, identity: VerifiedIdentity, query: ClassReservationsQuery): Promise<ClassReservationPage> {
   const page = query.page ?? 1;
@@ -27,7 +30,11 @@ export async function listOwnReservations(deps: StoreDeps, identity: VerifiedIde
     if (filter === 'past') return r.deletedAt === null && when(r) <= now;
     return true;
   });
-  selected.sort((a, b) => (filter === 'upcoming' ? when(a) - when(b) : when(b) - when(a)) || a.class_reservation_id - b.class_reservation_id);
+  selected.sort((a, b) =>
+    filter === 'all'
+      ? allReservationsOrder({ classStart: when(a), id: a.class_reservation_id }, { classStart: when(b), id: b.class_reservation_id }, now)
+      : (filter === 'upcoming' ? when(a) - when(b) : when(b) - when(a)) || a.class_reservation_id - b.class_reservation_id,
+  );
   const slice = selected.slice((page - 1) * RESERVATIONS_PAGE_SIZE, page * RESERVATIONS_PAGE_SIZE);
   return { total: selected.length, page, page_size: RESERVATIONS_PAGE_SIZE, class_reservations: await presentReservations(deps, slice, tz) };
 }

@@ -1,5 +1,6 @@
 import { appConfigDefinitions } from '@studio/shared/config/app-config';
 import { bookingMessages } from '@studio/shared/messages/booking';
+import { rateOpen } from '@studio/shared/rules/reservation-rules';
 import type { ClassReservation, ClassReservationRatingInput } from '@studio/shared/schemas/class-reservation';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { getStoredConfig } from '../../data/repos/app-config-repo';
@@ -9,7 +10,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';
 import { studioTimezone } from '../credits/expiry';
 import { presentReservations } from './present-reservations';
-import { reservationStatus } from './rules';
+import { classEnd, reservationStatus } from './rules';
 
 const b = bookingMessages;
 
@@ -24,7 +25,8 @@ async function ratingEnabled(deps: Deps): Promise<boolean> {
 /**
  * PUT /class_reservations: the owner rates a reservation (spec §4): only
  * while reservation_rating_enabled, only when its display status is
- * 'Exitosa' (attended, paid, not cancelled), and only once. Read and written
+ * 'Exitosa' (attended, paid, not cancelled), only once the class has
+ * ended (rateOpen, shared with the web), and only once. Read and written
  * in one transaction, so two ratings sent at once store one and the other
  * gets 409. Another customer's reservation (or a customer_id that is not the
  * caller's) answers 404, like one that does not exist.
@@ -43,6 +45,9 @@ export async function rateReservation(deps: Deps, identity: VerifiedIdentity, in
     if (status === b.status.cancelled) throw new AppError('conflict', 'booking/reservation-cancelled', b.ratingCancelled);
     if (status === b.status.cashUnpaid) throw new AppError('conflict', 'booking/not-rateable', b.ratingUnpaid);
     if (status !== b.status.attended) throw new AppError('conflict', 'booking/not-rateable', b.ratingNotAttended);
+    if (!rateOpen({ attended: r.attend, classEnd: cls ? classEnd(cls).getTime() : null }, now.getTime())) {
+      throw new AppError('conflict', 'booking/class-not-ended', b.ratingBeforeEnd);
+    }
     if (r.class_stars !== null) throw new AppError('conflict', 'booking/already-rated', b.alreadyRated);
     const comment = input.comment?.trim() ?? '';
     const next: ClassReservationDoc = {

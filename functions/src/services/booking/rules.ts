@@ -135,6 +135,19 @@ export function noPayingLot(endingBefore: AvailableClassDoc | null, tz: string, 
   return new AppError('precondition', 'booking/lot-ends-before-class', lotEndsBeforeClassText(endingBefore.expiration_date, tz, text));
 }
 
+/**
+ * The order of 'Todas' in Mis Reservaciones: classes still to start first,
+ * the soonest on top (the next class is the first row), then those that have
+ * started, the latest first. Cancelled places sit where their class falls.
+ * Ties (a place and its guest's) by reservation id.
+ */
+export function allReservationsOrder(a: { classStart: number; id: number }, b: { classStart: number; id: number }, now: number): number {
+  const aUpcoming = a.classStart > now;
+  const bUpcoming = b.classStart > now;
+  if (aUpcoming !== bUpcoming) return aUpcoming ? -1 : 1;
+  return (aUpcoming ? a.classStart - b.classStart : b.classStart - a.classStart) || a.id - b.id;
+}
+
 const s = bookingMessages.status;
 
 /** The spec's display status, checked in its order (§4). */

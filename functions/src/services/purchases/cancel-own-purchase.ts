@@ -5,10 +5,10 @@ import { getPurchase, type PurchaseDoc, writePurchase } from '../../data/repos/p
 import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';
 import { toPurchaseDto } from '../access/dto';
+import { renews } from './lifecycle/charge-anniversary';
 import { endUnpaidPurchase, readPlaceRelease } from './lifecycle/end-unpaid-purchase';
 import { purchaseNotFound } from './lifecycle/purchase-errors';
 import { releaseUnpaidBookings } from './lifecycle/release-unpaid-bookings';
-import { renews } from './next-charge';
 
 const m = checkoutMessages;
 const notCancellable = () => new AppError('conflict', 'purchases/not-cancellable', m.notCancellable);

@@ -1,4 +1,6 @@
 import { checkoutMessages as m } from '@studio/shared/messages/checkout';
+import { materialStanding, soldWithMaterial } from '@studio/shared/rules/purchase-material';
+import type { PackageDownload } from '@studio/shared/types/purchases';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { type FileDoc, getFile } from '../../data/files/files-repo';
 import { getClassPackage } from '../../data/repos/class-packages-repo';
@@ -19,37 +21,30 @@ import { purchaseNotFound } from './lifecycle/purchase-errors';
  *   visibility (so the studio uploads the material as private);
  * - GET /purchases/{id}/download/file → those bytes.
  */
-export interface PackageDownload {
-  url: string;
-  /** The uploaded file's name; null for an outside link. */
-  name: string | null;
-}
 
 const OWN_FILE = new RegExp(`^${FILES_RAW_PATH}/(\\d+)$`);
 
 const noDownload = () => new AppError('not-found', 'purchases/no-download', m.noDownload);
 
-/**
- * Whether the purchase gives its buyer the material: paid or granted and not
- * taken back. A subscription that was paid and later failed a renewal or was
- * cancelled keeps it (the material was bought); one never paid, pending, or
- * revoked (refunded, taken back by the studio) does not.
- */
 function assertEntitled(purchase: PurchaseDoc): void {
-  if (purchase.status === 'pending') throw new AppError('precondition', 'purchases/download-unpaid', m.downloadUnpaid);
-  const paidOrGranted = purchase.status === 'active' || purchase.status === 'completed' || (purchase.paid_at ?? null) !== null;
-  if (purchase.status === 'revoked' || !paidOrGranted) throw new AppError('forbidden', 'purchases/download-unavailable', m.downloadUnavailable);
+  const standing = materialStanding(purchase);
+  if (standing === 'unpaid') throw new AppError('precondition', 'purchases/download-unpaid', m.downloadUnpaid);
+  if (standing === 'not-given') throw new AppError('forbidden', 'purchases/download-unavailable', m.downloadUnavailable);
 }
 
-/** The package's file as it is today (the studio may fix a broken link), for the purchase's buyer or an admin. */
-async function materialOf(deps: Deps, identity: VerifiedIdentity, purchaseId: number): Promise<{ purchase: PurchaseDoc; fileUrl: string }> {
+/**
+ * The package's file as it is today (the studio may fix a broken link), for
+ * the purchase's buyer or an admin, when the purchase was sold with material
+ * (shared/rules/purchase-material.ts, the rule Mis Compras shows it by).
+ */
+async function materialOf(deps: Deps, identity: VerifiedIdentity, purchaseId: number): Promise<string> {
   const purchase = await getPurchase(deps.store, purchaseId);
   if (!purchase || (purchase.uid !== identity.uid && !identity.admin)) throw purchaseNotFound();
   const pkg = await getClassPackage(deps.store, purchase.class_package_id);
-  const fileUrl = pkg?.downloadable ? pkg.file_url?.trim() : '';
+  const fileUrl = soldWithMaterial(purchase, pkg?.downloadable) ? pkg?.file_url?.trim() : '';
   if (!fileUrl) throw noDownload();
   if (!identity.admin) assertEntitled(purchase);
-  return { purchase, fileUrl };
+  return fileUrl;
 }
 
 /** One of our uploads that a buyer may download: processed (an admin also sees one still being checked). */
@@ -65,14 +60,14 @@ export const packageFilePath = (purchaseId: number) => `/api/purchases/${purchas
 
 /** GET /purchases/{id}/download. */
 export async function getPackageDownload(deps: Deps, identity: VerifiedIdentity, purchaseId: number): Promise<PackageDownload> {
-  const { fileUrl } = await materialOf(deps, identity, purchaseId);
+  const fileUrl = await materialOf(deps, identity, purchaseId);
   const file = await ownFile(deps, identity, fileUrl);
   return file ? { url: packageFilePath(purchaseId), name: file.name } : { url: fileUrl, name: null };
 }
 
 /** GET /purchases/{id}/download/file: the bytes of an uploaded material; an outside link has none here (404). */
 export async function openPackageFile(deps: Deps, identity: VerifiedIdentity, purchaseId: number): Promise<FileContent> {
-  const { fileUrl } = await materialOf(deps, identity, purchaseId);
+  const fileUrl = await materialOf(deps, identity, purchaseId);
   const file = await ownFile(deps, identity, fileUrl);
   if (!file) throw noDownload();
   const stream = await deps.files.openReadStream(file.key);

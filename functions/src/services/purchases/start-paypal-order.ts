@@ -43,15 +43,39 @@ export function payPalFailure(error: unknown): AppError {
 }
 
 /**
- * A PayPal call for a pending purchase failed. When PayPal refused it, the
- * purchase ends 'failed' (its place, unit and discount use given back), as a
- * declined card's does: PayPal answers a PayPal-Request-Id it has seen with
- * its first answer, so the same order or capture could only be refused
- * again, and the next click must be a fresh purchase and order, never a
- * pending one that blocks the package. PayPal down leaves it pending for a retry.
+ * PayPal's refusals of the payment itself: the buyer's funding refused, or a
+ * step of theirs missing. At the capture only these end a purchase; any other
+ * 4xx there (an order PayPal cannot find, a request still in flight, an issue
+ * we do not know) might sit beside money taken, so the purchase stays pending:
+ * its hour runs out, or the buyer cancels it in Mis Compras, or the capture's
+ * notice completes it. (Before the capture no money can have moved: any
+ * refusal of the order or subscription ends it.)
  */
-async function failedAtPayPal(deps: Deps, purchaseId: number, orderId: string | null, error: unknown): Promise<AppError> {
-  if (refusedByPayPal(error)) await endDeclinedPurchase(deps, purchaseId, orderId, error.issue, undefined, PAYPAL_REFUSED);
+const REFUSALS: ReadonlySet<string> = new Set([
+  ...BUYER_STEPS,
+  'INSTRUMENT_DECLINED',
+  'TRANSACTION_REFUSED',
+  'PAYER_CANNOT_PAY',
+  'REDIRECT_PAYER_FOR_ALTERNATE_FUNDING',
+  'MAX_NUMBER_OF_PAYMENT_ATTEMPTS_EXCEEDED',
+  'CARD_EXPIRED',
+]);
+
+/** A capture PayPal says was already made (a double click, a late retry): the money is taken, and the capture's notice completes the purchase. */
+const ALREADY_CAPTURED: ReadonlySet<string> = new Set(['ORDER_ALREADY_CAPTURED', 'DUPLICATE_INVOICE_ID']);
+
+/**
+ * A PayPal call for a pending purchase failed. When PayPal refused the
+ * payment, the purchase ends 'failed' (its place, unit and discount use given
+ * back), as a declined card's does: PayPal answers a PayPal-Request-Id it has
+ * seen with its first answer, so the same order or capture could only be
+ * refused again, and the next click must be a fresh purchase and order, never
+ * a pending one that blocks the package. PayPal down, or at the capture a
+ * 4xx that is not a refusal (REFUSALS), leaves it pending.
+ */
+async function failedAtPayPal(deps: Deps, purchaseId: number, orderId: string | null, error: unknown, atCapture = false): Promise<AppError> {
+  const ends = refusedByPayPal(error) && (!atCapture || (error.issue !== null && REFUSALS.has(error.issue)));
+  if (ends) await endDeclinedPurchase(deps, purchaseId, orderId, error.issue, undefined, PAYPAL_REFUSED);
   return payPalFailure(error);
 }
 
@@ -147,7 +171,8 @@ export async function capturePayPalOrder(
     try {
       await paypal.captureOrder(input.orderID, `capture-${purchase.purchase_id}`);
     } catch (error) {
-      throw await failedAtPayPal(deps, purchase.purchase_id, input.orderID, error);
+      const captured = error instanceof PayPalError && error.issue !== null && ALREADY_CAPTURED.has(error.issue);
+      if (!captured) throw await failedAtPayPal(deps, purchase.purchase_id, input.orderID, error, true);
     }
   }
   return { purchase_id: purchase.purchase_id, message: m.cardPending };

@@ -25,6 +25,7 @@ function reservationsView(mine: readonly ClassReservationDoc[], classDate: Date,
     spot: r.spot,
     guest: r.guest,
     status: reservationStatus(r, classDate, now),
+    attend: r.attend,
   }));
 }
 

@@ -24,10 +24,18 @@ async function ownersReservation(ctx: MatrixContext): Promise<number> {
   return booked.body.class_reservation.class_reservation_id;
 }
 
-/** The owner's reservation in a fresh class, marked attended in the store (the class is a year ahead; its status is then 'Exitosa'), so it can be rated. */
+/**
+ * The owner's reservation in a fresh class, marked attended in the store and
+ * its class moved to yesterday (booked a year ahead, then held), so it can be
+ * rated: only an attended class that has ended can be (docs/booking).
+ */
 async function attendedReservation(ctx: MatrixContext): Promise<number> {
   const id = await ownersReservation(ctx);
+  const reservation = (await store().doc(`class_reservations/${id}`).get()).data() as { single_class_id: number };
   await store().doc(`class_reservations/${id}`).update({ attend: true });
+  await store()
+    .doc(`single_classes/${reservation.single_class_id}`)
+    .update({ class_date: new Date(Date.now() - 24 * 3_600_000) });
   return id;
 }
 

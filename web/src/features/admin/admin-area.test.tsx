@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { matchRoutes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -138,6 +138,37 @@ describe('/admin console shell', () => {
     // Check-in's screen loads lazily: the navigation (and the mark) completes once it has.
     await vi.waitFor(() => expect(within(nav).getByRole('link', { name: 'Check-in' })).toHaveAttribute('aria-current', 'page'));
     expect(within(nav).getByRole('link', { name: 'Tablero' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('is a drawer on small screens: a button naming the open section toggles it, choosing a section or Escape closes it', async () => {
+    await renderAdmin('/admin/clientes');
+    const nav = await screen.findByRole('navigation', { name: 'Administración' });
+    const toggle = within(nav).getByRole('button', { name: 'Menú Clientes' });
+    const groups = document.getElementById(toggle.getAttribute('aria-controls') as string);
+    expect(groups).toContainElement(within(nav).getByRole('list', { name: 'Operación' }));
+    // admin.css hides the groups while data-open is false, below 56rem only.
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(nav).toHaveAttribute('data-open', 'false');
+
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(nav).toHaveAttribute('data-open', 'true');
+    await userEvent.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+
+    await userEvent.click(toggle);
+    await userEvent.click(within(nav).getByRole('link', { name: 'Sedes' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await vi.waitFor(() => expect(within(nav).getByRole('button', { name: 'Menú Sedes' })).toBeInTheDocument());
+  });
+
+  it('names Tablero only on /admin itself, and a screen below a section by its section', async () => {
+    await renderAdmin('/admin');
+    expect(await screen.findByRole('button', { name: 'Menú Tablero' })).toBeInTheDocument();
+    cleanup();
+    await renderAdmin('/admin/clientes/7');
+    expect(await screen.findByRole('button', { name: 'Menú Clientes' })).toBeInTheDocument();
   });
 });
 

@@ -2,7 +2,7 @@ import type { MyClassReservation, SingleClass } from '@studio/shared/schemas/sin
 import { describe, expect, it } from 'vitest';
 import { makeClass, makeLot } from '../../../test/catalogue-fixtures';
 import type { CancelSettings } from '../../lib/cancel-rules';
-import { type CardActions, cardActions, type CardContext, cardState, isClassFull, lotEndBeforeClass } from './calendar-rules';
+import { type CardActions, cardActions, type CardContext, cardState, guestGoingAlong, isClassFull, lotEndBeforeClass } from './calendar-rules';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -29,8 +29,8 @@ function ctx(overrides: Partial<CardContext> = {}): CardContext {
 
 const NOTHING: CardActions = { book: false, buy: false, waitlist: false, waiting: null, cancelOwn: null, cancelGuest: null, guest: false, lotEnds: null };
 
-const own: MyClassReservation = { class_reservation_id: 501, spot: 4, guest: null, status: 'Próxima' };
-const guestPlace: MyClassReservation = { class_reservation_id: 502, spot: 5, guest: 'Luis', status: 'Próxima' };
+const own: MyClassReservation = { class_reservation_id: 501, spot: 4, guest: null, status: 'Próxima', attend: false };
+const guestPlace: MyClassReservation = { class_reservation_id: 502, spot: 5, guest: 'Luis', status: 'Próxima', attend: false };
 
 const full = (overrides: Partial<SingleClass> = {}) => makeClass({ booked: 12, spots_left: 0, ...overrides });
 
@@ -128,6 +128,25 @@ describe('cardActions (customer-area §2 buttons)', () => {
       const thirty: CancelSettings = { ...SETTINGS, allowLate: false, value: 30, unit: 'minutes' };
       expect(cardActions(makeClass({ my_reservations: [own] }), ctx({ now: START - 31 * MINUTE, settings: thirty })).cancelOwn).toBe(own);
       expect(cardActions(makeClass({ my_reservations: [own] }), ctx({ now: START - 29 * MINUTE, settings: thirty })).cancelOwn).toBeNull();
+    });
+
+    it('offers no Cancelar for a place already checked in (check-in opens before the class); the guest apart', () => {
+      const checkedIn = { ...own, status: 'Exitosa' as const, attend: true };
+      expect(cardActions(makeClass({ my_reservations: [checkedIn, guestPlace] }), ctx({ now: START - HOUR }))).toEqual({
+        ...NOTHING,
+        cancelGuest: guestPlace,
+      });
+      // Cash not paid yet shows 'Pago en Efectivo Incompleto'; the check-in still counts.
+      const cash = { ...own, status: 'Pago en Efectivo Incompleto' as const, attend: true };
+      expect(cardActions(makeClass({ my_reservations: [cash] }), ctx({ now: START - 13 * HOUR })).cancelOwn).toBeNull();
+    });
+
+    it("guestGoingAlong: the +1 not checked in goes along only with the customer's own place", () => {
+      const c = makeClass({ my_reservations: [own, guestPlace] });
+      expect(guestGoingAlong(c, own.class_reservation_id)).toBe('Luis');
+      expect(guestGoingAlong(c, guestPlace.class_reservation_id)).toBeNull();
+      expect(guestGoingAlong(makeClass({ my_reservations: [own, { ...guestPlace, attend: true }] }), own.class_reservation_id)).toBeNull();
+      expect(guestGoingAlong(makeClass({ my_reservations: [own] }), own.class_reservation_id)).toBeNull();
     });
 
     it("offers '+1' only with guests enabled, an own place, no guest yet and spots left", () => {

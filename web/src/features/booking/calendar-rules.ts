@@ -104,7 +104,7 @@ export function cardActions(c: SingleClass, ctx: CardContext): CardActions {
   const guestPlace = mine.find((r) => r.guest !== null) ?? null;
   const full = isClassFull(c);
   const cancellable = (r: MyClassReservation | null) =>
-    r !== null && canCancelPlace({ cancelled: false, classStart: start, classCancelled: false }, ctx.settings, ctx.now) ? r : null;
+    r !== null && canCancelPlace({ cancelled: false, attended: r.attend, classStart: start, classCancelled: false }, ctx.settings, ctx.now) ? r : null;
 
   if (own || guestPlace) {
     return {
@@ -125,4 +125,12 @@ export function cardActions(c: SingleClass, ctx: CardContext): CardActions {
   if (lotEnds !== null) return { ...NONE, buy: true, lotEnds };
   const lineOpen = ctx.now < start - ctx.waitlistCutoffMinutes * MINUTE;
   return { ...NONE, waitlist: ctx.waitlistEnabled && lineOpen };
+}
+
+/** The name of the customer's +1 whose place would go along when they cancel their own place `reservationId` in `c` (active, not checked in); else null. */
+export function guestGoingAlong(c: SingleClass, reservationId: number): string | null {
+  const mine = c.my_reservations ?? [];
+  const own = mine.find((r) => r.class_reservation_id === reservationId);
+  if (!own || own.guest !== null) return null;
+  return mine.find((r) => r.guest !== null && !r.attend)?.guest ?? null;
 }

@@ -67,7 +67,7 @@ const pilates = makeClass({
   date: '2026-11-21',
   start_time: '09:00',
   class_type: type(4, 'Pilates'),
-  my_reservations: [{ class_reservation_id: 501, spot: 4, guest: null, status: 'Próxima' }],
+  my_reservations: [{ class_reservation_id: 501, spot: 4, guest: null, status: 'Próxima', attend: false }],
   my_waitlist: null,
 });
 /** Saturday 11:00 local, full, the customer second in line. */
@@ -366,8 +366,8 @@ describe('Calendario: class cards', () => {
         {
           ...pilates,
           my_reservations: [
-            { class_reservation_id: 501, spot: 4, guest: null, status: 'Próxima' },
-            { class_reservation_id: 502, spot: 5, guest: 'Luis', status: 'Próxima' },
+            { class_reservation_id: 501, spot: 4, guest: null, status: 'Próxima', attend: false },
+            { class_reservation_id: 502, spot: 5, guest: 'Luis', status: 'Próxima', attend: false },
           ],
         },
       ],
@@ -655,7 +655,8 @@ describe('Calendario: booking', () => {
     const user = userEvent.setup();
     // The week still shows spots, but the fresh read says the customer holds spot 6.
     renderCalendar({
-      detail: (id) => (id === 1 ? { ...cycling, my_reservations: [{ class_reservation_id: 600, spot: 6, guest: null, status: 'Próxima' }] } : undefined),
+      detail: (id) =>
+        id === 1 ? { ...cycling, my_reservations: [{ class_reservation_id: 600, spot: 6, guest: null, status: 'Próxima', attend: false }] } : undefined,
     });
     await card('Cycling');
     await user.click(within(actionsOf('Cycling', 'miércoles', '19:30')).getByRole('button', { name: 'Reservar' }));
@@ -752,7 +753,7 @@ describe('Calendario: cancelling', () => {
 
   it('Cancelar warns inside the cancel window and DELETEs /class_reservations/{id}', async () => {
     const user = userEvent.setup();
-    const booked = { ...cycling, my_reservations: [{ class_reservation_id: 777, spot: 2, guest: null, status: 'Próxima' as const }] };
+    const booked = { ...cycling, my_reservations: [{ class_reservation_id: 777, spot: 2, guest: null, status: 'Próxima' as const, attend: false }] };
     const { sent } = renderCalendar({
       week: () => [booked, pilates],
       respond: (call) => (call.method === 'DELETE' ? { body: { class_reservation: { class_reservation_id: Number(call.url.split('/').at(-1)) } } } : undefined),
@@ -781,9 +782,48 @@ describe('Calendario: cancelling', () => {
     expect(useAlerts.getState().success?.text).toBe('Reservación cancelada.');
   });
 
+  it("cancelling their own place asks about the +1's place: it goes by default, or stays (?guest=keep); the guest's own cancel asks nothing", async () => {
+    const user = userEvent.setup();
+    const booked = {
+      ...pilates,
+      my_reservations: [
+        { class_reservation_id: 777, spot: 2, guest: null, status: 'Próxima' as const, attend: false },
+        { class_reservation_id: 778, spot: 3, guest: 'Luis', status: 'Próxima' as const, attend: false },
+      ],
+    };
+    const { sent } = renderCalendar({
+      week: () => [booked],
+      respond: (call) => (call.method === 'DELETE' ? { body: { class_reservation: { class_reservation_id: 777 } } } : undefined),
+    });
+    const actions = async () => within(actionsOf('Pilates', 'sábado', '09:00'));
+    await card('Pilates');
+    await user.click((await actions()).getByRole('button', { name: 'Cancelar' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Cancelar Clase' });
+    const choice = within(dialog).getByRole('group', { name: '¿Y el lugar de tu invitado, Luis?' });
+    expect(within(choice).getByRole('radio', { name: 'Cancelar también su lugar' })).toBeChecked();
+    await user.click(within(choice).getByRole('radio', { name: 'Conservar su lugar' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent()).toEqual([{ method: 'DELETE', url: '/api/class_reservations/777?guest=keep', body: undefined }]);
+
+    await user.click((await actions()).getByRole('button', { name: 'Cancelar' }));
+    dialog = await screen.findByRole('dialog', { name: 'Cancelar Clase' });
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
+    await vi.waitFor(() => expect(sent()).toHaveLength(2));
+    expect(sent()[1]?.url).toBe('/api/class_reservations/777?guest=cancel');
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click((await actions()).getByRole('button', { name: /invitado/ }));
+    dialog = await screen.findByRole('dialog', { name: 'Cancelar Clase' });
+    expect(within(dialog).queryByRole('group')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
+    await vi.waitFor(() => expect(sent()).toHaveLength(3));
+    expect(sent()[2]?.url).toBe('/api/class_reservations/778');
+  });
+
   it('offers no Cancelar inside the window when late cancelling is off', async () => {
     setConfig({ timezone: 'America/Mexico_City', allow_cancel_after_treshold: false });
-    const booked = { ...cycling, my_reservations: [{ class_reservation_id: 777, spot: 2, guest: null, status: 'Próxima' as const }] };
+    const booked = { ...cycling, my_reservations: [{ class_reservation_id: 777, spot: 2, guest: null, status: 'Próxima' as const, attend: false }] };
     renderCalendar({ week: () => [booked, pilates] });
     const c = await card('Cycling');
     expect(within(c).getByText('Reservada')).toBeInTheDocument();

@@ -1,10 +1,12 @@
 import { DATE_TIME_FORMAT, formatStudioDate, studioDay } from '@studio/shared/format/dates';
+import { stripDays } from '@studio/shared/format/schedule-day';
 import {
   addCalendarDays,
   currentWeekStart,
   formatCalendarDay,
   groupByStudioDay,
   isoWeekNumber,
+  mondayOf,
   monthName,
   weekdayName,
   weekMonth,
@@ -17,6 +19,7 @@ import type { SingleClass } from '@studio/shared/schemas/single-class';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CancelReservationModal } from '../../components/cancel-reservation-modal';
+import { DayClasses, DayPanel, DayStrip, dayTitle } from '../../components/day-strip';
 import { LoadError } from '../../components/load-error';
 import { confirmAction } from '../../components/modal-store';
 import { Spinner } from '../../components/spinner';
@@ -26,13 +29,14 @@ import { cancelSettings } from '../../lib/cancel-rules';
 import { balanceQuery, creditBalance } from '../../lib/credit-balance';
 import { paths } from '../../lib/paths';
 import { locationsQuery, weekQuery } from '../../lib/schedule-api';
+import { useNarrowScreen, useUrlScheduleDay } from '../../lib/schedule-day';
 import { useUrlScheduleFilters } from '../../lib/schedule-filters';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { useSession } from '../../lib/session';
 import { BookClassModal, type BookingOutcome, classTitle } from './book-class-modal';
 import { CreditsModal, FullModal, PenaltyModal, SignInModal, WaitlistModal } from './booking-notices';
 import { afterPlaceChange, leaveWaitlist, WEEK_REFRESH_MS } from './calendar-api';
-import { cardActions, cardState } from './calendar-rules';
+import { cardActions, cardState, guestGoingAlong } from './calendar-rules';
 import { type CardCommand, ClassCard } from './class-card';
 import { rememberPendingBooking, RESUME_AFTER_SIGN_IN_MS, takePendingBooking } from './pending-booking';
 import { PromoPopup } from './promo-popup';
@@ -95,6 +99,10 @@ export function CalendarScreen({ signInForm, signUpForm }: { signInForm: ReactNo
   const [mountTime] = useState(() => new Date());
   const now = useMinuteClock();
   const [filters, update] = useUrlScheduleFilters(mountTime, tz);
+  const [day, selectDay] = useUrlScheduleDay(mountTime, tz);
+  // A phone shows one day under the strip, and fetches that day's week.
+  const narrow = useNarrowScreen();
+  const monday = narrow ? mondayOf(day) : filters.monday;
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   // A class to open: the public schedule's link (/mystudio?single_class_id=12) opens it at once, or asks a visitor to sign in first.
@@ -106,7 +114,7 @@ export function CalendarScreen({ signInForm, signUpForm }: { signInForm: ReactNo
   const weekLabelId = useId();
 
   const week = useServerQuery({
-    ...weekQuery({ monday: filters.monday, locationId: filters.locationId, instructorId: null }),
+    ...weekQuery({ monday, locationId: filters.locationId, instructorId: null }),
     refetchInterval: WEEK_REFRESH_MS,
   });
   const { data: locations } = useServerQuery(locationsQuery);
@@ -198,8 +206,41 @@ export function CalendarScreen({ signInForm, signUpForm }: { signInForm: ReactNo
   const locationOptions = locations ?? [];
   const today = studioDay(new Date(now), tz);
 
+  const mountDay = studioDay(mountTime, tz);
+  const strip = stripDays(mountDay, day);
+  const renderCard = (c: SingleClass, headingLevel: 3 | 4) => (
+    <ClassCard
+      key={c.single_class_id}
+      c={c}
+      tz={tz}
+      state={cardState(c)}
+      actions={cardActions(c, ctx)}
+      started={Date.parse(c.class_date) <= now}
+      onCommand={onCommand}
+      headingLevel={headingLevel}
+    />
+  );
+
   let body: ReactNode;
-  if (week.data) {
+  if (week.data && narrow) {
+    const byDay = groupByStudioDay(week.data, (c) => c.class_date, monday, tz);
+    body = (
+      <DayPanel days={strip} selected={day} onSelect={selectDay} idBase={weekLabelId}>
+        <h2 className="visually-hidden">{dayTitle(day, mountDay)}</h2>
+        <DayClasses
+          key={day}
+          items={byDay.find((entry) => entry.day === day)?.items ?? []}
+          week={byDay}
+          day={day}
+          now={now}
+          onSelect={selectDay}
+          renderItem={(c) => renderCard(c, 3)}
+          listClassName="cal-day__classes"
+          emptyText={m.emptyDay}
+        />
+      </DayPanel>
+    );
+  } else if (week.data) {
     const days = groupByStudioDay(week.data, (c) => c.class_date, filters.monday, tz);
     body = days.every((d) => d.items.length === 0) ? (
       <p className="muted cal__empty">{m.emptyWeek}</p>
@@ -213,19 +254,7 @@ export function CalendarScreen({ signInForm, signUpForm }: { signInForm: ReactNo
             {items.length === 0 ? (
               <p className="muted cal-day__empty">{m.emptyDay}</p>
             ) : (
-              <ul className="cal-day__classes">
-                {items.map((c) => (
-                  <ClassCard
-                    key={c.single_class_id}
-                    c={c}
-                    tz={tz}
-                    state={cardState(c)}
-                    actions={cardActions(c, ctx)}
-                    started={Date.parse(c.class_date) <= now}
-                    onCommand={onCommand}
-                  />
-                ))}
-              </ul>
+              <ul className="cal-day__classes">{items.map((c) => renderCard(c, 4))}</ul>
             )}
           </section>
         ))}
@@ -247,40 +276,46 @@ export function CalendarScreen({ signInForm, signUpForm }: { signInForm: ReactNo
           {m.anonymousHint} <Link to={paths.login}>{m.signIn}</Link>
         </p>
       )}
-      <div className="cal-month" role="group" aria-label={m.monthNav}>
-        <button
-          type="button"
-          className="icon-button cal-month__button"
-          aria-label={m.previousMonth}
-          disabled={isCurrentWeek}
-          onClick={() => goTo(weekStartOfMonth(filters.monday, -1))}
-        >
-          <span aria-hidden="true">‹</span>
-        </button>
-        <h2 className="cal-month__name">{monthName(month)}</h2>
-        <button type="button" className="icon-button cal-month__button" aria-label={m.nextMonth} onClick={() => goTo(weekStartOfMonth(filters.monday, 1))}>
-          <span aria-hidden="true">›</span>
-        </button>
-      </div>
-      <div className="cal-week">
-        <button
-          type="button"
-          className="button button--secondary cal-week__button"
-          disabled={isCurrentWeek}
-          onClick={() => goTo(addCalendarDays(filters.monday, -7))}
-        >
-          <span aria-hidden="true">‹</span> {m.previousWeek}
-        </button>
-        <p className="cal-week__label" id={weekLabelId} aria-live="polite">
-          <strong>{fill(m.week, { n: isoWeekNumber(filters.monday) })}</strong>{' '}
-          <span className="cal-week__range">
-            {fill(m.weekRange, { start: formatCalendarDay(filters.monday), end: formatCalendarDay(addCalendarDays(filters.monday, 6)) })}
-          </span>
-        </p>
-        <button type="button" className="button button--secondary cal-week__button" onClick={() => goTo(addCalendarDays(filters.monday, 7))}>
-          {m.nextWeek} <span aria-hidden="true">›</span>
-        </button>
-      </div>
+      {narrow ? (
+        <DayStrip days={strip} today={mountDay} selected={day} onSelect={selectDay} idBase={weekLabelId} />
+      ) : (
+        <>
+          <div className="cal-month" role="group" aria-label={m.monthNav}>
+            <button
+              type="button"
+              className="icon-button cal-month__button"
+              aria-label={m.previousMonth}
+              disabled={isCurrentWeek}
+              onClick={() => goTo(weekStartOfMonth(filters.monday, -1))}
+            >
+              <span aria-hidden="true">‹</span>
+            </button>
+            <h2 className="cal-month__name">{monthName(month)}</h2>
+            <button type="button" className="icon-button cal-month__button" aria-label={m.nextMonth} onClick={() => goTo(weekStartOfMonth(filters.monday, 1))}>
+              <span aria-hidden="true">›</span>
+            </button>
+          </div>
+          <div className="cal-week">
+            <button
+              type="button"
+              className="button button--secondary cal-week__button"
+              disabled={isCurrentWeek}
+              onClick={() => goTo(addCalendarDays(filters.monday, -7))}
+            >
+              <span aria-hidden="true">‹</span> {m.previousWeek}
+            </button>
+            <p className="cal-week__label" id={weekLabelId} aria-live="polite">
+              <strong>{fill(m.week, { n: isoWeekNumber(filters.monday) })}</strong>{' '}
+              <span className="cal-week__range">
+                {fill(m.weekRange, { start: formatCalendarDay(filters.monday), end: formatCalendarDay(addCalendarDays(filters.monday, 6)) })}
+              </span>
+            </p>
+            <button type="button" className="button button--secondary cal-week__button" onClick={() => goTo(addCalendarDays(filters.monday, 7))}>
+              {m.nextWeek} <span aria-hidden="true">›</span>
+            </button>
+          </div>
+        </>
+      )}
       <div className="cal-tools">
         <Legend />
         {locationOptions.length > 1 && (
@@ -340,6 +375,7 @@ export function CalendarScreen({ signInForm, signUpForm }: { signInForm: ReactNo
           settings={settings}
           now={now}
           invalidates={afterPlaceChange}
+          guestName={guestGoingAlong(dialog.c, dialog.reservationId)}
           onClose={() => setDialog(null)}
         />
       )}

@@ -27,6 +27,7 @@ export function ClassCard({
   actions,
   started,
   onCommand,
+  headingLevel = 4,
 }: {
   c: SingleClass;
   tz: string;
@@ -34,8 +35,11 @@ export function ClassCard({
   actions: CardActions;
   started: boolean;
   onCommand: (command: CardCommand) => void;
+  /** 4 under the week's day headings; 3 on a phone, under the one day's. */
+  headingLevel?: 3 | 4;
 }) {
   const titleId = useId();
+  const Title = `h${headingLevel}` as const;
   const name = classTitle(c);
   const time = studioClockTime(c.class_date, tz);
   const mine = c.my_reservations ?? [];
@@ -51,9 +55,9 @@ export function ClassCard({
       <p className="cal-class__time">
         <time dateTime={c.class_date}>{time}</time>
       </p>
-      <h4 className="cal-class__name" id={titleId}>
+      <Title className="cal-class__name" id={titleId}>
         {name}
-      </h4>
+      </Title>
       {c.location && <p className="cal-class__meta">{c.location.name}</p>}
       {c.description && <p className="cal-class__description">{c.description}</p>}
       {coaches.length > 0 && (

@@ -1,6 +1,6 @@
 import { messages } from '@studio/shared/messages';
 import type { PurchaseCancelInput } from '@studio/shared/schemas/checkout';
-import type { Invoice, Purchase } from '@studio/shared/types/purchases';
+import type { Invoice, PackageDownload, Purchase } from '@studio/shared/types/purchases';
 import { api, ApiError } from '../../lib/api-client';
 import { currentIdToken } from '../../lib/auth-client';
 import { offerDownload } from '../../lib/download';
@@ -21,12 +21,6 @@ export function cancelPurchase({ purchaseId, ...body }: PurchaseCancelInput & { 
 }
 
 /** GET /purchases/{id}/download: where a downloadable package's material is, for its buyer (docs/packages "Downloadable packages"). */
-export interface PackageDownload {
-  url: string;
-  /** The uploaded file's name; null for an outside link. */
-  name: string | null;
-}
-
 export async function fetchPackageDownload(purchaseId: number): Promise<PackageDownload> {
   const { download } = await api.get<{ download: PackageDownload }>(`/purchases/${purchaseId}/download`);
   return download;
@@ -35,18 +29,24 @@ export async function fetchPackageDownload(purchaseId: number): Promise<PackageD
 /**
  * 'Descargar material': an outside link opens in a new tab; our own upload is
  * served only with the buyer's token (an `<a href>` cannot send it), so its
- * bytes are fetched and offered as a download.
+ * bytes are fetched and offered as a download. A browser may block a tab
+ * opened after the request (no longer inside the click): then the link is
+ * answered, for the screen to offer as a real link; otherwise null.
  */
-export async function downloadMaterial(purchase: Pick<Purchase, 'purchase_id' | 'title'>): Promise<void> {
+export async function downloadMaterial(purchase: Pick<Purchase, 'purchase_id' | 'title'>): Promise<string | null> {
   const download = await fetchPackageDownload(purchase.purchase_id);
   if (!download.url.startsWith('/api/')) {
-    window.open(download.url, '_blank', 'noopener,noreferrer');
-    return;
+    // With noopener, window.open answers null whether or not the tab opened: ask without it, then cut the opener.
+    const tab = window.open(download.url, '_blank');
+    if (!tab) return download.url;
+    tab.opener = null;
+    return null;
   }
   const token = await currentIdToken();
   const response = await fetch(download.url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   if (!response.ok) throw new ApiError(response.status, 'purchases/download-failed', messages.common.genericError);
   offerDownload(await response.blob(), download.name ?? purchase.title);
+  return null;
 }
 
 /** Query keys; `purchases` is the prefix checkout invalidates after a purchase, so every list and order refreshes. */

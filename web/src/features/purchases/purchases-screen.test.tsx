@@ -129,7 +129,24 @@ describe('Mis Compras: a downloadable package’s material', () => {
     click.mockRestore();
   });
 
-  it('opens an outside link in a new tab', async () => {
+  it('opens an outside link in a new tab, cut from this page (no opener)', async () => {
+    const user = userEvent.setup();
+    const tab = { opener: window } as unknown as Window;
+    const open = vi.spyOn(window, 'open').mockImplementation(() => tab);
+    mockFetch((call) => {
+      if (call.url === '/api/purchases') return { body: { purchases: [withMaterial()] } };
+      if (call.url === '/api/purchases/30/download') return { body: { download: { url: 'https://material.example.com/guia.pdf', name: null } } };
+      return undefined;
+    });
+    renderRoutes([{ path: '/mystudio/membresias', element: <PurchasesScreen /> }], '/mystudio/membresias');
+    await user.click(await screen.findByRole('button', { name: 'Descargar el material de Reto con guía' }));
+    await vi.waitFor(() => expect(open).toHaveBeenCalledWith('https://material.example.com/guia.pdf', '_blank'));
+    expect(tab.opener).toBeNull();
+    expect(screen.queryByRole('link', { name: /Abrir el material/ })).not.toBeInTheDocument();
+    open.mockRestore();
+  });
+
+  it('when the browser blocks the new tab, offers the link itself for the customer’s own click', async () => {
     const user = userEvent.setup();
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     mockFetch((call) => {
@@ -139,7 +156,10 @@ describe('Mis Compras: a downloadable package’s material', () => {
     });
     renderRoutes([{ path: '/mystudio/membresias', element: <PurchasesScreen /> }], '/mystudio/membresias');
     await user.click(await screen.findByRole('button', { name: 'Descargar el material de Reto con guía' }));
-    await vi.waitFor(() => expect(open).toHaveBeenCalledWith('https://material.example.com/guia.pdf', '_blank', 'noopener,noreferrer'));
+    const link = await screen.findByRole('link', { name: 'Abrir el material de Reto con guía (se abre en otra pestaña)' });
+    expect(link).toHaveAttribute('href', 'https://material.example.com/guia.pdf');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     open.mockRestore();
   });
 

@@ -21,19 +21,37 @@ import './purchases.css';
 
 const c = m.columns;
 
-/** 'Descargar material': busy while the material is fetched; a failure shows in the global alert. */
+/**
+ * 'Descargar material': busy while the material is fetched; a failure shows in
+ * the global alert. An outside link the browser would not open in a new tab
+ * becomes 'Abrir material', a real link the customer opens with their own click.
+ */
 function DownloadMaterialButton({ purchase }: { purchase: Purchase }) {
   const [busy, setBusy] = useState(false);
+  const [blocked, setBlocked] = useState<string | null>(null);
   const download = async () => {
     setBusy(true);
     try {
-      await downloadMaterial(purchase);
+      setBlocked(await downloadMaterial(purchase));
     } catch (error) {
       showApiError(error);
     } finally {
       setBusy(false);
     }
   };
+  if (blocked)
+    return (
+      <a
+        className="button button--secondary"
+        href={blocked}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={fill(m.openMaterialOf, { title: purchase.title })}
+        onClick={() => setBlocked(null)}
+      >
+        {m.openMaterial}
+      </a>
+    );
   return (
     <button
       type="button"

@@ -2,13 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { makeLot } from '../../../test/catalogue-fixtures';
 import { cancelPolicyText, type CancelSettings } from '../../lib/cancel-rules';
 import { creditBalance } from '../../lib/credit-balance';
-import { accessCodeUrl, canAddToCalendar, canCancel, canRate, canShowAccessCode, lateCancelWarning } from './reservation-rules';
+import { accessCodeUrl, canAddToCalendar, canCancel, canRate, canShowAccessCode, guestPlaceOf, lateCancelWarning } from './reservation-rules';
 import { makeReservation } from './reservation-test-data';
 
 const settings: CancelSettings = { allowCancel: true, allowLate: true, value: 12, unit: 'hours', maxCancels: null };
 // The fixture's class starts 2026-11-19T01:30Z.
 const start = Date.parse('2026-11-19T01:30:00.000Z');
 const HOUR = 3_600_000;
+// …and ends at 02:20Z.
+const end = Date.parse('2026-11-19T02:20:00.000Z');
 
 describe('reservation rules', () => {
   it('offers cancelling before the window with the credit back, and inside it only with late cancel, warning in the spec words', () => {
@@ -36,10 +38,37 @@ describe('reservation rules', () => {
 
   it('rates only an attended class, once, with ratings on', () => {
     const attended = makeReservation({ attend: true, status: 'Exitosa' });
-    expect(canRate(attended, true)).toBe(true);
-    expect(canRate(attended, false)).toBe(false);
-    expect(canRate({ ...attended, class_stars: 4, coach_stars: 5 }, true)).toBe(false);
-    expect(canRate(makeReservation({ status: 'No Asistí' }), true)).toBe(false);
+    expect(canRate(attended, true, end)).toBe(true);
+    expect(canRate(attended, false, end)).toBe(false);
+    expect(canRate({ ...attended, class_stars: 4, coach_stars: 5 }, true, end)).toBe(false);
+    expect(canRate(makeReservation({ status: 'No Asistí' }), true, end)).toBe(false);
+  });
+
+  it('rates only once the class has ended: not when checked in before it, nor while it is going on', () => {
+    const attended = makeReservation({ attend: true, status: 'Exitosa' });
+    expect(canRate(attended, true, start - HOUR)).toBe(false);
+    expect(canRate(attended, true, start + 1)).toBe(false);
+    expect(canRate(attended, true, end - 1)).toBe(false);
+    expect(canRate(attended, true, end)).toBe(true);
+  });
+
+  it("finds the +1's place that would go along with the customer's own: active, not checked in, same class", () => {
+    const own = makeReservation();
+    const guest = makeReservation({ class_reservation_id: 1203, guest: 'Luis' });
+    expect(guestPlaceOf(own, [own, guest])).toBe(guest);
+    expect(guestPlaceOf(guest, [own, guest])).toBeNull();
+    expect(guestPlaceOf(own, [own, { ...guest, attend: true }])).toBeNull();
+    expect(guestPlaceOf(own, [own, { ...guest, deletedAt: '2026-11-12T00:00:00.000Z' }])).toBeNull();
+    expect(guestPlaceOf(own, [own, { ...guest, single_class_id: 9 }])).toBeNull();
+  });
+
+  it('never offers cancelling a checked-in place, even with the credit still coming back', () => {
+    const checkedIn = makeReservation({ attend: true, status: 'Exitosa' });
+    expect(canCancel(makeReservation(), settings, start - 13 * HOUR)).toBe(true);
+    expect(canCancel(checkedIn, settings, start - 13 * HOUR)).toBe(false);
+    expect(canCancel(checkedIn, settings, start - 2 * HOUR)).toBe(false);
+    // Cash not paid yet hides the attendance behind its status; the flag still counts.
+    expect(canCancel({ ...checkedIn, is_cash: true, is_paid: false, status: 'Pago en Efectivo Incompleto' }, settings, start - HOUR)).toBe(false);
   });
 
   it('shows the access code while check-in can happen and encodes the admin reservation page', () => {

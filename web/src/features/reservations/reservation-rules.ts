@@ -1,4 +1,5 @@
 import { bookingMessages } from '@studio/shared/messages/booking';
+import { rateOpen } from '@studio/shared/rules/reservation-rules';
 import type { ClassReservation } from '@studio/shared/schemas/class-reservation';
 import { canCancelPlace, type CancelSettings, lateCancelWarning as lateCancelWarningAt } from '../../lib/cancel-rules';
 
@@ -11,7 +12,11 @@ const CHECK_IN_CLOSES_AFTER_END_MS = 12 * 60 * MINUTE;
 
 /** 'Cancelar Clase' (§4) for a reservation of the list: the shared rule (lib/cancel-rules.ts) on its class. */
 export function canCancel(r: ClassReservation, settings: CancelSettings, now: number): boolean {
-  return canCancelPlace({ cancelled: r.deletedAt !== null, classStart: classStart(r), classCancelled: r.single_class?.status === 'cancelled' }, settings, now);
+  return canCancelPlace(
+    { cancelled: r.deletedAt !== null, attended: r.attend, classStart: classStart(r), classCancelled: r.single_class?.status === 'cancelled' },
+    settings,
+    now,
+  );
 }
 
 /** The spec's late-cancel warning (§5) for a reservation, or null when the credit comes back. */
@@ -19,9 +24,11 @@ export function lateCancelWarning(r: ClassReservation, settings: CancelSettings,
   return lateCancelWarningAt(classStart(r), settings, now);
 }
 
-/** 'Calificar Clase' (§4): only for 'Exitosa', with ratings enabled, once. */
-export function canRate(r: ClassReservation, ratingEnabled: boolean): boolean {
-  return ratingEnabled && r.status === bookingMessages.status.attended && r.class_stars === null;
+/** 'Calificar Clase' (§4): only for 'Exitosa', with ratings enabled, once, and only once the class has ended (rateOpen, as the server). */
+export function canRate(r: ClassReservation, ratingEnabled: boolean, now: number): boolean {
+  return (
+    ratingEnabled && r.status === bookingMessages.status.attended && r.class_stars === null && rateOpen({ attended: r.attend, classEnd: classEnd(r) }, now)
+  );
 }
 
 /** The 'Código de Acceso' QR is useful while the reservation can be checked in: active, not attended, until check-in closes. */
@@ -45,4 +52,14 @@ export function canAddToCalendar(r: ClassReservation, now: number): boolean {
 /** The coaches of a class as the list shows them: nick name, else name. */
 export function coachNames(r: ClassReservation): string {
   return (r.single_class?.class_instructors ?? []).map(({ instructor }) => instructor.nick_name?.trim() || instructor.name).join(', ');
+}
+
+/**
+ * The customer's +1 place in the same class that would go along when they
+ * cancel their own (active, not checked in), among the reservations on the
+ * screen; null for a guest's own place or when there is none.
+ */
+export function guestPlaceOf(r: ClassReservation, shown: readonly ClassReservation[]): ClassReservation | null {
+  if (r.guest !== null) return null;
+  return shown.find((x) => x.single_class_id === r.single_class_id && x.guest !== null && x.deletedAt === null && !x.attend) ?? null;
 }

@@ -170,6 +170,59 @@ describe('Mis Reservaciones', () => {
     expect(screen.queryByRole('columnheader', { name: 'Invitado' })).not.toBeInTheDocument();
   });
 
+  it("cancelling their own place asks about the +1's place on the list; keeping it sends ?guest=keep", async () => {
+    const user = userEvent.setup();
+    const own = makeReservation({ class_reservation_id: 1201 });
+    const guest = makeReservation({ class_reservation_id: 1203, guest: 'Luis', spot: 4, access_code: 'R1203-a1b2c3' });
+    const { calls } = mockFetch((call) => {
+      if (call.url === '/api/available_classes') return { body: { available_classes: [] } };
+      if (call.url.startsWith('/api/class_reservations?')) return { body: { total: 2, page: 1, page_size: 50, class_reservations: [own, guest] } };
+      if (call.method === 'DELETE') return { body: { class_reservation: { ...own, deletedAt: '2026-11-18T23:30:00.000Z', status: 'Cancelada' } } };
+      return undefined;
+    });
+    render();
+    const [ownRow] = await screen.findAllByRole('row', { name: /Cycling/ });
+    if (!ownRow) throw new Error('no row');
+    await user.click(within(ownRow).getByRole('button', { name: /Cancelar Clase/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar Clase' });
+    const choice = within(dialog).getByRole('group', { name: '¿Y el lugar de tu invitado, Luis?' });
+    expect(within(choice).getByRole('radio', { name: 'Cancelar también su lugar' })).toBeChecked();
+    await user.click(within(choice).getByRole('radio', { name: 'Conservar su lugar' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
+    await vi.waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
+    expect(calls.find((call) => call.method === 'DELETE')?.url).toBe('/api/class_reservations/1201?guest=keep');
+  });
+
+  it("hides 'Cancelar' once checked in, and 'Calificar Clase' until the class has ended", async () => {
+    // Two hours before the class, already checked in at the desk (a reservation of tonight's class).
+    const checkedIn = makeReservation({ class_reservation_id: 1202, attend: true, status: 'Exitosa' });
+    mockFetch((call) => {
+      if (call.url === '/api/available_classes') return { body: { available_classes: [] } };
+      if (call.url.startsWith('/api/class_reservations?')) return { body: { total: 1, page: 1, page_size: 50, class_reservations: [checkedIn] } };
+      return undefined;
+    });
+    render();
+    const row = await screen.findByRole('row', { name: /Cycling/ });
+    expect(within(row).getByText('Exitosa')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: /Agregar a mi calendario/ })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /Cancelar/ })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /Calificar/ })).not.toBeInTheDocument();
+  });
+
+  it("offers 'Calificar Clase' for the attended class once it has ended", async () => {
+    const checkedIn = makeReservation({ class_reservation_id: 1202, attend: true, status: 'Exitosa' });
+    vi.setSystemTime(new Date('2026-11-19T02:20:00.000Z'));
+    mockFetch((call) => {
+      if (call.url === '/api/available_classes') return { body: { available_classes: [] } };
+      if (call.url.startsWith('/api/class_reservations?')) return { body: { total: 1, page: 1, page_size: 50, class_reservations: [checkedIn] } };
+      return undefined;
+    });
+    render();
+    const row = await screen.findByRole('row', { name: /Cycling/ });
+    expect(within(row).getByRole('button', { name: /Calificar Clase: Cycling/ })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /Cancelar/ })).not.toBeInTheDocument();
+  });
+
   it('rates an attended class: comment and buttons appear after the coach stars', async () => {
     const user = userEvent.setup();
     const { calls } = mockFetch((call) => {

@@ -17,7 +17,7 @@ import { AccessCodeModal } from './access-code-modal';
 import { CalendarFeed } from './calendar-feed';
 import { RateReservationModal } from './rate-reservation-modal';
 import { downloadIcs, reservationIcs } from './reservation-ics';
-import { canAddToCalendar, canCancel, canRate, canShowAccessCode, coachNames } from './reservation-rules';
+import { canAddToCalendar, canCancel, canRate, canShowAccessCode, coachNames, guestPlaceOf } from './reservation-rules';
 import { afterCancel, reservationsQuery } from './reservations-api';
 import './reservations.css';
 
@@ -115,7 +115,7 @@ function ReservationRow({ reservation: r, ctx }: { reservation: ClassReservation
               {m.addToCalendar}
             </button>
           )}
-          {canRate(r, ctx.ratingEnabled) && (
+          {canRate(r, ctx.ratingEnabled, ctx.now) && (
             <button type="button" className="button" aria-label={fill(m.rateOf, named)} onClick={() => ctx.open({ kind: 'rate', reservation: r })}>
               {m.rate}
             </button>
@@ -309,6 +309,7 @@ export function ReservationsScreen() {
           dateText={dateOf(dialog.reservation, timezone)}
           settings={settings}
           now={now}
+          guestName={guestPlaceOf(dialog.reservation, data?.class_reservations ?? [])?.guest ?? null}
           onClose={() => setDialog(null)}
         />
       )}

@@ -1,17 +1,29 @@
+import { studioDay } from '@studio/shared/format/dates';
+import { stripDays } from '@studio/shared/format/schedule-day';
 import { jsonLdText, scheduleJsonLd } from '@studio/shared/format/schedule-json-ld';
-import { addCalendarDays, currentWeekStart, formatCalendarDay, groupByStudioDay, studioClockTime, weekdayName } from '@studio/shared/format/schedule-week';
+import {
+  addCalendarDays,
+  currentWeekStart,
+  formatCalendarDay,
+  groupByStudioDay,
+  mondayOf,
+  studioClockTime,
+  weekdayName,
+} from '@studio/shared/format/schedule-week';
 import { fill } from '@studio/shared/messages';
 import { publicSiteMessages as m } from '@studio/shared/messages/public-site';
 import type { SingleClass } from '@studio/shared/schemas/single-class';
 import type { Instructor, Location } from '@studio/shared/types/catalogue';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { DayClasses, DayPanel, DayStrip, dayTitle } from '../../components/day-strip';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
 import { configBoolean, configString, useConfig } from '../../lib/app-config';
 import { personName, spotsText } from '../../lib/class-format';
 import { paths } from '../../lib/paths';
 import { instructorsQuery, locationsQuery, weekQuery } from '../../lib/schedule-api';
+import { useLocalScheduleDay, useNarrowScreen, useUrlScheduleDay } from '../../lib/schedule-day';
 import { type ScheduleFilters, type ScheduleFiltersUpdate, useLocalScheduleFilters, useUrlScheduleFilters } from '../../lib/schedule-filters';
 import { useServerQuery } from '../../lib/server-data';
 import './schedule.css';
@@ -164,21 +176,56 @@ export interface WeekScheduleProps {
   instructorId?: number;
   /** /calendario only: the week's upcoming classes as schema.org Events. */
   jsonLd?: boolean;
+  /** The phone's day (the strip's selection) and how to choose another. */
+  day: string;
+  onDay: (day: string) => void;
+  /** How many days the phone's strip shows from today (the landing shows a week, the schedule pages two). */
+  stripLength?: number;
 }
 
-/** One studio week, Monday first: week navigation, filters, and each day's classes. */
-export function WeekSchedule({ filters, onChange, now, tz, headingLevel, instructorId, jsonLd = false }: WeekScheduleProps) {
+/**
+ * One studio week, Monday first: week navigation, filters, and each day's
+ * classes. On a phone, one day at a time under the day strip (today first),
+ * the week fetched being that day's.
+ */
+export function WeekSchedule({ filters, onChange, now, tz, headingLevel, instructorId, jsonLd = false, day, onDay, stripLength }: WeekScheduleProps) {
   const config = useConfig();
   const waitlist = configBoolean(config, 'waitlist_enabled');
   const weekLabelId = useId();
+  const narrow = useNarrowScreen();
   const fixedInstructor = instructorId !== undefined;
-  const query = { monday: filters.monday, locationId: filters.locationId, instructorId: fixedInstructor ? instructorId : filters.instructorId };
+  const monday = narrow ? mondayOf(day) : filters.monday;
+  const query = { monday, locationId: filters.locationId, instructorId: fixedInstructor ? instructorId : filters.instructorId };
   const { data, isPending, isError, isFetching, refetch } = useServerQuery(weekQuery(query));
   const isCurrentWeek = filters.monday <= currentWeekStart(now, tz);
   const sunday = addCalendarDays(filters.monday, 6);
 
+  const today = studioDay(now, tz);
+  const classLevel = (headingLevel + 1) as 3 | 4;
+  const renderClass = (c: SingleClass) => <ClassItem key={c.single_class_id} c={c} level={classLevel} now={now} tz={tz} waitlist={waitlist} />;
+
   let body;
-  if (data) {
+  if (data && narrow) {
+    const week = groupByStudioDay(data, (c) => c.class_date, monday, tz);
+    body = (
+      <DayPanel days={stripDays(today, day, stripLength)} selected={day} onSelect={onDay} idBase={weekLabelId}>
+        <Heading level={headingLevel} className="visually-hidden">
+          {dayTitle(day, today)}
+        </Heading>
+        <DayClasses
+          key={day}
+          items={week.find((entry) => entry.day === day)?.items ?? []}
+          week={week}
+          day={day}
+          now={now.getTime()}
+          onSelect={onDay}
+          renderItem={renderClass}
+          listClassName="schedule-day__classes"
+          emptyText={m.emptyDay}
+        />
+      </DayPanel>
+    );
+  } else if (data) {
     const days = groupByStudioDay(data, (c) => c.class_date, filters.monday, tz);
     const structured = jsonLd ? scheduleJsonLd(data, { businessName: configString(config, 'business_name'), tz, now, origin: window.location.origin }) : null;
     body = (
@@ -198,11 +245,7 @@ export function WeekSchedule({ filters, onChange, now, tz, headingLevel, instruc
                   {items.length === 0 ? (
                     <p className="muted schedule-day__empty">{m.emptyDay}</p>
                   ) : (
-                    <ul className="schedule-day__classes">
-                      {items.map((c) => (
-                        <ClassItem key={c.single_class_id} c={c} level={(headingLevel + 1) as 3 | 4} now={now} tz={tz} waitlist={waitlist} />
-                      ))}
-                    </ul>
+                    <ul className="schedule-day__classes">{items.map(renderClass)}</ul>
                   )}
                 </section>
               );
@@ -219,26 +262,30 @@ export function WeekSchedule({ filters, onChange, now, tz, headingLevel, instruc
 
   return (
     <div className="schedule">
-      <div className="schedule-nav">
-        <button
-          type="button"
-          className="button button--secondary schedule-nav__button"
-          disabled={isCurrentWeek}
-          onClick={() => onChange({ monday: addCalendarDays(filters.monday, -7) })}
-        >
-          <span aria-hidden="true">‹</span> {m.previousWeek}
-        </button>
-        <p className="schedule-nav__label" id={weekLabelId} aria-live="polite">
-          {fill(m.weekOf, { start: formatCalendarDay(filters.monday), end: formatCalendarDay(sunday) })}
-        </p>
-        <button
-          type="button"
-          className="button button--secondary schedule-nav__button"
-          onClick={() => onChange({ monday: addCalendarDays(filters.monday, 7) })}
-        >
-          {m.nextWeek} <span aria-hidden="true">›</span>
-        </button>
-      </div>
+      {narrow ? (
+        <DayStrip days={stripDays(today, day, stripLength)} today={today} selected={day} onSelect={onDay} idBase={weekLabelId} />
+      ) : (
+        <div className="schedule-nav">
+          <button
+            type="button"
+            className="button button--secondary schedule-nav__button"
+            disabled={isCurrentWeek}
+            onClick={() => onChange({ monday: addCalendarDays(filters.monday, -7) })}
+          >
+            <span aria-hidden="true">‹</span> {m.previousWeek}
+          </button>
+          <p className="schedule-nav__label" id={weekLabelId} aria-live="polite">
+            {fill(m.weekOf, { start: formatCalendarDay(filters.monday), end: formatCalendarDay(sunday) })}
+          </p>
+          <button
+            type="button"
+            className="button button--secondary schedule-nav__button"
+            onClick={() => onChange({ monday: addCalendarDays(filters.monday, 7) })}
+          >
+            {m.nextWeek} <span aria-hidden="true">›</span>
+          </button>
+        </div>
+      )}
       {/* Below the week's navigation: the filters appear once their choices load, and must not push it down (layout shift). */}
       <Filters filters={filters} onChange={onChange} showInstructor={!fixedInstructor} />
       {body}
@@ -257,13 +304,32 @@ export function UrlWeekSchedule({ headingLevel, instructorId, jsonLd }: { headin
   const tz = configString(useConfig(), 'timezone');
   const now = useMountTime();
   const [filters, update] = useUrlScheduleFilters(now, tz);
-  return <WeekSchedule filters={filters} onChange={update} now={now} tz={tz} headingLevel={headingLevel} instructorId={instructorId} jsonLd={jsonLd} />;
+  const [day, onDay] = useUrlScheduleDay(now, tz);
+  return (
+    <WeekSchedule
+      filters={filters}
+      onChange={update}
+      now={now}
+      tz={tz}
+      headingLevel={headingLevel}
+      instructorId={instructorId}
+      jsonLd={jsonLd}
+      day={day}
+      onDay={onDay}
+    />
+  );
 }
+
+/** The landing's strip: today and the next six days; the whole schedule is a link away (/calendario). */
+const LANDING_STRIP_DAYS = 7;
 
 /** The week schedule with its state in the component (the landing keeps its URL). */
 export function LocalWeekSchedule({ headingLevel }: { headingLevel: HeadingLevel }) {
   const tz = configString(useConfig(), 'timezone');
   const now = useMountTime();
   const [filters, update] = useLocalScheduleFilters(now, tz);
-  return <WeekSchedule filters={filters} onChange={update} now={now} tz={tz} headingLevel={headingLevel} />;
+  const [day, onDay] = useLocalScheduleDay(now, tz);
+  return (
+    <WeekSchedule filters={filters} onChange={update} now={now} tz={tz} headingLevel={headingLevel} day={day} onDay={onDay} stripLength={LANDING_STRIP_DAYS} />
+  );
 }

@@ -11,10 +11,12 @@ import { lotsAfter, refreshUnlimitedMembership } from '../../credits/membership'
 /**
  * The lots a paid purchase grants: what was sold (the purchase's copy of the
  * package, not today's catalogue), with expiry counted from the payment, so a
- * cash payment confirmed two days later still gets its full validity.
+ * cash payment confirmed two days later still gets its full validity. A
+ * subscription's period ends at `periodEnd`: one period from the first payment,
+ * and for a renewal the next charge (record-renewal.ts).
  */
-export const planPurchaseGrant = (purchase: PurchaseDoc, paidAt: Date, tz: string): LotSpec[] => {
-  const period = periodEndOf(purchase, paidAt);
+export const planPurchaseGrant = (purchase: PurchaseDoc, paidAt: Date, tz: string, periodEnd: Date | null = periodEndOf(purchase, paidAt)): LotSpec[] => {
+  const period = periodEnd;
   // A subscription's credits last until the end of the studio day its next charge falls on, so renewals never leave a gap.
   return planGrant(purchase.class_package, period === null ? null : studioDaysBetween(paidAt, period, tz), paidAt, tz);
 };

@@ -10,7 +10,8 @@ import type { Transaction } from '../../../data/store/types';
 import type { Deps } from '../../../deps';
 import { studioTimezone } from '../../credits/expiry';
 import { settleRenewalPrice } from '../card/start-renewals';
-import { grantPurchase, planPurchaseGrant } from '../lifecycle/grant-purchase';
+import { chargeAnniversaryAfter } from '../lifecycle/charge-anniversary';
+import { grantPurchase, periodEndOf, planPurchaseGrant } from '../lifecycle/grant-purchase';
 import { type EventOutcome, PROVIDER, record } from './card-event-log';
 
 type SubscriptionEvent = Extract<CardEvent, { kind: 'renewal-paid' | 'renewal-failed' | 'subscription-ended' }>;
@@ -55,9 +56,11 @@ export async function recordRenewal(
   const customer = await getCustomerByUid(deps.store, purchase.uid, tx);
   if (!customer) throw new Error(`Purchase ${purchase.purchase_id}: its customer ${purchase.uid} is gone`);
   const existingLots = await listLotsOfCustomer(deps.store, customer.customer_id, tx);
-  const specs = planPurchaseGrant(purchase, now, tz);
-  const ids = await allocateSpreadIds(deps.store, tx, { available_classes: specs.length, invoices: 1 }, purchase.uid);
   const after: PurchaseDoc = { ...purchase, status: 'active', payment_error: null, updatedAt: now };
+  // The period runs to the next charge, counted from the first as the processor counts it: a renewal collected late
+  // (a retry) or on a short month's end neither overlaps the next period nor leaves a gap before it.
+  const specs = planPurchaseGrant(after, now, tz, chargeAnniversaryAfter(after, now)?.at ?? periodEndOf(after, now));
+  const ids = await allocateSpreadIds(deps.store, tx, { available_classes: specs.length, invoices: 1 }, purchase.uid);
   writePurchase(deps.store, tx, after);
   grantPurchase(deps, tx, { purchase: after, customer, existingLots, specs, lotIds: ids.available_classes, paidAt: now, actor: notice.actor });
   createInvoice(deps.store, tx, invoiceOf(after, ids.invoices[0] as number, notice, now));
