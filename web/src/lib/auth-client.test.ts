@@ -1,5 +1,6 @@
 import { messages } from '@studio/shared/messages';
 import { describe, expect, it, vi } from 'vitest';
+import type * as FakeAuth from '../../test/mocks/firebase-auth';
 
 vi.mock('firebase/auth', () => import('../../test/mocks/firebase-auth'));
 vi.mock('firebase/app', () => import('../../test/mocks/firebase-app'));
@@ -9,7 +10,7 @@ const config = { apiKey: 'demo-key', projectId: 'demo-studio' };
 // Each test gets the modules fresh: the SDK's state is module-wide, as in the browser.
 async function fresh() {
   vi.resetModules();
-  const sdk = (await import('firebase/auth')) as unknown as typeof import('../../test/mocks/firebase-auth');
+  const sdk = (await import('firebase/auth')) as unknown as typeof FakeAuth;
   return { client: await import('./auth-client'), signInWithEmailAndPassword: sdk.signInWithEmailAndPassword };
 }
 
