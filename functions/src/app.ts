@@ -10,6 +10,7 @@ import { readableUrl } from './http/url';
 import { acceptedPageRoutes } from './routes/accepted-pages';
 import { appConfigRoutes } from './routes/appconfig';
 import { customerRoutes } from './routes/customer';
+import { exportRoutes } from './routes/exports';
 import { findableRoutes } from './routes/findable';
 import { mountAccessRoutes } from './routes/groups/access';
 import { mountCatalogueRoutes } from './routes/groups/catalogue';
@@ -48,6 +49,7 @@ export function createApp(deps: Deps): express.Express {
   api.use('/customer', customerRoutes(deps));
   api.use('/pages', pageRoutes(deps));
   api.use('/accepted_pages', acceptedPageRoutes(deps));
+  api.use('/exports', exportRoutes(deps));
   mountCatalogueRoutes(api, deps);
   mountPackagesRoutes(api, deps);
   mountPaymentsRoutes(api, deps);

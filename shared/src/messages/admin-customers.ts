@@ -10,7 +10,12 @@ export const adminCustomersMessages = {
   /** The detail page's tab title (its h1 is the customer's name). */
   detailTitle: 'Cliente',
   searchLabel: 'Buscar cliente',
-  searchHint: 'Nombre, correo o teléfono.',
+  searchHint: 'Nombre, correo, teléfono o número de orden (#00123).',
+  orderFound: 'Orden encontrada',
+  orderFacts: '{package} · {total} · {method} · {status}',
+  orderBuyer: 'Cliente: ',
+  orderBuyerGone: 'El cliente de esta orden ya no existe.',
+  orderToPending: 'Ver en pagos pendientes',
   search: 'Buscar',
   resultsLabel: 'Clientes encontrados',
   empty: 'Aún no hay clientes.',
@@ -110,7 +115,7 @@ export const adminCustomersMessages = {
   billLabel: 'Requiere factura',
 
   purchaseLabel: 'Acceso a revocar',
-  purchaseOption: '#{id} {title} ({date})',
+  purchaseOption: '{order} {title} ({date})',
   nothingToRevoke: 'No tiene accesos que se puedan revocar.',
   revokeQuestion: '¿Seguro que quieres revocar {title}? Sus créditos restantes se pierden y no se puede deshacer.',
 
@@ -126,7 +131,7 @@ export const adminCustomersMessages = {
   refundOf: 'Reembolsar #{id} {title}',
   nothingToRefund: 'No tiene compras pagadas con saldo por reembolsar.',
   refundPurchaseLabel: 'Compra a reembolsar',
-  refundPurchaseOption: '#{id} {title}: pagó {paid}, reembolsable {left}',
+  refundPurchaseOption: '{order} {title}: pagó {paid}, reembolsable {left}',
   refundAmountLabel: 'Monto a reembolsar (MXN)',
   refundAmountHint: 'Hasta {max}. Vacío: todo lo que queda, {max}.',
   refundRemoveCredits: 'Retirar créditos',

@@ -1,3 +1,5 @@
+import { paymentMethodLabels } from './payment-methods';
+
 /**
  * Spanish texts of the web's shop, checkout, order confirmation, Mis Compras
  * and Mis Cargos that neither ../messages.ts nor ./checkout.ts already hold
@@ -39,7 +41,7 @@ export const shopMessages = {
   discountApplied: 'Descuento {code} aplicado.',
   removeDiscount: 'Quitar descuento',
   methodLegend: 'Método de pago',
-  methods: { cash: 'Efectivo', card: 'Tarjeta', oxxo: 'OXXO', paypal: 'PayPal' },
+  methods: { cash: paymentMethodLabels.cash, card: paymentMethodLabels.card, oxxo: paymentMethodLabels.oxxo, paypal: paymentMethodLabels.paypal },
   noMethods: 'Por ahora no hay ningún método de pago disponible para este paquete. Comunícate con nosotros para completar tu compra.',
   cashNote: 'Tu compra quedará pendiente hasta que el estudio confirme tu pago en efectivo o por transferencia.',
   sessionNote: 'Te llevaremos a la página segura de pago para completar tu compra.',

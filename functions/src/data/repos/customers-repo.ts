@@ -84,3 +84,9 @@ export async function listCustomers(store: DocumentStore, query: CustomerListQue
   const [page, total] = await Promise.all([ordered.offset(query.offset).limit(query.limit).get(), base.count()]);
   return { customers: page.docs.map((doc) => doc.data() as unknown as CustomerDoc), total };
 }
+
+/** Customers whose record was created in [from, to), oldest first (the owner's customers export). */
+export async function listCustomersCreatedBetween(store: DocumentStore, from: Date, to: Date): Promise<CustomerDoc[]> {
+  const result = await customers(store).where('createdAt', '>=', from).where('createdAt', '<', to).orderBy('createdAt').get();
+  return result.docs.map((doc) => doc.data() as unknown as CustomerDoc);
+}

@@ -1,6 +1,8 @@
+import type { AdminPurchase } from '@studio/shared/schemas/checkout';
 import type { Customer } from '@studio/shared/types/customers';
 import { listCustomers } from '../../data/repos/customers-repo';
 import type { Deps } from '../../deps';
+import { findOrderForAdmin } from '../purchases/read-purchases';
 import { toCustomerDto } from './customer-dto';
 import { queryTerms } from './search-terms';
 
@@ -27,9 +29,22 @@ async function search(deps: Deps, query: string | undefined, limit: number, offs
   };
 }
 
-/** GET /customer/admin/all: paged list, newest first. */
-export function listCustomersForAdmin(deps: Deps, query: string | undefined, page: number) {
-  return search(deps, query, ADMIN_CUSTOMERS_PAGE_SIZE, (page - 1) * ADMIN_CUSTOMERS_PAGE_SIZE);
+/**
+ * GET /customer/admin/all: paged list, newest first; and, when the query
+ * reads as an order number ('#00123', '00123', '123'), the purchase it names
+ * as `order` (null otherwise). A bare number may be a phone too, so both are
+ * answered and the desk sees each.
+ */
+export async function listCustomersForAdmin(
+  deps: Deps,
+  query: string | undefined,
+  page: number,
+): Promise<{ customers: Customer[]; total: number; order: AdminPurchase | null }> {
+  const [found, order] = await Promise.all([
+    search(deps, query, ADMIN_CUSTOMERS_PAGE_SIZE, (page - 1) * ADMIN_CUSTOMERS_PAGE_SIZE),
+    query ? findOrderForAdmin(deps, query) : null,
+  ]);
+  return { ...found, order };
 }
 
 /** GET /customer/query: a few matches for type-ahead pickers. */

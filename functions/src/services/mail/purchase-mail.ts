@@ -1,6 +1,7 @@
 import { appConfigDefinitions } from '@studio/shared/config/app-config';
 import { formatStudioDate } from '@studio/shared/format/dates';
 import { formatPriceMxn } from '@studio/shared/format/money';
+import { paymentMethodLabel } from '@studio/shared/format/payment-method';
 import { fill } from '@studio/shared/messages';
 import { purchaseMailMessages as m } from '@studio/shared/messages/purchase-mail';
 import { getStoredConfig } from '../../data/repos/app-config-repo';
@@ -41,14 +42,14 @@ async function recipientOf(deps: MailDeps, uid: string): Promise<Recipient | nul
   };
 }
 
-type Paid = Pick<PurchaseDoc, 'purchase_id' | 'title' | 'payment_method'> & { total: number; at: Date };
+type Paid = Pick<PurchaseDoc, 'purchase_id' | 'title' | 'payment_method' | 'checkout_method'> & { total: number; at: Date };
 
 function rows(paid: Paid, tz: string): MailBody['rows'] {
   return [
     [m.details.order, fill(m.orderNumber, { id: paid.purchase_id })],
     [m.details.package, paid.title],
     [m.details.total, formatPriceMxn(paid.total)],
-    [m.details.method, paid.payment_method ?? '—'],
+    [m.details.method, paymentMethodLabel(paid)],
     [m.details.date, formatStudioDate(paid.at, tz, m.dateFormat)],
   ];
 }
@@ -98,6 +99,7 @@ export async function mailOnInvoiceChange(deps: MailDeps, event: DocumentChangeE
     purchase_id: invoice.purchase_id,
     title: invoice.title,
     payment_method: invoice.payment_method,
+    checkout_method: invoice.checkout_method,
     total: invoice.total_payment,
     at: invoice.createdAt,
   };
@@ -136,6 +138,7 @@ export async function mailOnPurchaseChange(deps: MailDeps, event: DocumentChange
     purchase_id: after.purchase_id,
     title: after.title,
     payment_method: after.payment_method,
+    checkout_method: after.checkout_method,
     total: after.total_payment,
     at: after.createdAt,
   };

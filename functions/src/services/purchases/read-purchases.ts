@@ -1,3 +1,4 @@
+import { parseOrderNumber } from '@studio/shared/format/order-number';
 import type { AdminPurchase, PurchaseAdminQuery } from '@studio/shared/schemas/checkout';
 import type { Invoice, Purchase, PurchaseStatus } from '@studio/shared/types/purchases';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
@@ -51,13 +52,29 @@ export async function listPurchasesForAdmin(deps: Deps, filter: Omit<PurchaseAdm
   );
   const due = (p: PurchaseDoc) => p.pay_by?.getTime() ?? Number.POSITIVE_INFINITY;
   const sorted = mine.sort((a, b) => (filter.status === 'pending' ? due(a) - due(b) || a.purchase_id - b.purchase_id : byPurchase(a, b)));
-  // One read per buyer, not per purchase: a customer often has several.
-  const uids = [...new Set(sorted.map((p) => p.uid))];
+  return withBuyers(deps, sorted);
+}
+
+/** Purchases as the console lists them, each with its buyer: one read per buyer, not per purchase (a customer often has several). */
+async function withBuyers(deps: Deps, purchases: PurchaseDoc[]): Promise<AdminPurchase[]> {
+  const uids = [...new Set(purchases.map((p) => p.uid))];
   const customers = new Map(await Promise.all(uids.map(async (uid) => [uid, await getCustomerByUid(deps.store, uid)] as const)));
-  return sorted.map((p) => {
+  return purchases.map((p) => {
     const c = customers.get(p.uid);
     return { ...toPurchaseDto(p, deps.now()), customer: c ? { customer_id: c.customer_id, name: c.name, last_name: c.last_name, email: c.email } : null };
   });
+}
+
+/**
+ * The purchase an order number names ('#00123', '123': what the customer
+ * reads out at the desk), with its buyer; null when the text is no order
+ * number or there is no such purchase. One document read.
+ */
+export async function findOrderForAdmin(deps: Deps, text: string): Promise<AdminPurchase | null> {
+  const id = parseOrderNumber(text);
+  if (id === null) return null;
+  const purchase = await getPurchase(deps.store, id);
+  return purchase ? ((await withBuyers(deps, [purchase]))[0] ?? null) : null;
 }
 
 /** GET /invoices: the caller's charges, newest first (Mis Cargos), each with its purchase's title and status. */

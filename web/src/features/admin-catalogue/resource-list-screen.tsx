@@ -1,4 +1,5 @@
-import { DATE_FORMAT, DEFAULT_TIMEZONE, formatStudioDate, TIME_FORMAT } from '@studio/shared/format/dates';
+import { formatAdminDateTime } from '@studio/shared/format/admin-dates';
+import { DEFAULT_TIMEZONE } from '@studio/shared/format/dates';
 import { fill, messages } from '@studio/shared/messages';
 import { adminCatalogueMessages as m } from '@studio/shared/messages/admin-catalogue';
 import { fieldLabels } from '@studio/shared/messages/fields';
@@ -28,13 +29,10 @@ const folded = (text: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
 
-/** An instant in the list: the studio's day and time, with the year (videos are released over years). */
-const INSTANT_FORMAT = `${DATE_FORMAT}, ${TIME_FORMAT}`;
-
 function cellText(d: ResourceDescriptor, name: FieldName, value: unknown, timezone: string): string {
   if (typeof value === 'boolean') return value ? m.yes : m.no;
   if (typeof value === 'string' && d.fields.some((field) => field.name === name && field.kind === 'instant')) {
-    return formatStudioDate(value, timezone, INSTANT_FORMAT);
+    return formatAdminDateTime(value, timezone);
   }
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   return '';

@@ -104,7 +104,7 @@ describe('admin videos', () => {
     const upcomingRow = screen.getByRole('row', { name: /Cycling de estreno/ });
     expect(within(upcomingRow).getByText('Programado')).toBeInTheDocument();
     // 13:00 UTC is 07:00 on the studio's clock (Mexico City, UTC−6).
-    expect(within(upcomingRow).getByText('02 mar 2026, 07:00')).toBeInTheDocument();
+    expect(within(upcomingRow).getByText('2 mar 2026, 07:00')).toBeInTheDocument();
     const publishedRow = screen.getByRole('row', { name: /Yoga al amanecer/ });
     expect(within(publishedRow).queryByText(/Borrador|Programado/)).not.toBeInTheDocument();
     expect(within(publishedRow).getByRole('link', { name: 'Editar: Yoga al amanecer' })).toHaveAttribute('href', '/admin/videos/1');

@@ -1,4 +1,4 @@
-import { formatStudioDate } from '@studio/shared/format/dates';
+import { formatAdminDateTime } from '@studio/shared/format/admin-dates';
 import { fill } from '@studio/shared/messages';
 import { bookingAdminMessages } from '@studio/shared/messages/booking-admin';
 import type { CheckInLookup, RosterCustomer } from '@studio/shared/schemas/class-roster';
@@ -10,8 +10,6 @@ import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { checkInByCode, checkInLookupQuery } from './admin-checkin-api';
 
 const s = bookingAdminMessages.checkInScreen;
-/** The desk reads the day in words: 'martes 1 de diciembre, 07:00'. */
-const WHEN_FORMAT = 'dddd D [de] MMMM, HH:mm';
 
 const fullName = (c: RosterCustomer | null): string => [c?.name, c?.last_name].filter(Boolean).join(' ') || c?.email || '—';
 
@@ -20,8 +18,8 @@ function windowNote(lookup: CheckInLookup, timezone: string | undefined): string
   if (lookup.check_in_open || lookup.attend || lookup.cancelled) return null;
   const opensAt = Date.parse(lookup.check_in_opens_at);
   return Date.now() < opensAt
-    ? fill(s.opensAt, { when: formatStudioDate(opensAt, timezone, WHEN_FORMAT) })
-    : fill(s.closedAt, { when: formatStudioDate(lookup.check_in_closes_at, timezone, WHEN_FORMAT) });
+    ? fill(s.opensAt, { when: formatAdminDateTime(opensAt, timezone) })
+    : fill(s.closedAt, { when: formatAdminDateTime(lookup.check_in_closes_at, timezone) });
 }
 
 /**
@@ -61,7 +59,7 @@ export function CheckInPanel({ code }: { code: string }) {
         </div>
         <div>
           <dt>{s.when}</dt>
-          <dd>{formatStudioDate(cls.class_date, timezone, WHEN_FORMAT)}</dd>
+          <dd>{formatAdminDateTime(cls.class_date, timezone)}</dd>
         </div>
         {cls.location && (
           <div>

@@ -44,7 +44,7 @@ describe('Check-in (/admin/checkin)', () => {
 
     const result = await screen.findByRole('region', { name: 'Ana López' });
     expect(within(result).getByText('Indoor Cycling')).toBeInTheDocument();
-    expect(within(result).getByText('martes 1 de diciembre, 07:00')).toBeInTheDocument();
+    expect(within(result).getByText('1 dic 2026, 07:00')).toBeInTheDocument();
     expect(within(result).getByText('Latido Roma')).toBeInTheDocument();
     expect(within(result).getByText('7')).toBeInTheDocument();
     expect(within(result).getByText('Próxima')).toBeInTheDocument();

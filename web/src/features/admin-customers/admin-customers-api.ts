@@ -7,6 +7,7 @@ import type {
   RemoveClassesInput,
   RevokeAccessInput,
 } from '@studio/shared/schemas/access';
+import type { AdminPurchase } from '@studio/shared/schemas/checkout';
 import type { ClassReservation } from '@studio/shared/schemas/class-reservation';
 import type { ClassReservationPenalty, ClassReservationPenaltyPage, PenaltyUpdateInput } from '@studio/shared/schemas/class-reservation-penalty';
 import type { CustomerCreateInput, CustomerUpdateInput } from '@studio/shared/schemas/customer';
@@ -26,6 +27,8 @@ export interface CustomerPage {
   total: number;
   page: number;
   page_size: number;
+  /** The purchase the query names when it reads as an order number ('#00123'); null otherwise. */
+  order: AdminPurchase | null;
 }
 
 export interface CustomerLedger {

@@ -182,6 +182,37 @@ describe('admin customers', () => {
     expect(calls.map((call) => call.url)).toEqual(['/api/customer/admin/all?query=ana&page=2', '/api/customer/admin/all?query=ana&page=3']);
   });
 
+  it('shows the purchase an order number names above the customers, with its buyer linked and the way to the pending payment', async () => {
+    const user = userEvent.setup();
+    const order = {
+      ...purchase,
+      purchase_id: 123,
+      status: 'pending',
+      source: 'checkout',
+      checkout_method: 'cash',
+      payment_method: 'Efectivo',
+      createdAt: '2026-11-28T15:15:00.000Z',
+      customer: { customer_id: 7, name: 'Ana', last_name: 'López', email: 'ana@example.com' },
+    };
+    const { calls } = mockFetch((call) =>
+      call.url.startsWith('/api/customer/admin/all')
+        ? { body: { customers: [], total: 0, page: 1, page_size: 50, order: call.url.includes('query=') ? order : null } }
+        : undefined,
+    );
+    render('/admin/clientes');
+    expect(await screen.findByText('Aún no hay clientes.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Orden encontrada' })).not.toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar cliente' }), '#00123');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    const found = await screen.findByRole('region', { name: 'Orden encontrada' });
+    expect(within(found).getByRole('heading', { level: 2 })).toHaveTextContent('Orden encontrada: Orden #00123');
+    expect(found).toHaveTextContent('Paquete 10 Clases · $1,700.00 MXN · Efectivo · Pendiente · 28 nov 2026, 09:15');
+    expect(within(found).getByRole('link', { name: 'Ana López' })).toHaveAttribute('href', '/admin/clientes/7');
+    expect(within(found).getByRole('link', { name: 'Ver en pagos pendientes' })).toHaveAttribute('href', '/admin/pagos-pendientes?q=Orden+%2300123');
+    expect(screen.queryByText('Ningún cliente coincide con la búsqueda.')).not.toBeInTheDocument();
+    expect(calls.at(-1)?.url).toBe('/api/customer/admin/all?query=%2300123&page=1');
+  });
+
   it('shows the profile, the balance and the ledger that explains it, newest first', async () => {
     mockCustomer();
     render('/admin/clientes/7');
@@ -208,8 +239,31 @@ describe('admin customers', () => {
       ['-1', 'Clases restadas: Clase de cortesía', 'Administración'],
       ['+10', 'Alta', 'Administración'],
     ]);
-    expect(within(screen.getByRole('table', { name: 'Compras' })).getByRole('row', { name: /#12 Paquete 10 Clases/ })).toHaveTextContent('Completada');
+    expect(within(screen.getByRole('table', { name: 'Compras' })).getByRole('row', { name: /Orden #0012 Paquete 10 Clases/ })).toHaveTextContent('Completada');
     expect(screen.getByText('Aún no tiene reservaciones.')).toBeInTheDocument();
+  });
+
+  it('names every payment method once, in words, with the order number the customer was given and the date in studio time', async () => {
+    const sold = (purchase_id: number, checkout_method: Purchase['checkout_method'], payment_method: string | null) =>
+      ({ ...purchase, purchase_id, source: 'checkout', checkout_method, payment_method, createdAt: '2026-11-28T15:15:00.000Z' }) as Purchase;
+    const list = [
+      sold(101, 'cash', 'Efectivo'),
+      sold(102, 'card', 'Tarjeta de crédito'),
+      sold(103, 'oxxo', null),
+      sold(104, 'paypal', null),
+      sold(105, 'free', null),
+      { ...sold(106, null, 'Transferencia'), source: 'admin' } as Purchase,
+      { ...sold(107, null, 'paypal'), source: 'admin' } as Purchase,
+    ];
+    mockCustomer((call) => (call.url === '/api/customer/admin/7/purchases' ? { body: { purchases: list } } : undefined));
+    render('/admin/clientes/7');
+    const table = await screen.findByRole('table', { name: 'Compras' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(list.map((p) => `Orden #00${p.purchase_id} Paquete 10 Clases`));
+    const cells = (column: number) => rows.map((row) => within(row).getAllByRole('cell')[column]?.textContent);
+    expect(cells(2)).toEqual(['Efectivo', 'Tarjeta', 'OXXO', 'PayPal', 'Gratis', 'Transferencia', 'PayPal']);
+    expect(new Set(cells(0))).toEqual(new Set(['28 nov 2026, 09:15']));
+    expect(table).not.toHaveTextContent(/\b(cash|card|oxxo|paypal|free)\b/);
   });
 
   it("'Dar acceso' validates with the API's schema, POSTs the body and refetches the ledger", async () => {
@@ -286,7 +340,7 @@ describe('admin customers', () => {
     await screen.findByRole('table', { name: 'Compras' });
     await user.click(screen.getByRole('button', { name: 'Revocar acceso' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revocar acceso' });
-    await user.selectOptions(within(dialog).getByLabelText('Acceso a revocar'), '#12 Paquete 10 Clases (20 nov 2026)');
+    await user.selectOptions(within(dialog).getByLabelText('Acceso a revocar'), 'Orden #0012 Paquete 10 Clases (20 nov 2026)');
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
 
     let confirm = await screen.findByRole('dialog', { name: 'Precaución' });
@@ -504,10 +558,10 @@ describe('refunds and revokes at the processor', () => {
     await user.click(screen.getByRole('button', { name: 'Revocar acceso' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revocar acceso' });
     // A one-off package has no processor billing to stop: no choice is offered.
-    await user.selectOptions(within(dialog).getByLabelText('Acceso a revocar'), '#12 Paquete 10 Clases (20 nov 2026)');
+    await user.selectOptions(within(dialog).getByLabelText('Acceso a revocar'), 'Orden #0012 Paquete 10 Clases (20 nov 2026)');
     expect(within(dialog).queryByRole('group', { name: '¿Cuándo termina la suscripción?' })).not.toBeInTheDocument();
 
-    await user.selectOptions(within(dialog).getByLabelText('Acceso a revocar'), '#13 Ilimitado Mensual (20 nov 2026)');
+    await user.selectOptions(within(dialog).getByLabelText('Acceso a revocar'), 'Orden #0013 Ilimitado Mensual (20 nov 2026)');
     const when = within(dialog).getByRole('group', { name: '¿Cuándo termina la suscripción?' });
     expect(within(when).getByRole('radio', { name: /^Ahora/ })).toBeChecked();
     await user.click(within(when).getByRole('radio', { name: /^Al final del periodo pagado/ }));
@@ -535,7 +589,10 @@ describe('refunds and revokes at the processor', () => {
     expect(await screen.findByText('Reembolsado: $200.00 MXN', { exact: false })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reembolsar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reembolsar' });
-    await user.selectOptions(within(dialog).getByLabelText('Compra a reembolsar'), '#12 Paquete 10 Clases: pagó $1,700.00 MXN, reembolsable $1,500.00 MXN');
+    await user.selectOptions(
+      within(dialog).getByLabelText('Compra a reembolsar'),
+      'Orden #0012 Paquete 10 Clases: pagó $1,700.00 MXN, reembolsable $1,500.00 MXN',
+    );
     expect(dialog).toHaveTextContent('Reembolso completo: se devuelven $1,500.00 MXN y sus créditos restantes de esta compra se retiran.');
     expect(within(dialog).queryByRole('checkbox', { name: 'Retirar créditos' })).not.toBeInTheDocument();
 

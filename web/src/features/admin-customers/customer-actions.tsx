@@ -1,5 +1,6 @@
-import { DATE_FORMAT, formatStudioDate } from '@studio/shared/format/dates';
+import { formatAdminDate } from '@studio/shared/format/admin-dates';
 import { formatMoneyMxn } from '@studio/shared/format/money';
+import { orderTitle } from '@studio/shared/format/order-number';
 import { fill, messages } from '@studio/shared/messages';
 import { accessMessages } from '@studio/shared/messages/access';
 import { adminCustomersMessages as m } from '@studio/shared/messages/admin-customers';
@@ -298,7 +299,7 @@ function RevokeFields({ revocable, timezone }: { revocable: readonly Purchase[];
         label={m.purchaseLabel}
         options={revocable.map((p) => ({
           value: String(p.purchase_id),
-          label: fill(m.purchaseOption, { id: p.purchase_id, title: p.title, date: formatStudioDate(p.createdAt, timezone, DATE_FORMAT) }),
+          label: fill(m.purchaseOption, { order: orderTitle(p.purchase_id), title: p.title, date: formatAdminDate(p.createdAt, timezone) }),
         }))}
       />
       {billsAtProcessor(chosen) && <RadioChoice name="when" legend={m.revokeWhenLabel} options={options} />}
@@ -390,7 +391,12 @@ function RefundFields({ refundable }: { refundable: readonly Purchase[] }) {
         label={m.refundPurchaseLabel}
         options={refundable.map((p) => ({
           value: String(p.purchase_id),
-          label: fill(m.refundPurchaseOption, { id: p.purchase_id, title: p.title, paid: formatMoneyMxn(p.total_payment), left: formatMoneyMxn(leftOf(p)) }),
+          label: fill(m.refundPurchaseOption, {
+            order: orderTitle(p.purchase_id),
+            title: p.title,
+            paid: formatMoneyMxn(p.total_payment),
+            left: formatMoneyMxn(leftOf(p)),
+          }),
         }))}
       />
       {purchase && (

@@ -1,5 +1,7 @@
-import { DATE_FORMAT, DATE_TIME_FORMAT, formatStudioDate } from '@studio/shared/format/dates';
+import { formatAdminCalendarDay, formatAdminDate, formatAdminDateTime } from '@studio/shared/format/admin-dates';
 import { formatMoneyMxn } from '@studio/shared/format/money';
+import { orderTitle } from '@studio/shared/format/order-number';
+import { paymentMethodLabel } from '@studio/shared/format/payment-method';
 import { fill } from '@studio/shared/messages';
 import { adminCustomersMessages as m } from '@studio/shared/messages/admin-customers';
 import { fieldLabels } from '@studio/shared/messages/fields';
@@ -74,10 +76,10 @@ function Profile({ customer: c, timezone }: { customer: Customer; timezone: stri
     [fieldLabels.email, c.email],
     [fieldLabels.phone, or(c.phone)],
     // Birthdates are calendar days (YYYY-MM-DD): noon keeps them on their day in any zone.
-    [fieldLabels.birthdate, c.birthdate ? formatStudioDate(`${c.birthdate}T12:00:00Z`, 'UTC', DATE_FORMAT) : m.none],
+    [fieldLabels.birthdate, c.birthdate ? formatAdminCalendarDay(c.birthdate) : m.none],
     [fieldLabels.instagram, or(c.instagram)],
     [fieldLabels.signup_reason, or(reason)],
-    [m.columns.since, formatStudioDate(c.createdAt, timezone, DATE_FORMAT)],
+    [m.columns.since, formatAdminDate(c.createdAt, timezone)],
   ];
   return (
     <dl className="admin-customers__profile">
@@ -98,7 +100,7 @@ function lotRestriction(lot: AvailableClass): string {
 }
 
 function Balance({ balance, lots, timezone }: { balance: CreditBalance; lots: readonly AvailableClass[]; timezone: string }) {
-  const day = (iso: string | null) => (iso ? fill(m.expires, { date: formatStudioDate(iso, timezone, DATE_FORMAT) }) : m.noExpiry);
+  const day = (iso: string | null) => (iso ? fill(m.expires, { date: formatAdminDate(iso, timezone) }) : m.noExpiry);
   const usable = lots.filter((lot) => lot.usable);
   const lc = m.lotColumns;
   return (
@@ -150,7 +152,7 @@ function Ledger({ entries, timezone }: { entries: readonly LedgerEntry[]; timezo
       {entries.map((entry) => (
         <tr key={entry.ledger_entry_id}>
           <th scope="row" data-label={lc.date}>
-            {formatStudioDate(entry.createdAt, timezone, DATE_TIME_FORMAT)}
+            {formatAdminDateTime(entry.createdAt, timezone)}
           </th>
           <td data-label={lc.change}>{entry.unlimited ? m.unlimitedChange : entry.delta > 0 ? `+${entry.delta}` : String(entry.delta)}</td>
           <td data-label={lc.reason}>{[m.kinds[entry.kind] ?? entry.kind, entry.reason].filter(Boolean).join(': ')}</td>
@@ -168,10 +170,12 @@ function Purchases({ purchases, timezone }: { purchases: readonly Purchase[]; ti
     <Table label={m.purchases} columns={[pc.purchase, pc.date, pc.total, pc.method, pc.status]}>
       {purchases.map((p) => (
         <tr key={p.purchase_id}>
-          <th scope="row" data-label={pc.purchase}>{`#${p.purchase_id} ${p.title}`}</th>
-          <td data-label={pc.date}>{formatStudioDate(p.createdAt, timezone, DATE_FORMAT)}</td>
+          <th scope="row" data-label={pc.purchase}>
+            <span className="admin-customers__order">{orderTitle(p.purchase_id)}</span> {p.title}
+          </th>
+          <td data-label={pc.date}>{formatAdminDateTime(p.createdAt, timezone)}</td>
           <td data-label={pc.total}>{p.is_gift ? m.gift : formatMoneyMxn(p.total_payment)}</td>
-          <td data-label={pc.method}>{or(p.payment_method ?? p.checkout_method)}</td>
+          <td data-label={pc.method}>{paymentMethodLabel(p)}</td>
           <td data-label={pc.status}>
             {m.purchaseStatus[p.status] ?? p.status}
             {(p.refunded_amount ?? 0) > 0 && <span className="muted"> · {fill(m.refunded, { amount: formatMoneyMxn(p.refunded_amount ?? 0) })}</span>}
@@ -183,10 +187,10 @@ function Purchases({ purchases, timezone }: { purchases: readonly Purchase[]; ti
 }
 
 const classOf = (cls: SingleClass | null) => cls?.class_type?.name ?? m.classUnavailable;
-const classDate = (cls: SingleClass | null, timezone: string) => (cls ? formatStudioDate(cls.class_date, timezone, DATE_TIME_FORMAT) : m.none);
+const classDate = (cls: SingleClass | null, timezone: string) => (cls ? formatAdminDateTime(cls.class_date, timezone) : m.none);
 
 function penaltyPeriod(p: ClassReservationPenalty, timezone: string): string {
-  return fill(m.penaltyPeriod, { start: formatStudioDate(p.start_date, timezone, DATE_FORMAT), end: formatStudioDate(p.end_date, timezone, DATE_FORMAT) });
+  return fill(m.penaltyPeriod, { start: formatAdminDate(p.start_date, timezone), end: formatAdminDate(p.end_date, timezone) });
 }
 
 type Dialog = { kind: 'give' | 'revoke' | 'refund' | 'remove' | 'profile' } | { kind: 'lift'; penalty: ClassReservationPenalty } | null;

@@ -1,6 +1,10 @@
-import { DATE_FORMAT, formatStudioDate } from '@studio/shared/format/dates';
+import { formatAdminDate, formatAdminDateTime } from '@studio/shared/format/admin-dates';
+import { formatMoneyMxn } from '@studio/shared/format/money';
+import { orderTitle } from '@studio/shared/format/order-number';
+import { paymentMethodLabel } from '@studio/shared/format/payment-method';
 import { fill } from '@studio/shared/messages';
 import { adminCustomersMessages as m } from '@studio/shared/messages/admin-customers';
+import type { AdminPurchase } from '@studio/shared/schemas/checkout';
 import { customerSearchSchema } from '@studio/shared/schemas/customer';
 import { Field, Form, Formik, useField } from 'formik';
 import { useId, useState } from 'react';
@@ -13,6 +17,9 @@ import { useServerQuery } from '../../lib/server-data';
 import { customerDetailPath, customerSearchQuery } from './admin-customers-api';
 import { NewCustomerModal } from './customer-profile-forms';
 import './admin-customers.css';
+
+/** Where the desk confirms cash payments (admin-payments; its search takes ?q=). */
+const PENDING_CASH_PATH = '/admin/pagos-pendientes';
 
 /** Query parameters, in Spanish like the routes: /admin/clientes?q=ana&pagina=2. */
 export const CUSTOMER_SEARCH_PARAMS = { query: 'q', page: 'pagina' } as const;
@@ -72,6 +79,49 @@ function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (
 }
 
 /**
+ * The purchase an order number names, above the customers the same text
+ * matches (a bare number may be a phone as well): its number as the customer
+ * has it, what and how it was paid, its buyer linked, and for a cash one
+ * still pending the way to the desk's confirmation.
+ */
+function FoundOrder({ order, timezone }: { order: AdminPurchase; timezone: string }) {
+  const buyer = order.customer;
+  const title = orderTitle(order.purchase_id);
+  return (
+    <section className="admin-customers__order-found" aria-label={m.orderFound}>
+      <h2>
+        {m.orderFound}: {title}
+      </h2>
+      <p>
+        {fill(m.orderFacts, {
+          package: order.title,
+          total: order.is_gift ? m.gift : formatMoneyMxn(order.total_payment),
+          method: paymentMethodLabel(order),
+          status: m.purchaseStatus[order.status] ?? order.status,
+        })}
+        {' · '}
+        <time dateTime={order.createdAt}>{formatAdminDateTime(order.createdAt, timezone)}</time>
+      </p>
+      <p>
+        {buyer ? (
+          <>
+            {m.orderBuyer}
+            <Link to={customerDetailPath(buyer.customer_id)}>{`${buyer.name} ${buyer.last_name}`.trim() || buyer.email}</Link>
+          </>
+        ) : (
+          m.orderBuyerGone
+        )}
+      </p>
+      {order.status === 'pending' && order.checkout_method === 'cash' && (
+        <p>
+          <Link to={`${PENDING_CASH_PATH}?${new URLSearchParams({ q: title })}`}>{m.orderToPending}</Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
+/**
  * /admin/clientes: search customers by name, e-mail or phone (every word must
  * start a word of theirs, as the API matches), 50 a page, newest first; the
  * query and the page live in the address so a search can be shared or reloaded.
@@ -95,7 +145,7 @@ export function CustomersScreen() {
   if (data) {
     const pages = Math.ceil(data.total / data.page_size);
     body =
-      data.customers.length === 0 ? (
+      data.customers.length === 0 && data.order ? null : data.customers.length === 0 ? (
         <p className="muted">{query ? m.noMatches : m.empty}</p>
       ) : (
         <>
@@ -119,7 +169,7 @@ export function CustomersScreen() {
                   </th>
                   <td data-label={c.email}>{customer.email}</td>
                   <td data-label={c.phone}>{customer.phone || m.none}</td>
-                  <td data-label={c.since}>{formatStudioDate(customer.createdAt, timezone, DATE_FORMAT)}</td>
+                  <td data-label={c.since}>{formatAdminDate(customer.createdAt, timezone)}</td>
                 </tr>
               ))}
             </tbody>
@@ -155,6 +205,7 @@ export function CustomersScreen() {
           </button>
         </Form>
       </Formik>
+      {data?.order && <FoundOrder order={data.order} timezone={timezone} />}
       {body}
       {creating && <NewCustomerModal onClose={() => setCreating(false)} />}
     </section>

@@ -1,5 +1,10 @@
+import { fill } from '@studio/shared/messages';
+import { exportMessages } from '@studio/shared/messages/exports';
+import type { ExportKind } from '@studio/shared/schemas/export';
 import type { Dashboard } from '@studio/shared/types/dashboard';
-import { api } from '../../lib/api-client';
+import { api, ApiError } from '../../lib/api-client';
+import { currentIdToken } from '../../lib/auth-client';
+import { offerDownload } from '../../lib/download';
 import { queryOptions } from '../../lib/server-data';
 import { dashboardQueryOf, type Period } from './dashboard-period';
 
@@ -19,3 +24,22 @@ export const dashboardQuery = (period: Period) =>
 
 /** POST /dashboard/refresh (admin, no body): today's figures recomputed; the screen then reads the dashboard again. */
 export const refreshDashboard = () => api.post<{ updated_at: string }>('/dashboard/refresh', undefined);
+
+/**
+ * GET /exports/admin/{kind}?start_date&end_date (admin): the owner's CSV of
+ * the period, offered as a download. An `<a href>` cannot send the token, so
+ * the bytes are fetched; a refusal keeps the server's Spanish message.
+ */
+export async function downloadExport(kind: ExportKind, period: Period): Promise<string> {
+  const token = await currentIdToken();
+  const response = await fetch(`/api/exports/admin/${kind}?${new URLSearchParams({ start_date: period.from, end_date: period.to })}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+    throw new ApiError(response.status, body?.error?.code ?? 'exports/failed', body?.error?.message ?? exportMessages.failed);
+  }
+  const file = fill(exportMessages.fileName, { kind: exportMessages.kinds[kind].toLowerCase(), from: period.from, to: period.to });
+  offerDownload(await response.blob(), file);
+  return file;
+}

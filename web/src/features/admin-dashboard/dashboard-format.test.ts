@@ -16,6 +16,6 @@ describe('dashboard formats', () => {
   });
 
   it('keeps a calendar day on its day', () => {
-    expect(formatCalendarDay('2026-11-01')).toBe('01 nov 2026');
+    expect(formatCalendarDay('2026-11-01')).toBe('1 nov 2026');
   });
 });

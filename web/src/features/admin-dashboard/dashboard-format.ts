@@ -1,4 +1,4 @@
-import { DATE_FORMAT, formatStudioDate } from '@studio/shared/format/dates';
+import { formatAdminCalendarDay } from '@studio/shared/format/admin-dates';
 import { dashboardMessages as m } from '@studio/shared/messages/dashboard';
 
 /** A 0..1 ratio as a percentage with at most one decimal ('72.5%', '50%'); the dash when it cannot be computed. */
@@ -11,5 +11,5 @@ export function formatPercent(ratio: number | null): string {
 /** Bookings over seats: null without seats, as the API's `occupancy`. */
 export const occupancyOf = (bookings: number, capacity: number): number | null => (capacity > 0 ? bookings / capacity : null);
 
-/** A calendar day (YYYY-MM-DD) as the app writes dates; noon UTC keeps it on its day whatever the zone. */
-export const formatCalendarDay = (day: string, format = DATE_FORMAT) => formatStudioDate(`${day}T12:00:00Z`, 'UTC', format);
+/** A calendar day (YYYY-MM-DD) as the console writes dates. */
+export const formatCalendarDay = formatAdminCalendarDay;

@@ -189,7 +189,7 @@ describe('Tablero (/admin)', () => {
       call.url === '/api/dashboard?start_date=2026-11-01&end_date=2026-11-05' ? answer(makeDashboard({}, '2026-11-01', '2026-11-05')) : undefined,
     );
     renderScreen('/admin?desde=2026-11-01&hasta=2026-11-05');
-    expect(await screen.findByText('Del 01 nov 2026 al 05 nov 2026 (5 días)')).toBeInTheDocument();
+    expect(await screen.findByText('Del 1 nov 2026 al 5 nov 2026 (5 días)')).toBeInTheDocument();
     await screen.findByText('Actualizado 18 nov 2026, 12:30');
     expect(calls).toHaveLength(1);
     for (const preset of ['Últimos 7 días', 'Últimos 30 días', 'Últimos 90 días']) {
@@ -225,7 +225,7 @@ describe('Tablero (/admin)', () => {
     await user.clear(to);
     await user.type(to, '2026-11-10');
     await user.click(screen.getByRole('button', { name: 'Ver periodo' }));
-    expect(await screen.findByText('Del 01 nov 2026 al 10 nov 2026 (10 días)')).toBeInTheDocument();
+    expect(await screen.findByText('Del 1 nov 2026 al 10 nov 2026 (10 días)')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?desde=2026-11-01&hasta=2026-11-10');
     // Requested now; not necessarily the last call: on a slow run today's figures may refresh meanwhile.
     expect(calls.map((call) => call.url)).toContain(custom);
@@ -317,5 +317,31 @@ describe('Tablero (/admin)', () => {
     renderScreen();
     expect(await screen.findByRole('alert')).toHaveTextContent('Lo sentimos, ocurrió un error en el servidor.');
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+  });
+  it("downloads the owner's CSV of the period shown, names the file, and says a refusal in the server's words", async () => {
+    const user = userEvent.setup();
+    Object.defineProperty(URL, 'createObjectURL', { value: vi.fn(() => 'blob:csv'), configurable: true });
+    Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true });
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const { calls } = mockFetch((call) => {
+      if (call.url.startsWith('/api/dashboard')) return answer(makeDashboard());
+      if (call.url === '/api/exports/admin/sales?start_date=2026-11-01&end_date=2026-11-05') return { body: {} };
+      if (call.url.startsWith('/api/exports/admin/attendance'))
+        return { status: 400, body: { error: { code: 'invalid-argument', message: 'El periodo puede tener como máximo 366 días.' } } };
+      return undefined;
+    });
+    renderScreen('/admin?desde=2026-11-01&hasta=2026-11-05');
+    const exports = await screen.findByRole('region', { name: 'Exportar a CSV' });
+    await user.click(within(exports).getByRole('button', { name: 'Descargar Ventas (CSV)' }));
+    expect(await within(exports).findByRole('status')).toHaveTextContent('Se descargó ventas-2026-11-01-a-2026-11-05.csv.');
+    expect(saved).toEqual(['ventas-2026-11-01-a-2026-11-05.csv']);
+    await user.click(within(exports).getByRole('button', { name: 'Descargar Asistencia (CSV)' }));
+    await vi.waitFor(() => expect(within(exports).getByRole('status')).toHaveTextContent('El periodo puede tener como máximo 366 días.'));
+    expect(saved).toHaveLength(1);
+    expect(within(exports).getByRole('button', { name: 'Descargar Clientes (CSV)' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.url.startsWith('/api/exports'))).toHaveLength(2);
   });
 });

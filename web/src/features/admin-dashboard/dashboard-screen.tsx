@@ -1,4 +1,5 @@
-import { DATE_FORMAT, DEFAULT_TIMEZONE, formatStudioDate, studioDay, TIME_FORMAT } from '@studio/shared/format/dates';
+import { formatAdminDateTime } from '@studio/shared/format/admin-dates';
+import { DEFAULT_TIMEZONE, studioDay } from '@studio/shared/format/dates';
 import { formatMoneyMxn, formatNumber } from '@studio/shared/format/money';
 import { fill } from '@studio/shared/messages';
 import { dashboardMessages as m } from '@studio/shared/messages/dashboard';
@@ -14,6 +15,7 @@ import { apiErrorText, type ErrorTexts } from '../../lib/api-client';
 import { configString, useConfig } from '../../lib/app-config';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { share } from './chart-scale';
+import { CsvExports } from './csv-exports';
 import { dashboardKeys, dashboardQuery, refreshDashboard } from './dashboard-api';
 import { BarListChart, type Column, DayChart, SplitChart } from './dashboard-charts';
 import { formatCalendarDay, formatPercent, occupancyOf } from './dashboard-format';
@@ -23,7 +25,6 @@ import './dashboard.css';
 type ClassTypeRow = Dashboard['by_class_type'][number];
 type TimeSlotRow = Dashboard['by_time_slot'][number];
 
-const WHEN_FORMAT = `${DATE_FORMAT}, ${TIME_FORMAT}`;
 const REFRESH_ERRORS: ErrorTexts = { 'dashboard/refresh-too-soon': m.refreshTooSoon, '429': m.refreshTooSoon };
 
 /** Presets, and any other period typed as two dates checked with the API's schema before the address changes. */
@@ -228,7 +229,7 @@ function PeriodDashboard({ period }: { period: Period }) {
           </p>
           {dashboard && (
             <p className="muted dashboard__updated">
-              {dashboard.updated_at ? fill(m.updatedAt, { when: formatStudioDate(dashboard.updated_at, dashboard.timezone, WHEN_FORMAT) }) : m.neverUpdated}
+              {dashboard.updated_at ? fill(m.updatedAt, { when: formatAdminDateTime(dashboard.updated_at, dashboard.timezone) }) : m.neverUpdated}
             </p>
           )}
         </div>
@@ -241,6 +242,7 @@ function PeriodDashboard({ period }: { period: Period }) {
         {notice}
       </p>
       {body}
+      <CsvExports period={period} />
     </>
   );
 }

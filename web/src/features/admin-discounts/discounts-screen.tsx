@@ -1,4 +1,5 @@
-import { DEFAULT_TIMEZONE, formatStudioDate } from '@studio/shared/format/dates';
+import { formatAdminDate } from '@studio/shared/format/admin-dates';
+import { DEFAULT_TIMEZONE } from '@studio/shared/format/dates';
 import { formatMoneyMxn, formatNumber } from '@studio/shared/format/money';
 import { fill } from '@studio/shared/messages';
 import { adminDiscountsMessages as m } from '@studio/shared/messages/admin-discounts';
@@ -22,8 +23,8 @@ function usesOf(d: Discount): string {
 }
 
 function validityOf(d: Discount, timezone: string): string {
-  const from = d.valid_from && formatStudioDate(d.valid_from, timezone);
-  const until = d.valid_until && formatStudioDate(d.valid_until, timezone);
+  const from = d.valid_from && formatAdminDate(d.valid_from, timezone);
+  const until = d.valid_until && formatAdminDate(d.valid_until, timezone);
   if (from && until) return fill(m.range, { from, until });
   if (from) return fill(m.from, { date: from });
   if (until) return fill(m.until, { date: until });

@@ -63,7 +63,7 @@ describe('Correos enviados (/admin/correos)', () => {
     renderScreen();
     expect(screen.getByRole('heading', { level: 1, name: 'Correos enviados' })).toBeInTheDocument();
     const first = (await screen.findByRole('heading', { level: 2, name: 'Tu reservación en Estudio Latido: Yoga' })).closest('li')!;
-    expect(within(first).getByText('01 dic 2026, 07:00')).toBeInTheDocument();
+    expect(within(first).getByText('1 dic 2026, 07:00')).toBeInTheDocument();
     expect(within(first).getByText('ana@example.com')).toBeInTheDocument();
     expect(within(first).getByText('Enviado')).toBeInTheDocument();
     const failed = screen.getByRole('heading', { level: 2, name: 'Tu compra' }).closest('li')!;

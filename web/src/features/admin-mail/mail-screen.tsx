@@ -1,4 +1,4 @@
-import { DATE_FORMAT, formatStudioDate, TIME_FORMAT } from '@studio/shared/format/dates';
+import { formatAdminDateTime } from '@studio/shared/format/admin-dates';
 import { fill } from '@studio/shared/messages';
 import { adminMailMessages } from '@studio/shared/messages/admin-mail';
 import { type MailDeliveryState, mailListQuerySchema, type MailSummary } from '@studio/shared/schemas/mail';
@@ -15,7 +15,6 @@ import { mailDetailQuery, mailListQuery } from './admin-mail-api';
 import './admin-mail.css';
 
 const m = adminMailMessages;
-const WHEN_FORMAT = `${DATE_FORMAT}, ${TIME_FORMAT}`;
 
 /** Not processed yet (always so locally, where nothing sends) reads as pending. */
 const stateOf = (state: MailDeliveryState | null): MailDeliveryState => state ?? 'PENDING';
@@ -38,7 +37,7 @@ function MailDetailBody({ id, timezone }: { id: string; timezone: string }) {
         <div>
           <dt>{m.columns.date}</dt>
           <dd>
-            <time dateTime={mail.createdAt}>{formatStudioDate(mail.createdAt, timezone, WHEN_FORMAT)}</time>
+            <time dateTime={mail.createdAt}>{formatAdminDateTime(mail.createdAt, timezone)}</time>
           </dd>
         </div>
         <div>
@@ -69,7 +68,7 @@ function MailRow({ mail, timezone }: { mail: MailSummary; timezone: string }) {
   return (
     <li className="admin-mail__item">
       <p className="admin-mail__when">
-        <time dateTime={mail.createdAt}>{formatStudioDate(mail.createdAt, timezone, WHEN_FORMAT)}</time>
+        <time dateTime={mail.createdAt}>{formatAdminDateTime(mail.createdAt, timezone)}</time>
         <StateBadge state={mail.state} />
       </p>
       <h2 className="admin-mail__subject">{mail.subject}</h2>

@@ -82,8 +82,8 @@ describe('Pagos en efectivo (/admin/pagos-pendientes)', () => {
     expect(within(ana).getByText('ana@example.com')).toBeInTheDocument();
     expect(within(ana).getByText('Paquete 10 Clases')).toBeInTheDocument();
     expect(within(ana).getByText('$1,234.50 MXN')).toBeInTheDocument();
-    expect(within(ana).getByText('01 dic 2026, 07:00')).toBeInTheDocument();
-    expect(within(ana).getByText('03 dic 2026, 07:00')).toBeInTheDocument();
+    expect(within(ana).getByText('1 dic 2026, 07:00')).toBeInTheDocument();
+    expect(within(ana).getByText('3 dic 2026, 07:00')).toBeInTheDocument();
     const unknown = screen.getByRole('heading', { level: 2, name: 'Cliente #9' }).closest('li')!;
     expect(within(unknown).getByText('Sin vencimiento')).toBeInTheDocument();
     expect(calls).toHaveLength(1);
@@ -107,13 +107,13 @@ describe('Pagos en efectivo (/admin/pagos-pendientes)', () => {
       return undefined;
     });
     renderScreen();
-    await user.click(await screen.findByRole('button', { name: 'Confirmar pago: Ana López, Paquete 10 Clases' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirmar pago: Orden #0031, Ana López, Paquete 10 Clases' }));
     const dialog = await screen.findByRole('dialog', { name: 'Precaución' });
-    expect(dialog).toHaveTextContent('¿Confirmas que recibiste $1,234.50 MXN de Ana López por Paquete 10 Clases?');
+    expect(dialog).toHaveTextContent('¿Confirmas que recibiste $1,234.50 MXN de Ana López por Paquete 10 Clases (Orden #0031)?');
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'Confirmar pago: Ana López, Paquete 10 Clases' }));
+    await user.click(screen.getByRole('button', { name: 'Confirmar pago: Orden #0031, Ana López, Paquete 10 Clases' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Precaución' })).getByRole('button', { name: 'Aceptar' }));
     expect(await screen.findByText('No hay pagos en efectivo pendientes.')).toBeInTheDocument();
     expect(useAlerts.getState().success?.text).toBe('Pago confirmado: Paquete 10 Clases.');
@@ -133,7 +133,7 @@ describe('Pagos en efectivo (/admin/pagos-pendientes)', () => {
       return undefined;
     });
     renderScreen();
-    await user.click(await screen.findByRole('button', { name: 'Rechazar: Ana López, Paquete 10 Clases' }));
+    await user.click(await screen.findByRole('button', { name: 'Rechazar: Orden #0031, Ana López, Paquete 10 Clases' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rechazar el pago' });
     const reason = within(dialog).getByRole('textbox', { name: 'Motivo (opcional)' });
     await user.click(reason);
@@ -160,10 +160,53 @@ describe('Pagos en efectivo (/admin/pagos-pendientes)', () => {
       return undefined;
     });
     renderScreen();
-    await user.click(await screen.findByRole('button', { name: 'Rechazar: Ana López, Paquete 10 Clases' }));
+    await user.click(await screen.findByRole('button', { name: 'Rechazar: Orden #0031, Ana López, Paquete 10 Clases' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rechazar el pago' });
     await user.click(within(dialog).getByRole('button', { name: 'Rechazar pago' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Esta compra ya no está pendiente de pago.');
+  });
+
+  it('tells two pending purchases of one package by two customers of the same name apart by their order numbers', async () => {
+    const twin = { customer_id: 7, name: 'Ana', last_name: 'López', email: 'ana.lopez@example.com' };
+    mockFetch((call) =>
+      call.url === LIST_URL ? { body: { purchases: [makePurchase(), makePurchase({ purchase_id: 123, customer_id: 7, customer: twin })] } } : undefined,
+    );
+    renderScreen();
+    const [first, second] = (await screen.findAllByRole('heading', { level: 2, name: 'Ana López' })).map((h) => h.closest('li')!);
+    expect(within(first!).getByText('Orden #0031')).toBeInTheDocument();
+    expect(within(second!).getByText('Orden #00123')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirmar pago: Orden #0031, Ana López, Paquete 10 Clases' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirmar pago: Orden #00123, Ana López, Paquete 10 Clases' })).toBeInTheDocument();
+  });
+
+  it('finds a purchase by its order number, with or without # and leading zeros, or by name, and keeps the search in the address', async () => {
+    const user = userEvent.setup();
+    const bruno = { customer_id: 8, name: 'Bruno', last_name: 'Díaz', email: 'bruno@example.com' };
+    mockFetch((call) =>
+      call.url === LIST_URL
+        ? { body: { purchases: [makePurchase(), makePurchase({ purchase_id: 123, customer_id: 8, customer: bruno }), makePurchase({ purchase_id: 1234 })] } }
+        : undefined,
+    );
+    const { router } = renderScreen();
+    await screen.findAllByRole('heading', { level: 2 });
+    const box = screen.getByRole('searchbox', { name: 'Buscar pago pendiente' });
+    const orders = () => screen.queryAllByText(/^Orden #/).map((el) => el.textContent);
+    for (const typed of ['#00123', '00123', '123', 'orden #123']) {
+      await user.clear(box);
+      await user.type(box, typed);
+      expect(orders(), typed).toEqual(['Orden #00123']);
+    }
+    expect(screen.getByText('1 de 3 pagos pendientes')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?q=orden+%23123');
+    await user.clear(box);
+    await user.type(box, 'diaz');
+    expect(orders()).toEqual(['Orden #00123']);
+    await user.clear(box);
+    await user.type(box, '#0099');
+    expect(orders()).toEqual([]);
+    expect(screen.getByText('Ningún pago pendiente coincide con la búsqueda.')).toBeInTheDocument();
+    await user.clear(box);
+    expect(orders()).toEqual(['Orden #0031', 'Orden #00123', 'Orden #001234']);
   });
 
   it('shows a failed read in place with a retry', async () => {

@@ -1,9 +1,11 @@
-import { DATE_FORMAT, formatStudioDate, TIME_FORMAT } from '@studio/shared/format/dates';
+import { formatAdminDateTime } from '@studio/shared/format/admin-dates';
 import { formatMoneyMxn } from '@studio/shared/format/money';
+import { orderTitle, parseOrderNumber } from '@studio/shared/format/order-number';
 import { fill, messages } from '@studio/shared/messages';
 import { adminPaymentsMessages } from '@studio/shared/messages/admin-payments';
 import { type AdminPurchase, type PurchaseRejectInput, purchaseRejectSchema } from '@studio/shared/schemas/checkout';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ValidationError } from 'yup';
 import { LoadError } from '../../components/load-error';
 import { closeModal, confirmAction, openModal } from '../../components/modal-store';
@@ -16,11 +18,28 @@ import { adminPaymentsKeys, confirmCashPayment, pendingCashQuery, rejectCashPaym
 import './admin-payments.css';
 
 const m = adminPaymentsMessages;
-const WHEN_FORMAT = `${DATE_FORMAT}, ${TIME_FORMAT}`;
+
+/** The address's search parameter: /admin/pagos-pendientes?q=00123. */
+const SEARCH_PARAM = 'q';
 
 function customerName(purchase: AdminPurchase): string {
   const c = purchase.customer;
   return [c?.name, c?.last_name].filter(Boolean).join(' ') || c?.email || fill(m.customerNumber, { id: purchase.customer_id });
+}
+
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * The desk's search over the pending list: an order number ('#00123', '123')
+ * finds that purchase alone; any other text keeps the rows whose buyer's name
+ * or e-mail holds every word (accents and case aside).
+ */
+export function matchesPendingSearch(purchase: AdminPurchase, query: string): boolean {
+  const id = parseOrderNumber(query);
+  if (id !== null) return purchase.purchase_id === id;
+  const words = folded(query).split(/\s+/).filter(Boolean);
+  const haystack = folded([customerName(purchase), purchase.customer?.email ?? ''].join(' '));
+  return words.every((word) => haystack.includes(word));
 }
 
 /**
@@ -63,7 +82,7 @@ function RejectForm({ purchase, onRejected }: { purchase: AdminPurchase; onRejec
   return (
     <form className="admin-payments__reject" noValidate onSubmit={(event) => void onSubmit(event)}>
       <p>
-        {customerName(purchase)} · {purchase.title} · {formatMoneyMxn(purchase.total_payment)}
+        {orderTitle(purchase.purchase_id)} · {customerName(purchase)} · {purchase.title} · {formatMoneyMxn(purchase.total_payment)}
       </p>
       <label htmlFor={fieldId} className="admin-payments__label">
         {m.rejectReason}
@@ -109,10 +128,18 @@ export function PendingCashScreen() {
   const list = useServerQuery(pendingCashQuery);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const confirm = useServerMutation({ mutationFn: confirmCashPayment, meta: { invalidates: [adminPaymentsKeys.all] } });
-  const when = (instant: string) => formatStudioDate(instant, timezone, WHEN_FORMAT);
+  const when = (instant: string) => formatAdminDateTime(instant, timezone);
+  const [params, setParams] = useSearchParams();
+  const query = params.get(SEARCH_PARAM) ?? '';
+  const searchId = useId();
 
   async function onConfirm(purchase: AdminPurchase) {
-    const question = fill(m.confirmQuestion, { amount: formatMoneyMxn(purchase.total_payment), customer: customerName(purchase), package: purchase.title });
+    const question = fill(m.confirmQuestion, {
+      amount: formatMoneyMxn(purchase.total_payment),
+      customer: customerName(purchase),
+      package: purchase.title,
+      order: orderTitle(purchase.purchase_id),
+    });
     if (!(await confirmAction(question))) return;
     try {
       await confirm.mutateAsync(purchase.purchase_id);
@@ -140,63 +167,71 @@ export function PendingCashScreen() {
 
   let body;
   if (list.data) {
+    const shown = query.trim() ? list.data.filter((purchase) => matchesPendingSearch(purchase, query)) : list.data;
     body =
       list.data.length === 0 ? (
         <p className="muted">{m.empty}</p>
       ) : (
-        <ul className="admin-payments__list">
-          {list.data.map((purchase) => {
-            const name = customerName(purchase);
-            const busy = confirm.isPending && confirm.variables === purchase.purchase_id;
-            return (
-              <li key={purchase.purchase_id} className="admin-payments__item">
-                <h2 className="admin-payments__customer">{name}</h2>
-                {purchase.customer?.email && name !== purchase.customer.email && <p className="admin-payments__email">{purchase.customer.email}</p>}
-                <dl className="admin-payments__facts">
-                  <div>
-                    <dt>{m.package}</dt>
-                    <dd>{purchase.title}</dd>
+        <>
+          <p className="muted" aria-live="polite">
+            {shown.length === 0 ? m.noMatches : query.trim() ? fill(m.searchCount, { n: shown.length, total: list.data.length }) : null}
+          </p>
+          <ul className="admin-payments__list">
+            {shown.map((purchase) => {
+              const name = customerName(purchase);
+              const order = orderTitle(purchase.purchase_id);
+              const busy = confirm.isPending && confirm.variables === purchase.purchase_id;
+              return (
+                <li key={purchase.purchase_id} className="admin-payments__item">
+                  <h2 className="admin-payments__customer">{name}</h2>
+                  <p className="admin-payments__order">{order}</p>
+                  {purchase.customer?.email && name !== purchase.customer.email && <p className="admin-payments__email">{purchase.customer.email}</p>}
+                  <dl className="admin-payments__facts">
+                    <div>
+                      <dt>{m.package}</dt>
+                      <dd>{purchase.title}</dd>
+                    </div>
+                    <div>
+                      <dt>{m.amount}</dt>
+                      <dd className="admin-payments__amount">{formatMoneyMxn(purchase.total_payment)}</dd>
+                    </div>
+                    <div>
+                      <dt>{m.createdAt}</dt>
+                      <dd>
+                        <time dateTime={purchase.createdAt}>{when(purchase.createdAt)}</time>
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>{m.payBy}</dt>
+                      <dd>{purchase.pay_by ? <time dateTime={purchase.pay_by}>{when(purchase.pay_by)}</time> : m.noPayBy}</dd>
+                    </div>
+                  </dl>
+                  <div className="admin-payments__actions">
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={busy}
+                      aria-busy={busy}
+                      aria-label={`${m.confirm}: ${order}, ${name}, ${purchase.title}`}
+                      onClick={() => void onConfirm(purchase)}
+                    >
+                      {busy ? m.confirming : m.confirm}
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      disabled={busy}
+                      aria-label={`${m.reject}: ${order}, ${name}, ${purchase.title}`}
+                      onClick={() => onReject(purchase)}
+                    >
+                      {m.reject}
+                    </button>
                   </div>
-                  <div>
-                    <dt>{m.amount}</dt>
-                    <dd className="admin-payments__amount">{formatMoneyMxn(purchase.total_payment)}</dd>
-                  </div>
-                  <div>
-                    <dt>{m.createdAt}</dt>
-                    <dd>
-                      <time dateTime={purchase.createdAt}>{when(purchase.createdAt)}</time>
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>{m.payBy}</dt>
-                    <dd>{purchase.pay_by ? <time dateTime={purchase.pay_by}>{when(purchase.pay_by)}</time> : m.noPayBy}</dd>
-                  </div>
-                </dl>
-                <div className="admin-payments__actions">
-                  <button
-                    type="button"
-                    className="button"
-                    disabled={busy}
-                    aria-busy={busy}
-                    aria-label={`${m.confirm}: ${name}, ${purchase.title}`}
-                    onClick={() => void onConfirm(purchase)}
-                  >
-                    {busy ? m.confirming : m.confirm}
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    disabled={busy}
-                    aria-label={`${m.reject}: ${name}, ${purchase.title}`}
-                    onClick={() => onReject(purchase)}
-                  >
-                    {m.reject}
-                  </button>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
+                </li>
+              );
+            })}
+          </ul>
+        </>
       );
   } else if (list.isPending) {
     body = <Spinner label={m.loading} />;
@@ -210,6 +245,29 @@ export function PendingCashScreen() {
         {m.title}
       </h1>
       <p className="muted">{m.intro}</p>
+      <form role="search" className="admin-payments__search" aria-label={m.searchLabel} onSubmit={(event) => event.preventDefault()}>
+        <label htmlFor={searchId} className="admin-payments__label">
+          {m.searchLabel}
+        </label>
+        <p id={`${searchId}-hint`} className="admin-payments__hint">
+          {m.searchHint}
+        </p>
+        <input
+          id={searchId}
+          type="search"
+          className="admin-payments__control"
+          maxLength={100}
+          autoComplete="off"
+          aria-describedby={`${searchId}-hint`}
+          value={query}
+          onChange={(event) => {
+            const next = new URLSearchParams(params);
+            if (event.target.value) next.set(SEARCH_PARAM, event.target.value);
+            else next.delete(SEARCH_PARAM);
+            setParams(next, { replace: true });
+          }}
+        />
+      </form>
       {body}
     </section>
   );

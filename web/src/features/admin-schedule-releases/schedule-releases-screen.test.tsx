@@ -90,17 +90,17 @@ describe('Lanzamientos del horario (/admin/lanzamientos)', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['Lanzamiento', 'Fecha y hora', 'Preparación', 'Acciones']);
     const first = within(table).getByRole('row', { name: /Horario de diciembre/ });
-    expect(within(first).getByText('martes 1 dic 2026, 15:00')).toHaveAttribute('dateTime', december.starts_at);
+    expect(within(first).getByText('1 dic 2026, 15:00')).toHaveAttribute('dateTime', december.starts_at);
     expect(within(first).getByText('API preparada de 14:45 a 15:30')).toBeInTheDocument();
     expect(within(first).getByText('Preparada ahora')).toBeInTheDocument();
 
     const second = within(table).getByRole('row', { name: /Horario de enero/ });
-    expect(within(second).getByText('martes 5 ene 2027, 00:10')).toBeInTheDocument();
-    expect(within(second).getByText('API preparada de lun. 4 ene, 23:55 a 00:40')).toBeInTheDocument();
+    expect(within(second).getByText('5 ene 2027, 00:10')).toBeInTheDocument();
+    expect(within(second).getByText('API preparada de 4 ene 2027, 23:55 a 00:40')).toBeInTheDocument();
     expect(within(second).queryByText('Preparada ahora')).not.toBeInTheDocument();
 
     expect(screen.getByText('Instancias mínimas ahora: 3 (lanzamiento «Horario de diciembre»)')).toBeInTheDocument();
-    expect(screen.getByText('Sin lanzamiento: 0; durante un lanzamiento: 3. Último ajuste: martes 1 dic 2026, 14:45.')).toBeInTheDocument();
+    expect(screen.getByText('Sin lanzamiento: 0; durante un lanzamiento: 3. Último ajuste: 1 dic 2026, 14:45.')).toBeInTheDocument();
   });
 
   it('says when there is nothing marked and the API is at its baseline', async () => {

@@ -1,3 +1,4 @@
+import { formatAdminDateTime } from '@studio/shared/format/admin-dates';
 import { DEFAULT_TIMEZONE, formatStudioDate, studioDay, TIME_FORMAT } from '@studio/shared/format/dates';
 import { fill } from '@studio/shared/messages';
 import { adminScheduleReleasesMessages as m } from '@studio/shared/messages/admin-schedule-releases';
@@ -14,10 +15,6 @@ import { deleteScheduleRelease, scheduleReleaseKeys, scheduleReleasesQuery } fro
 import './schedule-releases.css';
 
 const MINUTE_MS = 60_000;
-/** A release's day and time, with the year: releases may be marked up to 90 days ahead, across New Year. */
-const STARTS_AT_FORMAT = 'dddd D MMM YYYY, HH:mm';
-/** A window's bound on another studio day than the release (one near midnight) carries its day. */
-const OTHER_DAY_TIME_FORMAT = 'ddd D MMM, HH:mm';
 
 /** The current time, again every `intervalMs`, so a window's badge comes and goes while the screen stays open. */
 function useNow(intervalMs: number): number {
@@ -38,7 +35,8 @@ function warmWindow(release: ScheduleRelease): { from: number; until: number } {
 function windowText(release: ScheduleRelease, timezone: string): string {
   const { from, until } = warmWindow(release);
   const day = studioDay(release.starts_at, timezone);
-  const bound = (instant: number) => formatStudioDate(instant, timezone, studioDay(instant, timezone) === day ? TIME_FORMAT : OTHER_DAY_TIME_FORMAT);
+  const bound = (instant: number) =>
+    studioDay(instant, timezone) === day ? formatStudioDate(instant, timezone, TIME_FORMAT) : formatAdminDateTime(instant, timezone);
   return fill(m.list.window, { from: bound(from), until: bound(until) });
 }
 
@@ -48,7 +46,7 @@ function ScalingLine({ scaling, releases, timezone }: { scaling: ScalingState; r
   const line = release ? fill(m.scaling.warm, { n: scaling.min_instances, name: release.name }) : fill(m.scaling.idle, { n: scaling.min_instances });
   const details = [
     fill(m.scaling.levels, { baseline: scaling.baseline, warm: scaling.warm }),
-    scaling.applied_at && fill(m.scaling.appliedAt, { when: formatStudioDate(scaling.applied_at, timezone, STARTS_AT_FORMAT) }),
+    scaling.applied_at && fill(m.scaling.appliedAt, { when: formatAdminDateTime(scaling.applied_at, timezone) }),
   ].filter(Boolean);
   return (
     <div className="schedule-releases__scaling">
@@ -90,7 +88,7 @@ function ReleasesTable({
             <tr key={release.id}>
               <th scope="row">{release.name}</th>
               <td data-label={m.list.columns.startsAt}>
-                <time dateTime={release.starts_at}>{formatStudioDate(release.starts_at, timezone, STARTS_AT_FORMAT)}</time>
+                <time dateTime={release.starts_at}>{formatAdminDateTime(release.starts_at, timezone)}</time>
               </td>
               <td data-label={m.list.columns.window}>
                 <span>{windowText(release, timezone)}</span>

@@ -1,5 +1,6 @@
 import { formatStudioDate } from '@studio/shared/format/dates';
 import { formatPriceMxn } from '@studio/shared/format/money';
+import { paymentMethodLabel } from '@studio/shared/format/payment-method';
 import { subscriptionWording } from '@studio/shared/format/subscription-wording';
 import { fill, messages } from '@studio/shared/messages';
 import { checkoutMessages } from '@studio/shared/messages/checkout';
@@ -69,7 +70,7 @@ function OrderDetails({ purchase, timezone, pollingStopped }: { purchase: OrderP
         </div>
         <div>
           <dt>{m.orderPaymentMethod}</dt>
-          <dd>{purchase.payment_method ?? (purchase.checkout_method && purchase.checkout_method !== 'free' ? m.methods[purchase.checkout_method] : '—')}</dd>
+          <dd>{paymentMethodLabel(purchase)}</dd>
         </div>
         {purchase.customer && (
           <div>

@@ -1,5 +1,6 @@
 import { formatStudioDate } from '@studio/shared/format/dates';
 import { formatPriceMxn } from '@studio/shared/format/money';
+import { paymentMethodLabel } from '@studio/shared/format/payment-method';
 import { fill, messages } from '@studio/shared/messages';
 import { shopMessages as m } from '@studio/shared/messages/shop';
 import { Link } from 'react-router';
@@ -9,7 +10,6 @@ import { StatusBadge } from '../../components/status-badge';
 import { configString, useConfig } from '../../lib/app-config';
 import { paths } from '../../lib/paths';
 import { useServerQuery } from '../../lib/server-data';
-import { methodLabel } from './purchase-format';
 import { invoicesQuery } from './purchases-api';
 import './purchases.css';
 
@@ -46,7 +46,7 @@ export function ChargesScreen() {
                 </th>
                 <td data-label={c.date}>{formatStudioDate(invoice.createdAt, timezone)}</td>
                 <td data-label={c.total}>{formatPriceMxn(invoice.total_payment)}</td>
-                <td data-label={c.method}>{methodLabel(invoice)}</td>
+                <td data-label={c.method}>{paymentMethodLabel(invoice)}</td>
                 <td data-label={c.status}>
                   <StatusBadge status={invoice.status} />
                 </td>

@@ -1,5 +1,6 @@
 import { formatStudioDate } from '@studio/shared/format/dates';
 import { formatPriceMxn } from '@studio/shared/format/money';
+import { paymentMethodLabel } from '@studio/shared/format/payment-method';
 import { fill, messages } from '@studio/shared/messages';
 import { checkoutMessages } from '@studio/shared/messages/checkout';
 import { shopMessages as m } from '@studio/shared/messages/shop';
@@ -14,7 +15,7 @@ import { showApiError } from '../../lib/api-client';
 import { configString, useConfig } from '../../lib/app-config';
 import { useServerQuery } from '../../lib/server-data';
 import { CancelPurchaseModal } from './cancel-purchase-modal';
-import { hasMaterial, isRunningSubscription, methodLabel } from './purchase-format';
+import { hasMaterial, isRunningSubscription } from './purchase-format';
 import { downloadMaterial, purchasesQuery } from './purchases-api';
 import './purchases.css';
 
@@ -77,7 +78,7 @@ function PurchaseRow({ purchase, timezone, onCancel }: { purchase: Purchase; tim
       </th>
       <td data-label={c.date}>{formatStudioDate(purchase.createdAt, timezone)}</td>
       <td data-label={c.total}>{formatPriceMxn(purchase.total_payment)}</td>
-      <td data-label={c.method}>{methodLabel(purchase)}</td>
+      <td data-label={c.method}>{paymentMethodLabel(purchase)}</td>
       <td data-label={c.status}>
         <StatusBadge status={purchase.status} />
         {/* 'Cancelada' with the date (customer-area §4). */}

@@ -1,5 +1,6 @@
 import { formatStudioDate } from '@studio/shared/format/dates';
 import { formatPriceMxn } from '@studio/shared/format/money';
+import { paymentMethodLabel } from '@studio/shared/format/payment-method';
 import { fill, messages } from '@studio/shared/messages';
 import { shopMessages as m } from '@studio/shared/messages/shop';
 import type { Invoice } from '@studio/shared/types/purchases';
@@ -11,7 +12,6 @@ import { configString, useConfig } from '../../lib/app-config';
 import { paths } from '../../lib/paths';
 import { useServerQuery } from '../../lib/server-data';
 import { useSession } from '../../lib/session';
-import { methodLabel } from './purchase-format';
 import { invoicesQuery } from './purchases-api';
 import './purchases.css';
 
@@ -23,7 +23,7 @@ function ReceiptFacts({ invoice, customer, timezone }: { invoice: Invoice; custo
     [m.receiptConcept, concept],
     [m.receiptAmount, formatPriceMxn(invoice.total_payment)],
     [m.receiptDate, formatStudioDate(invoice.createdAt, timezone, 'DD MMM YYYY, HH:mm')],
-    [m.receiptMethod, methodLabel(invoice)],
+    [m.receiptMethod, paymentMethodLabel(invoice)],
     [m.receiptOrder, fill(messages.screens.orderTitle, { id: invoice.purchase_id })],
     [m.receiptStatus, <StatusBadge key="status" status={invoice.status} />],
   ];
