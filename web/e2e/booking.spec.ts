@@ -10,7 +10,7 @@ import {
   newCustomer,
   studioDayFromToday,
 } from './booking-support';
-import { diego, expectNoAxeViolations, fillSignUp, signInAs, uniquePhone } from './e2e-support';
+import { admin, comeBack, diego, expectNoAxeViolations, fillSignUp, signInAs, uniquePhone } from './e2e-support';
 
 /**
  * Issue 11's customer flows against the seeded stack, with fresh customers and
@@ -70,6 +70,42 @@ test('a customer picks a spot with the keyboard, sees the class marked as theirs
     await expect(page.getByText('Reservación cancelada.')).toBeVisible();
     await expect(card).toContainText('Disponible');
     expect(await creditsLeft(request, customer)).toBe(10);
+  } finally {
+    await cancelClass(request, cls.id);
+  }
+});
+
+test("the studio's booking question is answered in the modal, and the desk reads the answer on the class's roster (ADR 0115)", async ({
+  page,
+  request,
+  browser,
+}) => {
+  const customer = await customerWithCredits(request);
+  const cls = await createClass(request, { date: DAY, startTime: '21:50', classTypeId: 2 });
+  const note = `Vengo con una lesión de rodilla (${cls.description}).`;
+  try {
+    await signInAs(page, customer);
+    await page.goto(`/mystudio?semana=${DAY}`);
+    const card = classCard(page, cls.description);
+    await card.getByRole('button', { name: 'Reservar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reservar clase' });
+    // The seed's question is optional: said so, and the booking goes through with it answered.
+    const answer = dialog.getByRole('group', { name: 'Antes de tu clase' }).getByRole('textbox', { name: /¿Algo que debamos saber para tu clase\?/ });
+    await expect(answer).toBeVisible();
+    await expectNoAxeViolations(page, 'booking modal with a question');
+    await answer.fill(note);
+    await dialog.getByRole('button', { name: 'Reservar', exact: true }).click();
+    await expect(page.getByText('¡Reservación guardada con éxito!')).toBeVisible();
+    await expect(card).toContainText('Reservada');
+
+    const desk = await comeBack(browser, admin);
+    await desk.goto(`/admin/horario/${cls.id}`);
+    const answered = desk.getByText(note);
+    await expect(answered).toBeVisible();
+    await expect(desk.locator('dt', { hasText: '¿Algo que debamos saber para tu clase?' })).toBeVisible();
+    await desk.waitForLoadState('networkidle');
+    await expectNoAxeViolations(desk, 'roster with an answer');
+    await desk.context().close();
   } finally {
     await cancelClass(request, cls.id);
   }

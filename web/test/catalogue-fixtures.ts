@@ -1,6 +1,6 @@
 import type { AvailableClass } from '@studio/shared/schemas/access';
 import type { SingleClass } from '@studio/shared/schemas/single-class';
-import type { Instructor, Location } from '@studio/shared/types/catalogue';
+import type { CustomField, Instructor, Location } from '@studio/shared/types/catalogue';
 
 /** Test fixtures of catalogue answers shared by several features' tests (GET /single_class, /locations, /instructors). */
 export function makeClass(overrides: Partial<SingleClass> = {}): SingleClass {
@@ -88,4 +88,20 @@ export function makeLot(overrides: Partial<AvailableClass> = {}): AvailableClass
     updatedAt: '2026-11-01T00:00:00.000Z',
     ...overrides,
   };
+}
+
+/** The seed's booking question (a custom field of 'class_reservation', ADR 0115), required here. */
+export function makeBookingQuestion(overrides: Partial<CustomField> = {}): CustomField {
+  return {
+    custom_field_id: 1,
+    key: 'notas',
+    label: '¿Algo que debamos saber para tu clase?',
+    type: 'textarea',
+    object: 'class_reservation',
+    required: true,
+    options: [],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  } as CustomField;
 }

@@ -67,6 +67,7 @@ describe('GET /api/check_in/{code}', () => {
     expect(res.body).toEqual({
       class_reservation_id: b,
       code_valid: true,
+      custom_values: {},
       customer: { customer_id: 3, name: 'beto', last_name: null, email: 'beto@example.com', phone: null },
       single_class: {
         single_class_id: 2,

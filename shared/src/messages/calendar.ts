@@ -58,6 +58,8 @@ export const calendarMessages = {
   spotsLoading: 'Cargando lugares…',
   noFreeSpots: 'Ya no quedan lugares libres en esta clase.',
   bringGuest: 'Llevar un invitado (+1)',
+  /** The studio's booking questions (ADR 0115), asked in the booking modal. */
+  questionsLegend: 'Antes de tu clase',
   guestName: 'Nombre de tu invitado',
   guestCredit: 'Tu invitado usa un crédito más.',
   confirmBook: 'Reservar',

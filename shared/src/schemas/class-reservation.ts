@@ -24,11 +24,15 @@ const guestName = () =>
  * POST /api/class_reservations. `spot` is a place on the class's spot map
  * (1-based, row by row); without a map the server assigns one. `guest` books
  * a place for the customer's +1 under that name (with their own, or after it).
+ * `custom_values` answers the studio's booking questions (custom fields of
+ * 'class_reservation', ADR 0115) for the customer's own place: the envelope
+ * here, the answers checked by the service against the fields as they are.
  */
 export const classReservationCreateSchema = object({
   single_class_id: positiveId().required(v.required),
   spot: positiveId().nullable().optional(),
   guest: guestName().nullable().optional(),
+  custom_values: object().typeError(v.invalidValue).optional().default(undefined),
 })
   .noUnknown(unknownFields)
   .strict();

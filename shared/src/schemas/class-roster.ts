@@ -2,6 +2,7 @@ import { type InferType, object, string } from 'yup';
 import { messages } from '../messages';
 import { bookingAdminMessages } from '../messages/booking-admin';
 import type { ReservationStatus } from './class-reservation';
+import type { DynamicValues } from './dynamic-form';
 import { flag, positiveId, unknownFields } from './fields';
 
 const v = messages.validation;
@@ -85,6 +86,8 @@ export interface RosterReservation {
   deletedAt: string | null;
   cancel_reason: string | null;
   createdAt: string;
+  /** The customer's answers to the booking questions (ADR 0115), by field key; {} when none. */
+  custom_values: DynamicValues;
 }
 
 export interface RosterWaitlistEntry {
@@ -132,6 +135,8 @@ export interface CheckInLookup {
   check_in_open: boolean;
   check_in_opens_at: string;
   check_in_closes_at: string;
+  /** The customer's answers to the booking questions (ADR 0115): what the desk should know at the door. */
+  custom_values: DynamicValues;
 }
 
 /** POST /api/check_in: what POST /single_class/{id}/check_in answers, plus the lookup after the change. */

@@ -1,6 +1,6 @@
 import { fill } from '@studio/shared/messages';
 import { filesMessages } from '@studio/shared/messages/files';
-import { ALLOWED_FILE_TYPES, type FileDataInput, normalizeFileType, type StudioFile } from '@studio/shared/schemas/file';
+import { ALLOWED_FILE_TYPES, type FileDataInput, normalizeFileType, type StudioFile, type StudioFileRef } from '@studio/shared/schemas/file';
 import { api } from './api-client';
 
 const IMAGE_TYPES = Object.entries(ALLOWED_FILE_TYPES).filter(([, spec]) => spec.image);
@@ -30,4 +30,10 @@ export async function uploadFile(file: File, data?: FileDataInput): Promise<Stud
   form.set('file', file, file.name);
   if (data) form.set('data', JSON.stringify(data));
   return (await api.post<{ file_id: number; file: StudioFile }>('/files', form)).file;
+}
+
+/** A file answering a custom field (profile or booking question): uploaded first, then referred to by the answer. */
+export async function uploadAnswerFile(file: File): Promise<StudioFileRef> {
+  const stored = await uploadFile(file);
+  return { file_id: stored.file_id, name: stored.name, type: stored.type, src: stored.src };
 }

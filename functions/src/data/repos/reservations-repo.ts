@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { DynamicValues } from '@studio/shared/schemas/dynamic-form';
 import type { DocumentStore, Transaction } from '../store/types';
 import { StoreError } from '../store/types';
 import { readDoc, readQuery } from './read';
@@ -53,6 +54,8 @@ export interface ClassReservationDoc {
   guest: string | null;
   /** How it was created; absent on reservations made before the field existed (read as 'customer'). */
   source?: ReservationSource;
+  /** The customer's answers to the studio's booking questions (custom fields of 'class_reservation', ADR 0115); absent when none were asked or answered. */
+  custom_values?: DynamicValues;
   is_cash: boolean;
   is_paid: boolean;
   attend: boolean;

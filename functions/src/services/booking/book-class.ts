@@ -1,6 +1,7 @@
 import { fill } from '@studio/shared/messages';
 import { bookingMessages } from '@studio/shared/messages/booking';
 import type { ClassReservation, ClassReservationCreateInput } from '@studio/shared/schemas/class-reservation';
+import { compactAnswers, type DynamicField, type DynamicValues } from '@studio/shared/schemas/dynamic-form';
 import { spotMapTotal } from '@studio/shared/schemas/single-class';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import type { AvailableClassDoc } from '../../data/repos/credits-repo';
@@ -15,6 +16,8 @@ import type { StoreDeps } from '../../deps';
 import { AppError, invalidFields } from '../../domain/errors';
 import { studioTimezone } from '../credits/expiry';
 import { isUnlimited } from '../credits/ledger';
+import { checkAnswers, ownFiles } from '../custom-values/check-answers';
+import { listLiveFields } from '../custom-values/list-fields';
 import { studioWallClock } from '../schedule/calendar';
 import { chooseSpots } from './guest-spot';
 import { newReservation } from './new-reservation';
@@ -86,8 +89,22 @@ async function leaveLineOnBooking(deps: StoreDeps, tx: Transaction, singleClassI
   };
 }
 
+/** The answers to the booking questions, checked as the form checks them and compacted (empty answers are not kept); files must be the customer's own. */
+async function answersOf(
+  deps: StoreDeps,
+  tx: Transaction,
+  uid: string,
+  questions: readonly DynamicField[],
+  values: Record<string, unknown> | undefined,
+): Promise<DynamicValues | undefined> {
+  // Nothing asked and nothing sent: nothing to check. Answers to questions the studio does not ask are refused by the check.
+  if (questions.length === 0 && (values === undefined || Object.keys(values).length === 0)) return undefined;
+  await checkAnswers('custom_values', questions, values ?? {});
+  return ownFiles(deps, tx, uid, 'custom_values', questions, compactAnswers((values ?? {}) as DynamicValues));
+}
+
 /**
- * POST /class_reservations {single_class_id, spot?, guest?} (ADR 0060). One
+ * POST /class_reservations {single_class_id, spot?, guest?, custom_values?} (ADR 0060, 0115). One
  * transaction reads the class (never writes it), the customer's own holder
  * documents and lots, and the seats (and spots) it takes; it writes only
  * documents of this booking: seat, spot and holder holdings (created with a
@@ -97,7 +114,8 @@ async function leaveLineOnBooking(deps: StoreDeps, tx: Transaction, singleClassI
  * guest per customer per class (`guests/{customer_id}`).
  */
 export async function bookClass(deps: StoreDeps, identity: VerifiedIdentity, input: ClassReservationCreateInput): Promise<BookingResult> {
-  const [settings, tz] = await Promise.all([bookingSettings(deps), studioTimezone(deps)]);
+  // The booking questions, read once outside the transaction (a retry keeps them): studios change them between rushes, not during one.
+  const [settings, tz, questions] = await Promise.all([bookingSettings(deps), studioTimezone(deps), listLiveFields(deps, 'class_reservation')]);
   const singleClassId = input.single_class_id;
   const wantedSpot = input.spot ?? null;
   const guestName = input.guest?.trim() ?? null;
@@ -125,6 +143,8 @@ export async function bookClass(deps: StoreDeps, identity: VerifiedIdentity, inp
     if (wantedSpot !== null && (await getHolding(deps.store, tx, singleClassId, 'spots', wantedSpot))) {
       throw new AppError('conflict', 'booking/spot-taken', fill(b.spotTaken, { spot: wantedSpot }));
     }
+    // The customer's own place answers the studio's questions (required ones enforced); a +1 added later is not asked again.
+    const answers = self ? await answersOf(deps, tx, identity.uid, questions, input.custom_values) : undefined;
     const leaveLine = self ? await leaveLineOnBooking(deps, tx, singleClassId, customerId) : null;
     const lots = await listLotsOfCustomer(deps.store, customerId, tx);
     const seed = `${identity.uid}:${singleClassId}`;
@@ -174,6 +194,7 @@ export async function bookClass(deps: StoreDeps, identity: VerifiedIdentity, inp
           spot: spots[i] as number,
           seat: seats[i] as number,
           guest: isGuest ? guestName : null,
+          custom_values: isGuest ? undefined : answers,
           // Credits granted before their cash was paid: 'Pago en Efectivo Incompleto' until the studio confirms it.
           is_cash: paidWith?.awaiting_payment === true,
           is_paid: paidWith?.awaiting_payment !== true,

@@ -46,6 +46,7 @@ async function summarize(deps: Deps, entry: RosterReservation, cls: SingleClassD
     class_reservation_id: entry.class_reservation_id,
     code_valid: true,
     customer: entry.customer,
+    custom_values: entry.custom_values,
     single_class: {
       single_class_id: cls.single_class_id,
       class_date: cls.class_date.toISOString(),

@@ -51,6 +51,7 @@ export async function presentRoster(
     deletedAt: r.deletedAt?.toISOString() ?? null,
     cancel_reason: r.cancel_reason,
     createdAt: r.createdAt.toISOString(),
+    custom_values: r.custom_values ?? {},
   }));
 }
 

@@ -3,9 +3,11 @@ import { fill } from '@studio/shared/messages';
 import { bookingAdminMessages } from '@studio/shared/messages/booking-admin';
 import type { CheckInLookup, RosterCustomer } from '@studio/shared/schemas/class-roster';
 import { useId } from 'react';
+import { CustomAnswerRows } from '../../components/custom-answers';
 import { Spinner } from '../../components/spinner';
 import { apiErrorText } from '../../lib/api-client';
 import { configString, useConfig } from '../../lib/app-config';
+import { customFieldsQuery } from '../../lib/custom-fields-api';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { checkInByCode, checkInLookupQuery } from './admin-checkin-api';
 
@@ -33,6 +35,9 @@ export function CheckInPanel({ code }: { code: string }) {
   const headingId = useId();
   const timezone = configString(useConfig(), 'timezone') || undefined;
   const lookup = useServerQuery(checkInLookupQuery(code));
+  // The booking questions name the answers: read only when there are answers to show.
+  const answered = Object.keys(lookup.data?.custom_values ?? {}).length > 0;
+  const questions = useServerQuery({ ...customFieldsQuery('class_reservation'), enabled: answered });
   const checkIn = useServerMutation({ mutationFn: () => checkInByCode(code), meta: { alert: false } });
 
   if (lookup.isPending) return <Spinner label={s.looking} />;
@@ -87,6 +92,8 @@ export function CheckInPanel({ code }: { code: string }) {
           <dt>{s.status}</dt>
           <dd>{shown.status}</dd>
         </div>
+        {/* What the customer told the studio when booking (ADR 0115): the desk reads it at the door. */}
+        <CustomAnswerRows fields={questions.data ?? []} values={shown.custom_values} />
       </dl>
       {note && <p className="muted">{note}</p>}
       {!shown.attend && !shown.cancelled && (

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeBookingQuestion } from '../../../test/catalogue-fixtures';
 import { mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
 import { normalizeCheckInCode } from './admin-checkin-api';
 import { CheckInScreen } from './check-in-screen';
@@ -57,6 +58,21 @@ describe('Check-in (/admin/checkin)', () => {
     expect(within(result).queryByRole('button', { name: 'Registrar asistencia' })).not.toBeInTheDocument();
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/check_in/R123-abcdef', 'POST /api/check_in']);
     expect(calls[1]?.body).toEqual({ code: 'R123-abcdef' });
+  });
+
+  it('shows what the customer answered when booking, by the question (ADR 0115)', async () => {
+    const user = userEvent.setup();
+    const question = makeBookingQuestion();
+    mockFetch((call) => {
+      if (call.url === '/api/check_in/R123-abcdef') return { body: makeLookup({ custom_values: { notas: 'Lesión de rodilla' } }) };
+      if (call.url === '/api/custom_fields?object=class_reservation') return { body: { custom_fields: [question] } };
+      return undefined;
+    });
+    render();
+    await user.type(screen.getByLabelText('Código de acceso'), 'R123-abcdef{Enter}');
+    const result = await screen.findByRole('region', { name: 'Ana López' });
+    const term = await within(result).findByText('¿Algo que debamos saber para tu clase?');
+    expect(term.nextElementSibling).toHaveTextContent('Lesión de rodilla');
   });
 
   it('normalizes a pasted QR link to its code', async () => {

@@ -23,6 +23,7 @@ export function makeLookup(overrides: Partial<CheckInLookup> = {}): CheckInLooku
     check_in_open: true,
     check_in_opens_at: '2026-12-01T12:00:00.000Z',
     check_in_closes_at: '2026-12-02T01:50:00.000Z',
+    custom_values: {},
     ...overrides,
   };
 }
@@ -47,6 +48,7 @@ export function makeCheckInResult(overrides: Partial<CheckInByCodeResult> = {}):
       deletedAt: null,
       cancel_reason: null,
       createdAt: '2026-11-20T12:00:00.000Z',
+      custom_values: {},
     },
     changed: true,
     penalties_lifted: [],

@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeClass, makeInstructor, makeLocation } from '../../../test/catalogue-fixtures';
+import { makeBookingQuestion, makeClass, makeInstructor, makeLocation } from '../../../test/catalogue-fixtures';
 import { type FetchCall, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
 import { useAlerts } from '../../lib/alerts';
 import { ClassAdminScreen } from './class-admin-screen';
@@ -39,6 +39,7 @@ const reservation = (overrides: Partial<RosterReservation>): RosterReservation =
   deletedAt: null,
   cancel_reason: null,
   createdAt: '2026-11-10T00:00:00.000Z',
+  custom_values: {},
   ...overrides,
 });
 const roster: ClassRoster = {
@@ -93,6 +94,28 @@ beforeEach(() => {
 });
 
 describe('a class in the admin schedule', () => {
+  it("shows each customer's answers to the booking questions by the question, under their name (ADR 0115)", async () => {
+    const question = makeBookingQuestion();
+    const answered: ClassRoster = {
+      ...roster,
+      reservations: [reservation({ custom_values: { notas: 'Lesión de rodilla', retirada: 'sí' } }), ...roster.reservations.slice(1)],
+    };
+    renderClass((call) => {
+      if (call.url === '/api/single_class/1/roster') return { body: answered };
+      if (call.url === '/api/custom_fields?object=class_reservation') return { body: { custom_fields: [question] } };
+      return undefined;
+    });
+    const ana = (await screen.findByRole('checkbox', { name: 'Asistió: Ana López' })).closest('li') as HTMLElement;
+    const term = await within(ana).findByText('¿Algo que debamos saber para tu clase?');
+    expect(term.tagName).toBe('DT');
+    expect(term.nextElementSibling).toHaveTextContent('Lesión de rodilla');
+    // An answer to a question removed since is still shown, under its key.
+    expect(within(ana).getByText('retirada').nextElementSibling).toHaveTextContent('sí');
+    // Nobody else answered: no answers under them.
+    const pedro = screen.getByRole('checkbox', { name: /Pedro/ }).closest('li') as HTMLElement;
+    expect(within(pedro).queryByRole('term')).not.toBeInTheDocument();
+  });
+
   it('shows the class in studio time, with a way back to the week', async () => {
     renderClass();
     expect(await screen.findByRole('heading', { level: 1, name: 'Cycling · miércoles 18 nov 2026 19:30' })).toBeInTheDocument();

@@ -39,6 +39,7 @@ const reservation = (overrides: Partial<RosterReservation>): RosterReservation =
   deletedAt: null,
   cancel_reason: null,
   createdAt: '2026-11-10T00:00:00.000Z',
+  custom_values: {},
   ...overrides,
 });
 const ana = reservation({});

@@ -3,9 +3,11 @@ import { adminScheduleMessages as m } from '@studio/shared/messages/admin-schedu
 import type { AttendanceInput, RosterCustomer, RosterReservation } from '@studio/shared/schemas/class-roster';
 import type { SingleClass } from '@studio/shared/schemas/single-class';
 import { useEffect, useId, useRef, useState } from 'react';
+import { CustomAnswerRows } from '../../components/custom-answers';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
 import { apiErrorText } from '../../lib/api-client';
+import { customFieldsQuery } from '../../lib/custom-fields-api';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { AddCustomerModal } from './add-customer-modal';
 import { adminScheduleKeys, rosterQuery, setAttendance } from './admin-schedule-api';
@@ -29,6 +31,9 @@ export function RosterSection({ c }: { c: SingleClass }) {
   const waitId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const roster = useServerQuery(rosterQuery(id));
+  // The booking questions name the answers (read only when someone answered); unread, an answer shows under its key.
+  const answered = roster.data?.reservations.some((r) => Object.keys(r.custom_values).length > 0) ?? false;
+  const questions = useServerQuery({ ...customFieldsQuery('class_reservation'), enabled: answered });
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<{ r: RosterReservation; name: string } | null>(null);
   /** The last add or remove, in words; it replaces the attendance message until attendance changes again. */
@@ -77,6 +82,11 @@ export function RosterSection({ c }: { c: SingleClass }) {
                     <p className="admin-schedule__meta">
                       {m.spot}: {r.spot ?? m.noSpot} · {m.status}: {r.status}
                     </p>
+                    {Object.keys(r.custom_values).length > 0 && (
+                      <dl className="admin-schedule__answers">
+                        <CustomAnswerRows fields={questions.data ?? []} values={r.custom_values} />
+                      </dl>
+                    )}
                   </div>
                   <div className="admin-schedule__row-actions">
                     <label className="admin-schedule__check">

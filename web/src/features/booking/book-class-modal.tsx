@@ -5,17 +5,21 @@ import { calendarMessages as m } from '@studio/shared/messages/calendar';
 import type { AvailableClass } from '@studio/shared/schemas/access';
 import { parseSpotMap } from '@studio/shared/schemas/catalogue/common';
 import { type ClassReservationCreateInput, classReservationCreateSchema } from '@studio/shared/schemas/class-reservation';
+import { compactAnswers, type DynamicField, type DynamicValue, dynamicValuesSchema, summaryMessage } from '@studio/shared/schemas/dynamic-form';
 import type { SingleClass } from '@studio/shared/schemas/single-class';
-import { Form, Formik, type FormikErrors } from 'formik';
+import { Form, Formik, type FormikErrors, type FormikHelpers, useFormikContext, yupToFormErrors } from 'formik';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ValidationError } from 'yup';
+import { DynamicFormFields, dynamicInitialValues } from '../../components/dynamic-form-fields';
 import { Checkbox, FocusFirstError, FormError, TextField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
 import { Spinner } from '../../components/spinner';
 import { showSuccess } from '../../lib/alerts';
 import { ApiError, apiErrorText } from '../../lib/api-client';
 import { personName } from '../../lib/class-format';
+import { customFieldsQuery } from '../../lib/custom-fields-api';
+import { uploadAnswerFile } from '../../lib/file-upload';
 import { paths } from '../../lib/paths';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { afterPlaceChange, bookClass, classQuery } from './calendar-api';
@@ -30,25 +34,65 @@ export type BookingOutcome = { kind: 'no-credits'; guest: boolean } | { kind: 'p
 interface FormValues {
   bringGuest: boolean;
   guest: string;
+  /** Answers to the studio's booking questions, by field key (ADR 0115). */
+  custom_values: Record<string, unknown>;
 }
 
 /** The POST body the form stands for: the API's own schema validates it (one schema for form and server). */
-function bodyOf(singleClassId: number, spot: number | null, mode: 'book' | 'guest', values: FormValues): ClassReservationCreateInput {
+function bodyOf(
+  singleClassId: number,
+  spot: number | null,
+  mode: 'book' | 'guest',
+  values: FormValues,
+  questions: readonly DynamicField[],
+): ClassReservationCreateInput {
   const body: ClassReservationCreateInput = { single_class_id: singleClassId };
   if (mode === 'book' && spot !== null) body.spot = spot;
   if (mode === 'guest' || values.bringGuest) body.guest = values.guest;
+  // The customer's own place answers the questions; a +1 added later is not asked again.
+  if (mode === 'book' && questions.length > 0) body.custom_values = compactAnswers(values.custom_values as Record<string, DynamicValue>);
   return body;
 }
 
-async function validateBody(body: ClassReservationCreateInput): Promise<FormikErrors<FormValues>> {
+async function validateBody(body: ClassReservationCreateInput, values: FormValues, questions: readonly DynamicField[]): Promise<FormikErrors<FormValues>> {
+  const errors: FormikErrors<FormValues> = {};
   try {
     await classReservationCreateSchema.validate(body, { abortEarly: false });
-    return {};
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     const guest = error.inner.find((e) => e.path === 'guest')?.message;
-    return guest ? { guest } : {};
+    if (guest) errors.guest = guest;
   }
+  // The answers as typed in the form, by the same rules the API applies to them (shared/schemas/dynamic-form).
+  if (body.custom_values !== undefined) {
+    try {
+      await dynamicValuesSchema(questions).validate(values.custom_values, { abortEarly: false });
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      errors.custom_values = yupToFormErrors(error) as FormikErrors<FormValues>['custom_values'];
+    }
+  }
+  return errors;
+}
+
+/** The API names answers `custom_values.<key>`; formik wants them nested. */
+function answerErrors(error: unknown): FormikErrors<FormValues> | null {
+  if (!(error instanceof ApiError) || !error.fields) return null;
+  const answers: Record<string, unknown> = {};
+  for (const [path, message] of Object.entries(error.fields)) {
+    const [envelope, key, part] = path.split('.');
+    if (envelope !== 'custom_values' || !key) continue;
+    answers[key] = part ? { ...(answers[key] as object | undefined), [part]: message } : message;
+  }
+  return Object.keys(answers).length > 0 ? ({ custom_values: answers } as FormikErrors<FormValues>) : null;
+}
+
+/** After a refused submit, the dynamic form's alert (customer-area §5): the one question by its label, or "several". */
+function QuestionsSummary({ questions }: { questions: readonly DynamicField[] }) {
+  const { submitCount, errors, isSubmitting } = useFormikContext<FormValues>();
+  const wrong = errors.custom_values;
+  const message = submitCount > 0 && !isSubmitting && wrong && typeof wrong === 'object' ? summaryMessage(wrong as Record<string, unknown>, questions) : null;
+  return <FormError message={message} />;
 }
 
 export function classTitle(c: SingleClass): string {
@@ -94,7 +138,11 @@ export function BookClassModal({
   onClose: () => void;
   onOutcome: (outcome: BookingOutcome) => void;
 }) {
-  const { data: c, isPending, isError, refetch } = useServerQuery(classQuery(singleClassId));
+  const { data: c, isPending: classPending, isError: classError, refetch } = useServerQuery(classQuery(singleClassId));
+  const questionsRead = useServerQuery(customFieldsQuery('class_reservation'));
+  const isPending = classPending || questionsRead.isPending;
+  const isError = classError || questionsRead.isError;
+  const questions = questionsRead.data ?? [];
   const [spot, setSpot] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const book = useServerMutation({ mutationFn: bookClass, meta: { alert: false, invalidates: afterPlaceChange } });
@@ -111,7 +159,14 @@ export function BookClassModal({
     return (
       <Modal title={title} onClose={onClose}>
         <FormError message={m.loadError} />
-        <button type="button" className="button button--secondary" onClick={() => void refetch()}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => {
+            void refetch();
+            void questionsRead.refetch();
+          }}
+        >
           {m.close}
         </button>
       </Modal>
@@ -154,10 +209,10 @@ export function BookClassModal({
   const picked = spot !== null && free.includes(spot) ? spot : null;
   const full = isClassFull(c) || (rows !== null && free.length === 0);
 
-  async function submit(values: FormValues) {
+  async function submit(values: FormValues, helpers: FormikHelpers<FormValues>) {
     setFailure(null);
     try {
-      await book.mutateAsync(bodyOf(singleClassId, picked, mode, values));
+      await book.mutateAsync(bodyOf(singleClassId, picked, mode, values, questions));
       showSuccess(mode === 'guest' ? m.guestBooked : m.booked);
       onClose();
     } catch (error) {
@@ -172,6 +227,9 @@ export function BookClassModal({
         return onOutcome({ kind: 'no-credits', guest: code === 'booking/no-guest-credits' });
       if (code === 'booking/penalty') return onOutcome({ kind: 'penalty', message: apiErrorText(error) ?? '' });
       if (code === 'booking/class-full') return onOutcome({ kind: 'full', guest: mode === 'guest' });
+      // A question refused by the server (edited by the studio meanwhile): its message by the field, the summary above the buttons.
+      const answers = answerErrors(error);
+      if (answers) helpers.setErrors(answers);
       setFailure(apiErrorText(error));
     }
   }
@@ -180,8 +238,8 @@ export function BookClassModal({
     <Modal title={title} onClose={onClose}>
       <ClassSummary c={c} tz={tz} />
       <Formik<FormValues>
-        initialValues={{ bringGuest: mode === 'guest', guest: '' }}
-        validate={(values) => validateBody(bodyOf(singleClassId, picked, mode, values))}
+        initialValues={{ bringGuest: mode === 'guest', guest: '', custom_values: dynamicInitialValues(questions) }}
+        validate={(values) => validateBody(bodyOf(singleClassId, picked, mode, values, questions), values, questions)}
         onSubmit={submit}
       >
         {({ values, setFieldValue, isSubmitting }) => (
@@ -211,6 +269,13 @@ export function BookClassModal({
               <Checkbox label={m.bringGuest} checked={values.bringGuest} onChange={(checked) => void setFieldValue('bringGuest', checked)} />
             )}
             {(mode === 'guest' || values.bringGuest) && <TextField name="guest" label={m.guestName} autoComplete="off" maxLength={80} hint={m.guestCredit} />}
+            {mode === 'book' && !full && questions.length > 0 && (
+              <fieldset className="booking-form__questions">
+                <legend>{m.questionsLegend}</legend>
+                <DynamicFormFields fields={questions} upload={uploadAnswerFile} prefix="custom_values." />
+              </fieldset>
+            )}
+            <QuestionsSummary questions={questions} />
             <FormError message={failure} />
             {mode === 'book' && full && !rows && <p>{m.noFreeSpots}</p>}
             <div className="modal__actions">

@@ -1,10 +1,10 @@
 import type { AvailableClass } from '@studio/shared/schemas/access';
 import type { SingleClass } from '@studio/shared/schemas/single-class';
-import type { Location } from '@studio/shared/types/catalogue';
+import type { CustomField, Location } from '@studio/shared/types/catalogue';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeClass, makeLocation, makeLot } from '../../../test/catalogue-fixtures';
+import { makeBookingQuestion, makeClass, makeLocation, makeLot } from '../../../test/catalogue-fixtures';
 import { type FetchCall, makeCustomer, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
 import { CustomerAreaRoute } from '../../app/compositions/customer-area';
 import { ModalHost } from '../../components/modal-host';
@@ -95,17 +95,28 @@ interface Options {
   /** Answers tried before the defaults (the test's POSTs and DELETEs). */
   respond?: (call: FetchCall) => { status?: number; body?: unknown } | undefined;
   entry?: string;
+  /** The studio's booking questions (custom fields of 'class_reservation'): none by default. */
+  questions?: CustomField[];
 }
 
 const detailOf = (id: number) => WEEK.find((c) => c.single_class_id === id);
 
-function renderCalendar({ week = () => WEEK, detail = detailOf, locations = [roma], lots = [makeLot()], respond, entry = '/mystudio' }: Options = {}) {
+function renderCalendar({
+  week = () => WEEK,
+  detail = detailOf,
+  locations = [roma],
+  lots = [makeLot()],
+  respond,
+  entry = '/mystudio',
+  questions = [],
+}: Options = {}) {
   const { calls } = mockFetch((call) => {
     const answer = respond?.(call);
     if (answer) return answer;
     const url = new URL(call.url, 'http://localhost');
     if (call.method !== 'GET') return undefined;
     if (url.pathname === '/api/locations') return { body: { locations } };
+    if (url.pathname === '/api/custom_fields' && url.searchParams.get('object') === 'class_reservation') return { body: { custom_fields: questions } };
     if (url.pathname === '/api/available_classes') return { body: { available_classes: lots } };
     if (url.pathname === '/api/single_class') return { body: { single_classes: week(url.searchParams) } };
     const single = /^\/api\/single_class\/single\/(\d+)$/.exec(url.pathname);
@@ -454,6 +465,69 @@ describe('Calendario: booking', () => {
     expect(within(dialog).queryByRole('group', { name: 'Elige tu lugar' })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Reservar' }));
     await vi.waitFor(() => expect(sent()).toEqual([{ method: 'POST', url: '/api/class_reservations', body: { single_class_id: 1 } }]));
+  });
+
+  describe("the studio's booking questions (ADR 0115)", () => {
+    const notes = makeBookingQuestion();
+    const booked = (call: FetchCall) => (call.method === 'POST' ? { status: 201, body: { class_reservation: {}, class_reservations: [] } } : undefined);
+
+    it("are asked in the booking modal; a required one left empty says 'Revisa el campo' and sends nothing, answered it is sent", async () => {
+      const user = userEvent.setup();
+      const { sent } = renderCalendar({ questions: [notes], respond: booked });
+      await card('Cycling');
+      await user.click(within(actionsOf('Cycling', 'miércoles', '19:30')).getByRole('button', { name: 'Reservar' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Reservar clase' });
+      const group = await within(dialog).findByRole('group', { name: 'Antes de tu clase' });
+      const answer = within(group).getByRole('textbox', { name: /¿Algo que debamos saber para tu clase\?/ });
+      await user.click(within(dialog).getByRole('button', { name: 'Reservar' }));
+      expect(await within(dialog).findByText('Revisa el campo: ¿Algo que debamos saber para tu clase?')).toBeInTheDocument();
+      expect(answer).toHaveAttribute('aria-invalid', 'true');
+      expect(sent()).toEqual([]);
+
+      await user.type(answer, 'Lesión de rodilla');
+      await user.click(within(dialog).getByRole('button', { name: 'Reservar' }));
+      await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(sent()).toEqual([{ method: 'POST', url: '/api/class_reservations', body: { single_class_id: 1, custom_values: { notas: 'Lesión de rodilla' } } }]);
+    });
+
+    it("a refusal of an answer by the server is shown by the question, in the server's words", async () => {
+      const user = userEvent.setup();
+      renderCalendar({
+        questions: [notes],
+        respond: (call) =>
+          call.method === 'POST'
+            ? {
+                status: 400,
+                body: {
+                  error: {
+                    code: 'invalid-argument',
+                    message: 'Revisa el campo: ¿Algo que debamos saber para tu clase?',
+                    fields: { 'custom_values.notas': 'Debes llenar este campo.' },
+                  },
+                },
+              }
+            : undefined,
+      });
+      await card('Cycling');
+      await user.click(within(actionsOf('Cycling', 'miércoles', '19:30')).getByRole('button', { name: 'Reservar' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Reservar clase' });
+      await user.type(await within(dialog).findByRole('textbox', { name: /¿Algo que debamos saber/ }), 'x');
+      await user.click(within(dialog).getByRole('button', { name: 'Reservar' }));
+      expect(await within(dialog).findByText('Debes llenar este campo.')).toBeInTheDocument();
+      expect(within(dialog).getByRole('textbox', { name: /¿Algo que debamos saber/ })).toHaveAttribute('aria-invalid', 'true');
+    });
+
+    it("'+1' on a class already booked does not ask them again", async () => {
+      const user = userEvent.setup();
+      const { sent } = renderCalendar({ questions: [notes], respond: booked });
+      await card('Pilates');
+      await user.click(screen.getByRole('button', { name: '+1: agregar un invitado a Pilates' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Agregar invitado' });
+      await user.type(await within(dialog).findByRole('textbox', { name: /Nombre de tu invitado/ }), 'Luis');
+      expect(within(dialog).queryByRole('group', { name: 'Antes de tu clase' })).not.toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Reservar lugar del invitado' }));
+      await vi.waitFor(() => expect(sent()).toEqual([{ method: 'POST', url: '/api/class_reservations', body: { single_class_id: 4, guest: 'Luis' } }]));
+    });
   });
 
   it("asks for the guest's name (at least 2 characters) before sending, then sends it as `guest`", async () => {

@@ -6,65 +6,28 @@ import {
   type DynamicValue,
   type DynamicValues,
   dynamicValuesSchema,
-  nestedFields,
   summaryMessage,
 } from '@studio/shared/schemas/dynamic-form';
-import type { StudioFileRef } from '@studio/shared/schemas/file';
 import type { Customer } from '@studio/shared/types/api';
-import type { CustomField } from '@studio/shared/types/catalogue';
 import { Form, Formik, type FormikErrors, useFormikContext } from 'formik';
 import { type RefObject, useId } from 'react';
+import { answerText } from '../../components/custom-answers';
 import { DynamicFormFields, dynamicInitialValues } from '../../components/dynamic-form-fields';
 import { FocusFirstError, FormError } from '../../components/form-field';
 import { showSuccess } from '../../lib/alerts';
 import { api, ApiError, apiErrorText, showApiError } from '../../lib/api-client';
-import { uploadFile } from '../../lib/file-upload';
-import { queryOptions, useServerMutation, useServerQuery } from '../../lib/server-data';
+import { customFieldsQuery } from '../../lib/custom-fields-api';
+import { uploadAnswerFile } from '../../lib/file-upload';
+import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { updateCustomer, useSession } from '../../lib/session';
 import { reloadCustomer } from './profile-api';
 import { useEditMode } from './use-edit-mode';
 
 const t = dynamicFormMessages.card;
 
-async function fetchCustomerFields(): Promise<CustomField[]> {
-  const { custom_fields } = await api.get<{ custom_fields: CustomField[] }>('/custom_fields?object=customer');
-  return custom_fields;
-}
-
-/** The studio's extra questions; they change only when an admin edits them. */
-const customerFieldsQuery = queryOptions({
-  queryKey: ['custom_fields', 'customer'] as const,
-  queryFn: fetchCustomerFields,
-  meta: { alert: false },
-});
-
-async function uploadCustomFile(file: File): Promise<StudioFileRef> {
-  const stored = await uploadFile(file);
-  return { file_id: stored.file_id, name: stored.name, type: stored.type, src: stored.src };
-}
-
 async function saveCustomValues(values: DynamicValues): Promise<Customer> {
   const { customer } = await api.put<{ customer: Customer }>('/customer/custom_values', { values });
   return customer;
-}
-
-/** An answer as read in view mode; null when there is none. */
-function answerText(field: DynamicField, value: DynamicValue | undefined): string | null {
-  if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) return null;
-  if (field.type === 'select') return field.options?.find((option) => option.value === value)?.label ?? String(value);
-  if (typeof value === 'boolean') return value ? t.yes : t.no;
-  if (typeof value !== 'object') return String(value);
-  const list: unknown[] = Array.isArray(value) ? value : [value];
-  if (field.type === 'file' || field.type === 'image') return list.map((file) => (file as StudioFileRef).name).join(', ');
-  if (field.type === 'address') {
-    const parts = value as Record<string, DynamicValue>;
-    const text = nestedFields(field)
-      .map((part) => parts[part.key])
-      .filter((part) => typeof part === 'string' && part.trim() !== '')
-      .join(', ');
-    return text || null;
-  }
-  return list.join(', ');
 }
 
 /** After a refused submit, the spec's alert: the one field by its label, or "several". */
@@ -120,7 +83,7 @@ function EditForm({ fields, customer, headingId, form, onDone }: EditFormProps) 
     >
       {({ isSubmitting }) => (
         <Form ref={form} noValidate aria-labelledby={headingId}>
-          <DynamicFormFields fields={fields} upload={uploadCustomFile} />
+          <DynamicFormFields fields={fields} upload={uploadAnswerFile} />
           <SubmitSummary fields={fields} serverError={save.error ? apiErrorText(save.error) : null} />
           <div className="actions">
             <button type="button" className="button button--secondary" disabled={isSubmitting} onClick={cancel}>
@@ -145,7 +108,7 @@ function EditForm({ fields, customer, headingId, form, onDone }: EditFormProps) 
 export function CustomFieldsCard() {
   const titleId = useId();
   const customer = useSession((state) => state.customer);
-  const { data: fields, isError, refetch, isFetching } = useServerQuery(customerFieldsQuery);
+  const { data: fields, isError, refetch, isFetching } = useServerQuery(customFieldsQuery('customer'));
   const { editing, startEditing, stopEditing, editButton, form } = useEditMode();
 
   if (!customer) return null;
