@@ -180,6 +180,8 @@ describe('order confirmation /gracias/{id}', () => {
     const { calls } = mockFetch(() => ({ body: { purchase: order } }));
     renderRoutes([{ path: '/gracias/:id', element: <OrderScreen /> }], '/gracias/15');
     expect(await screen.findByText('Estamos procesando tu pago.', { selector: 'p' })).toBeInTheDocument();
+    // Said once, to eyes and to screen readers alike.
+    expect(screen.getAllByText('Estamos procesando tu pago.')).toHaveLength(1);
     expect(screen.getByText('PayPal')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Instrucciones de pago' })).not.toBeInTheDocument();
     order = { ...order, status: 'completed' };

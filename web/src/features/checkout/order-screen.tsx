@@ -45,7 +45,12 @@ function OrderDetails({ purchase, timezone, pollingStopped }: { purchase: OrderP
       <div aria-live="polite">
         {isProcessing(purchase) && (
           <div className="order__processing">
-            {!pollingStopped && <Spinner label={checkoutMessages.cardPending} />}
+            {/* The ring only: the sentence below says it, once (a labelled spinner made screen readers hear it twice). */}
+            {!pollingStopped && (
+              <div className="spinner" aria-hidden="true">
+                <span className="spinner__ring" />
+              </div>
+            )}
             <p>{pollingStopped ? m.stillProcessing : checkoutMessages.cardPending}</p>
           </div>
         )}
