@@ -81,7 +81,7 @@ test("the studio's booking question is answered in the modal, and the desk reads
   browser,
 }) => {
   const customer = await customerWithCredits(request);
-  const cls = await createClass(request, { date: DAY, startTime: '21:50', classTypeId: 2 });
+  const cls = await createClass(request, { date: DAY, startTime: '21:50', classTypeId: 2, capacity: 10 });
   const note = `Vengo con una lesión de rodilla (${cls.description}).`;
   try {
     await signInAs(page, customer);
