@@ -164,6 +164,8 @@ export const fieldLabels = {
   valid_from: 'Válido desde',
   valid_until: 'Válido hasta',
   values: 'Respuestas',
+  /** A booking's answers to the studio's questions (ADR 0115). */
+  custom_values: 'Respuestas de la reservación',
   checkout_method: 'Forma de pago',
   mail_id: 'Correo',
   to: 'Destinatario',
