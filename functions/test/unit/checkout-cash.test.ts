@@ -97,6 +97,9 @@ describe('cash', () => {
     ]);
     const mine = await http(env).get('/api/purchases').set('authorization', tokenOf('ana'));
     expect(mine.body.purchases.map((p: Doc) => [p.purchase_id, p.status])).toEqual([[id, 'completed']]);
+    // Granted, its credits have an end: /gracias names that date.
+    const order = await http(env).get(`/api/purchases/${id}`).set('authorization', tokenOf('ana'));
+    expect(order.body.purchase.credits_expire_at).toBe('2027-02-22T05:59:59.999Z');
   });
 
   it('a rejected or lapsed purchase is cancelled and gives its place back; the lapse job runs once per purchase', async () => {
@@ -139,7 +142,8 @@ describe('cash', () => {
     const { purchase_id: id } = await cashPurchase('ana');
     const own = await http(env).get(`/api/purchases/${id}`).set('authorization', tokenOf('ana'));
     expect(own.status).toBe(200);
-    expect(own.body.purchase).toMatchObject({ purchase_id: id, customer: { customer_id: 2, email: 'ana@example.com' } });
+    // Not paid yet: no credits, so no end date (the page says the days of validity).
+    expect(own.body.purchase).toMatchObject({ purchase_id: id, customer: { customer_id: 2, email: 'ana@example.com' }, credits_expire_at: null });
     expect((await http(env).get(`/api/purchases/${id}`).set('authorization', tokenOf('diego'))).status).toBe(404);
     expect((await http(env).get(`/api/purchases/${id}`).set('authorization', adminToken)).status).toBe(200);
     const pending = await http(env).get('/api/purchases/admin/all?status=pending').set('authorization', adminToken);

@@ -102,6 +102,9 @@ export const shopMessages = {
   orderPaymentMethod: 'Método de pago',
   orderAccount: 'Cuenta',
   orderValidity: 'Tus clases vencen {n} días después de activarse.',
+  /** Once the credits are granted: their end, as a day on the studio's calendar. */
+  orderExpiresOn: 'Tus clases vencen el {date}.',
+  orderExpiryDateFormat: 'D [de] MMMM [de] YYYY',
   orderRenewal: 'Tu suscripción se renueva automáticamente {wording}.',
   receiptAlt: 'Recibo de {title}',
   goToMyClasses: 'Ir a Mis Clases',

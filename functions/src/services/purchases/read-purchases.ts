@@ -1,13 +1,16 @@
+import { studioDay } from '@studio/shared/format/dates';
 import { parseOrderNumber } from '@studio/shared/format/order-number';
 import type { AdminPurchase, PurchaseAdminQuery } from '@studio/shared/schemas/checkout';
 import type { Invoice, Purchase, PurchaseStatus } from '@studio/shared/types/purchases';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { getClassPackage } from '../../data/repos/class-packages-repo';
+import { type AvailableClassDoc, listLotsOfPurchase } from '../../data/repos/credits-repo';
 import { getCustomerByUid } from '../../data/repos/customers-repo';
 import { listInvoicesOfCustomer } from '../../data/repos/invoices-repo';
 import { getPurchase, listPurchasesByStatus, listPurchasesOfCustomer, type PurchaseDoc } from '../../data/repos/purchases-repo';
 import type { Deps } from '../../deps';
 import { toPurchaseDto } from '../access/dto';
+import { studioTimezone } from '../credits/expiry';
 import { purchaseNotFound } from './lifecycle/purchase-errors';
 
 const newestFirst = <T extends { createdAt: Date }>(a: T, b: T, idOf: (x: T) => number) => b.createdAt.getTime() - a.createdAt.getTime() || idOf(b) - idOf(a);
@@ -24,17 +27,39 @@ export async function listOwnPurchases(deps: Deps, identity: VerifiedIdentity): 
 export type PurchaseDetail = Purchase & {
   customer: { customer_id: number; name: string; last_name: string; email: string } | null;
   receipt_file: { src: string } | null;
+  /**
+   * When its credits end, once granted (the lot is active): /gracias names the
+   * date. Null before they are granted, when a lot never ends, or when its lots
+   * end on different studio days (the page then says the days of validity).
+   */
+  credits_expire_at: string | null;
 };
+
+/** The one end of a purchase's active lots, if they all end on the same studio day. */
+function creditsEndOf(lots: AvailableClassDoc[], tz: string): Date | null {
+  const active = lots.filter((lot) => lot.status === 'active');
+  const ends = active.map((lot) => lot.expiration_date);
+  if (ends.length === 0 || ends.some((end) => end === null)) return null;
+  const dates = ends as Date[];
+  if (new Set(dates.map((end) => studioDay(end, tz))).size !== 1) return null;
+  return new Date(Math.max(...dates.map((end) => end.getTime())));
+}
 
 /** GET /purchases/{id}: the buyer's own, or any for an admin; someone else's is a 404. */
 export async function getPurchaseFor(deps: Deps, identity: VerifiedIdentity, purchaseId: number): Promise<PurchaseDetail> {
   const purchase = await getPurchase(deps.store, purchaseId);
   if (!purchase || (purchase.uid !== identity.uid && !identity.admin)) throw purchaseNotFound();
-  const [customer, pkg] = await Promise.all([getCustomerByUid(deps.store, purchase.uid), getClassPackage(deps.store, purchase.class_package_id)]);
+  const [customer, pkg, lots, tz] = await Promise.all([
+    getCustomerByUid(deps.store, purchase.uid),
+    getClassPackage(deps.store, purchase.class_package_id),
+    listLotsOfPurchase(deps.store, purchaseId),
+    studioTimezone(deps),
+  ]);
   return {
     ...toPurchaseDto(purchase, deps.now()),
     customer: customer ? { customer_id: customer.customer_id, name: customer.name, last_name: customer.last_name, email: customer.email } : null,
     receipt_file: pkg?.receipt_file ?? pkg?.image ?? null,
+    credits_expire_at: creditsEndOf(lots, tz)?.toISOString() ?? null,
   };
 }
 

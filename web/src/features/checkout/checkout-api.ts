@@ -53,6 +53,8 @@ export interface PayPalOrderAnswer {
 export type OrderPurchase = Purchase & {
   customer: { customer_id: number; name: string; last_name: string; email: string } | null;
   receipt_file: { src: string } | null;
+  /** The end of its granted credits (all on one studio day); null until granted or when there is no single end. */
+  credits_expire_at?: string | null;
 };
 
 export async function fetchPackage(id: number, signal?: AbortSignal): Promise<ClassPackage> {

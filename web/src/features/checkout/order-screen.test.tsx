@@ -85,6 +85,19 @@ describe('order confirmation /gracias/{id}', () => {
     expect(screen.getByRole('link', { name: 'Ir a Mis Clases' })).toHaveAttribute('href', '/mystudio');
   });
 
+  it('names the day the credits end once they are granted, on the studio’s calendar', async () => {
+    // 05:59:59Z on the 29th is 23:59 of the 28th in Mexico City.
+    renderOrder(makeOrder({ status: 'completed', paid_at: '2026-09-29T18:00:00.000Z', credits_expire_at: '2026-12-29T05:59:59.999Z' }));
+    expect(await screen.findByText('Tus clases vencen el 28 de diciembre de 2026.')).toBeInTheDocument();
+    expect(screen.queryByText('Tus clases vencen 30 días después de activarse.')).not.toBeInTheDocument();
+  });
+
+  it('reads that day in the studio’s time zone, not the browser’s', async () => {
+    setConfig({ timezone: 'Asia/Tokyo' });
+    renderOrder(makeOrder({ status: 'completed', credits_expire_at: '2026-12-28T14:59:59.999Z' }));
+    expect(await screen.findByText('Tus clases vencen el 28 de diciembre de 2026.')).toBeInTheDocument();
+  });
+
   it('shows a completed unlimited subscription without instructions', async () => {
     renderOrder(
       makeOrder({

@@ -30,6 +30,14 @@ const isProcessing = (purchase: OrderPurchase) =>
 /** An OXXO voucher is kept when Stripe's notice arrives, moments after its overlay showed: ask again until it is there. */
 const awaitsVoucher = (purchase: OrderPurchase) => purchase.status === 'pending' && purchase.checkout_method === 'oxxo' && !purchase.oxxo_voucher;
 
+/** Before the credits are granted, the days they last (the spec's sentence); once granted, the day they end in the studio's calendar. */
+function Validity({ purchase, timezone }: { purchase: OrderPurchase; timezone: string }) {
+  if (purchase.credits_expire_at) {
+    return <p>{fill(m.orderExpiresOn, { date: formatStudioDate(purchase.credits_expire_at, timezone, m.orderExpiryDateFormat) })}</p>;
+  }
+  return purchase.expiration_days ? <p>{fill(m.orderValidity, { n: purchase.expiration_days })}</p> : null;
+}
+
 function OrderDetails({ purchase, timezone, pollingStopped }: { purchase: OrderPurchase; timezone: string; pollingStopped: boolean }) {
   const pkg = purchase.class_package;
   const wording =
@@ -98,7 +106,7 @@ function OrderDetails({ purchase, timezone, pollingStopped }: { purchase: OrderP
           <dd>{formatPriceMxn(purchase.total_payment)}</dd>
         </div>
       </dl>
-      {wording ? <p>{fill(m.orderRenewal, { wording })}</p> : purchase.expiration_days ? <p>{fill(m.orderValidity, { n: purchase.expiration_days })}</p> : null}
+      {wording ? <p>{fill(m.orderRenewal, { wording })}</p> : <Validity purchase={purchase} timezone={timezone} />}
       <NextCharge purchase={purchase} timezone={timezone} />
       {cashPending && (
         <section className="order__instructions" aria-labelledby="order-instructions">
