@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app';
 import { getDashboardDays } from '../../src/data/repos/dashboard-days-repo';
 import { computeDashboardDays, computeDay, refreshToday, SETTLE_DAYS, studioDayBounds } from '../../src/services/dashboard/compute-dashboard-days';
+import { freshenToday, TODAY_FRESH_MS, TODAY_RECOMPUTE_HOLD_MS } from '../../src/services/dashboard/fresh-today';
 import { periodOf, readDashboard } from '../../src/services/dashboard/read-dashboard';
 import { ADMIN_UID, seedScheduleCatalogue, setStudioZone } from './schedule-fixtures';
 import { type TestEnv, testEnv } from './support';
@@ -241,6 +242,94 @@ describe('the period read', () => {
     for (const doc of (await env.store.collection('class_reservations').get()).docs) batch.delete(env.store.doc(doc.path));
     await batch.commit();
     expect((await readDashboard(env.deps, { start_date: '2026-11-30', end_date: '2026-11-30' })).totals.bookings).toBe(4);
+  });
+});
+
+describe("today's figures on read (ADR 0117)", () => {
+  const TODAY = '2026-12-01';
+  const later = (ms: number) => {
+    env.clock.now = new Date(env.clock.now.getTime() + ms);
+  };
+  /** computeDay, counted; `gate` holds each computation until it is opened. */
+  function countedCompute(gate?: Promise<void>) {
+    const calls: string[] = [];
+    const compute: typeof computeDay = async (deps, day, tz) => {
+      calls.push(day);
+      await gate;
+      return computeDay(deps, day, tz);
+    };
+    return { calls, compute };
+  }
+  const todayBookings = async (query = {}) => (await readDashboard(env.deps, query)).days.find((d) => d.day === TODAY)?.bookings;
+
+  it('recomputes stale figures once, then answers the stored ones while they are fresh', async () => {
+    await twoDays();
+    await computeDay(env.deps, TODAY, TZ);
+    const counted = countedCompute();
+    expect(await freshenToday(env.deps, TODAY, TZ, counted.compute)).toBe('fresh');
+    later(TODAY_FRESH_MS);
+    expect(await freshenToday(env.deps, TODAY, TZ, counted.compute)).toBe('recomputed');
+    expect(await freshenToday(env.deps, TODAY, TZ, counted.compute)).toBe('fresh');
+    expect(counted.calls).toEqual([TODAY]);
+    expect((await getDashboardDays(env.store, [TODAY])).get(TODAY)?.computedAt).toEqual(env.clock.now);
+  });
+
+  it('computes a missing today on the first read', async () => {
+    await twoDays();
+    const counted = countedCompute();
+    expect(await freshenToday(env.deps, TODAY, TZ, counted.compute)).toBe('recomputed');
+    expect(counted.calls).toEqual([TODAY]);
+  });
+
+  it('computes once for two readers at the same moment; the other answers the stored figures', async () => {
+    await twoDays();
+    await computeDay(env.deps, TODAY, TZ);
+    later(TODAY_FRESH_MS + 1);
+    let open = () => {};
+    const counted = countedCompute(new Promise<void>((resolve) => (open = resolve)));
+    const first = freshenToday(env.deps, TODAY, TZ, counted.compute);
+    const second = freshenToday(env.deps, TODAY, TZ, counted.compute);
+    // The loser does not wait for the winner's computation.
+    expect(await second).toBe('busy');
+    open();
+    expect(await first).toBe('recomputed');
+    expect(counted.calls).toEqual([TODAY]);
+    // Written figures end the hold: the next stale read computes again.
+    later(TODAY_FRESH_MS);
+    expect(await freshenToday(env.deps, TODAY, TZ, counted.compute)).toBe('recomputed');
+  });
+
+  it('takes today over from a reader that died mid-computation once its hold ran out', async () => {
+    await twoDays();
+    const dead = countedCompute(new Promise<void>(() => {}));
+    void freshenToday(env.deps, TODAY, TZ, dead.compute);
+    await expect.poll(() => dead.calls.length).toBe(1);
+    const counted = countedCompute();
+    expect(await freshenToday(env.deps, TODAY, TZ, counted.compute)).toBe('busy');
+    later(TODAY_RECOMPUTE_HOLD_MS + 1);
+    expect(await freshenToday(env.deps, TODAY, TZ, counted.compute)).toBe('recomputed');
+  });
+
+  it('answers the stored figures, not an error, when the computation fails', async () => {
+    await twoDays();
+    await computeDay(env.deps, TODAY, TZ);
+    later(TODAY_FRESH_MS);
+    const failing: typeof computeDay = () => Promise.reject(new Error('store down'));
+    expect(await freshenToday(env.deps, TODAY, TZ, failing)).toBe('failed');
+  });
+
+  it('shows a booking of today on the next read once the figures are stale, and only for periods with today', async () => {
+    await twoDays();
+    expect(await todayBookings()).toBe(2);
+    await reservation(4);
+    // Within the freshness window: the stored figures, no reservation read.
+    expect(await todayBookings()).toBe(2);
+    later(TODAY_FRESH_MS);
+    const computedBefore = (await getDashboardDays(env.store, [TODAY])).get(TODAY)?.computedAt;
+    // A period without today leaves today alone.
+    await readDashboard(env.deps, { start_date: '2026-11-01', end_date: '2026-11-30' });
+    expect((await getDashboardDays(env.store, [TODAY])).get(TODAY)?.computedAt).toEqual(computedBefore);
+    expect(await todayBookings()).toBe(3);
   });
 });
 

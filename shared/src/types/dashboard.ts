@@ -68,3 +68,12 @@ export interface Dashboard {
 
 /** POST /api/dashboard/refresh (admin): today's figures recomputed now; answers like GET. */
 export const DASHBOARD_REFRESH_MIN_GAP_SECONDS = 60;
+
+/**
+ * Today's figures within a minute of a booking or sale, without pressing
+ * anything (ADR 0117): a read of a period that includes today recomputes
+ * today when its figures are older than FRESH, and the Tablero reads again
+ * every POLL while it shows today. FRESH + POLL stays within a minute.
+ */
+export const DASHBOARD_TODAY_FRESH_SECONDS = 25;
+export const DASHBOARD_TODAY_POLL_SECONDS = 30;

@@ -20,6 +20,12 @@ export interface DashboardDayDoc extends DashboardDayFigures {
   computedAt: Date;
   /** Computed after the day settled (docs/admin "Dashboard"): never recomputed by the job again. */
   final: boolean;
+  /**
+   * While a dashboard read recomputes today (ADR 0117): until when that read
+   * holds the day, so a second read at the same moment answers the stored
+   * figures instead of computing them again. Gone once the figures are written.
+   */
+  refreshingUntil?: Date;
 }
 
 const days = (store: DocumentStore) => store.collection('dashboard_days');
@@ -28,7 +34,8 @@ export async function getDashboardDays(store: DocumentStore, dayIds: readonly st
   const found = new Map<string, DashboardDayDoc>();
   if (dayIds.length === 0) return found;
   const snaps = await store.getAll(...dayIds.map((day) => days(store).doc(day)));
-  for (const snap of snaps) if (snap.exists) found.set(snap.id, snap.data() as unknown as DashboardDayDoc);
+  // A day only claimed for a recompute (claimDayRecompute) has no figures yet.
+  for (const snap of snaps) if (snap.exists && snap.get('computedAt') !== undefined) found.set(snap.id, snap.data() as unknown as DashboardDayDoc);
   return found;
 }
 
@@ -48,4 +55,32 @@ export async function writeDashboardDay(store: DocumentStore, doc: DashboardDayD
   await days(store)
     .doc(doc.day)
     .set({ ...doc });
+}
+
+/**
+ * Takes the day for one recompute when its figures were computed before
+ * `staleBefore` or at it (or never) and no other recompute holds it: 'claimed' when
+ * this caller should compute, else 'fresh' or 'held' (by another reader). A transaction on the day's own document (never
+ * written by bookings or sales), so of two readers at once only one computes.
+ * A day without figures gets a document holding only the claim: it has no
+ * `day` field, so period reads never list it.
+ */
+export async function claimDayRecompute(
+  store: DocumentStore,
+  day: string,
+  now: Date,
+  staleBefore: Date,
+  holdUntil: Date,
+): Promise<'claimed' | 'fresh' | 'held'> {
+  const ref = days(store).doc(day);
+  // Under contention the retry sees the other reader's claim: 'held'.
+  return store.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    const computedAt = snap.get('computedAt') as Date | undefined;
+    const heldUntil = snap.get('refreshingUntil') as Date | undefined;
+    if (computedAt && computedAt.getTime() > staleBefore.getTime()) return 'fresh';
+    if (heldUntil && heldUntil.getTime() > now.getTime()) return 'held';
+    tx.set(ref, { refreshingUntil: holdUntil }, { merge: true });
+    return 'claimed';
+  });
 }

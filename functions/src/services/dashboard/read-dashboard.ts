@@ -6,6 +6,7 @@ import { listDashboardDays, type OccupancyCell } from '../../data/repos/dashboar
 import type { StoreDeps } from '../../deps';
 import { studioTimezone } from '../credits/expiry';
 import { addDays, daysFromTo } from '../schedule/calendar';
+import { freshenToday } from './fresh-today';
 
 const FIGURES: ReadonlyArray<keyof DashboardDayFigures> = [
   'classes',
@@ -44,11 +45,15 @@ export function periodOf(query: DashboardQuery, today: string): { from: string; 
 /**
  * GET /api/dashboard (admin): the period's figures summed from its day
  * documents (one read each, plus the class types' names), never from the
- * period's reservations (docs/admin/README.md "Dashboard").
+ * period's reservations (docs/admin/README.md "Dashboard"). A period that
+ * includes today first has today's figures recomputed when they are older
+ * than TODAY_FRESH_MS (25 s), by one reader at a time (fresh-today.ts, ADR 0117).
  */
 export async function readDashboard(deps: StoreDeps, query: DashboardQuery): Promise<Dashboard> {
   const tz = await studioTimezone(deps);
-  const { from, to } = periodOf(query, studioDay(deps.now(), tz));
+  const today = studioDay(deps.now(), tz);
+  const { from, to } = periodOf(query, today);
+  if (daysFromTo(from, today) >= 0 && daysFromTo(today, to) >= 0) await freshenToday(deps, today, tz);
   const stored = new Map((await listDashboardDays(deps.store, from, to)).map((doc) => [doc.day, doc]));
 
   const totals = zeros();

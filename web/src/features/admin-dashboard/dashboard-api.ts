@@ -1,7 +1,7 @@
 import { fill } from '@studio/shared/messages';
 import { exportMessages } from '@studio/shared/messages/exports';
 import type { ExportKind } from '@studio/shared/schemas/export';
-import type { Dashboard } from '@studio/shared/types/dashboard';
+import { type Dashboard, DASHBOARD_TODAY_POLL_SECONDS } from '@studio/shared/types/dashboard';
 import { api, ApiError } from '../../lib/api-client';
 import { currentIdToken } from '../../lib/auth-client';
 import { offerDownload } from '../../lib/download';
@@ -13,14 +13,28 @@ export const dashboardKeys = {
   period: (period: Period) => [...dashboardKeys.all, period.from, period.to] as const,
 };
 
-/** GET /dashboard?start_date&end_date (admin): one period's figures; failures are shown in place with a retry. */
-export const dashboardQuery = (period: Period) =>
-  queryOptions({
+/** While a period with today is shown, its figures are read again this often (ADR 0117: a booking shows within a minute). */
+export const TODAY_POLL_MS = DASHBOARD_TODAY_POLL_SECONDS * 1000;
+
+/**
+ * GET /dashboard?start_date&end_date (admin): one period's figures; failures
+ * are shown in place with a retry. A period that includes the studio's
+ * `today` is read again every TODAY_POLL_MS while the tab is visible, and on
+ * coming back to the window (the server recomputes today's figures when they
+ * are older than 25 s); the figures shown stay until the new ones arrive.
+ */
+export const dashboardQuery = (period: Period, today: string) => {
+  const withToday = period.from <= today && today <= period.to;
+  return queryOptions({
     queryKey: dashboardKeys.period(period),
     queryFn: async ({ signal }) =>
       (await api.get<{ dashboard: Dashboard }>(`/dashboard?${new URLSearchParams(dashboardQueryOf(period)).toString()}`, { signal })).dashboard,
+    refetchInterval: withToday ? TODAY_POLL_MS : false,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: withToday ? 'always' : false,
     meta: { alert: false },
   });
+};
 
 /** POST /dashboard/refresh (admin, no body): today's figures recomputed; the screen then reads the dashboard again. */
 export const refreshDashboard = () => api.post<{ updated_at: string }>('/dashboard/refresh', undefined);

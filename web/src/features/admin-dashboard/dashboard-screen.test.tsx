@@ -1,8 +1,9 @@
 import type { Dashboard, DashboardDay } from '@studio/shared/types/dashboard';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FetchCall, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
+import { TODAY_POLL_MS } from './dashboard-api';
 import { addDays } from './dashboard-period';
 import { DashboardScreen } from './dashboard-screen';
 
@@ -258,6 +259,58 @@ describe('Tablero (/admin)', () => {
     expect(screen.getByText('Actualizado 18 nov 2026, 20:55')).toBeInTheDocument();
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([`GET ${DEFAULT_URL}`, 'POST /api/dashboard/refresh', `GET ${DEFAULT_URL}`]);
     expect(calls[1]?.body).toBeUndefined();
+  });
+
+  it('reads a period with today again on its own, every TODAY_POLL_MS, quietly and without losing the figures shown', async () => {
+    expect(TODAY_POLL_MS).toBe(30_000);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-11-19T03:00:00Z'));
+    let bookings = 1234;
+    let release = () => {};
+    let held: Promise<void> = Promise.resolve();
+    const { fetchMock } = mockFetch((call) =>
+      call.url === DEFAULT_URL ? answer(makeDashboard({ totals: { ...makeDashboard().totals, bookings } })) : undefined,
+    );
+    // Each answer waits for `held`, so the screen can be seen while a read is under way.
+    const reads: string[] = [];
+    vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
+      reads.push(String(args[0]));
+      await held;
+      return fetchMock(...args);
+    });
+    renderScreen();
+    await vi.waitFor(() => expect(card('Reservaciones')).toHaveTextContent('1,234'));
+    const statuses = screen.getAllByRole('status');
+
+    // A booking is made; the next read is held so the screen is seen while it is under way.
+    bookings = 1235;
+    held = new Promise((resolve) => (release = resolve));
+    await act(() => vi.advanceTimersByTimeAsync(TODAY_POLL_MS - 1_000));
+    expect(reads).toEqual([DEFAULT_URL]);
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(reads).toEqual([DEFAULT_URL, DEFAULT_URL]);
+    // While it is read again: the same figures, no spinner.
+    expect(card('Reservaciones')).toHaveTextContent('1,234');
+    expect(screen.queryByText('Cargando cifras…')).not.toBeInTheDocument();
+    release();
+    await vi.waitFor(() => expect(card('Reservaciones')).toHaveTextContent('1,235'));
+    // Nothing is announced for a quiet refresh.
+    for (const status of statuses) expect(status).toBeEmptyDOMElement();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(TODAY_POLL_MS));
+    expect(reads).toHaveLength(3);
+  });
+
+  it('does not read a period that ended before today again on its own', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-11-19T03:00:00Z'));
+    const url = '/api/dashboard?start_date=2026-11-01&end_date=2026-11-05';
+    const { calls } = mockFetch((call) => (call.url === url ? answer(makeDashboard({}, '2026-11-01', '2026-11-05')) : undefined));
+    renderScreen('/admin?desde=2026-11-01&hasta=2026-11-05');
+    await screen.findByText('Actualizado 18 nov 2026, 12:30');
+    await act(() => vi.advanceTimersByTimeAsync(3 * TODAY_POLL_MS));
+    expect(calls).toHaveLength(1);
   });
 
   it('says politely when the figures were refreshed less than a minute ago', async () => {

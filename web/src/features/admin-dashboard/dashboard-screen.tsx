@@ -195,8 +195,9 @@ function Figures({ dashboard: d }: { dashboard: Dashboard }) {
 }
 
 /** One valid period: its figures, when they were computed, and the refresh of today's. */
-function PeriodDashboard({ period }: { period: Period }) {
-  const query = useServerQuery(dashboardQuery(period));
+function PeriodDashboard({ period, today }: { period: Period; today: string }) {
+  // With today in the period, read again on its own (dashboard-api): quietly, the figures shown stay until the new ones replace them.
+  const query = useServerQuery(dashboardQuery(period, today));
   // The refresh settles once the dashboard was read again (server-data's `invalidates`).
   const refresh = useServerMutation({ mutationFn: refreshDashboard, meta: { alert: false, invalidates: [dashboardKeys.all] } });
   const [notice, setNotice] = useState('');
@@ -266,7 +267,7 @@ export function DashboardScreen() {
       <p className="muted">{m.intro}</p>
       <PeriodPicker typed={address.typed} errors={address.errors} today={today} onChange={(period) => setParams(periodSearch(period))} />
       {address.period ? (
-        <PeriodDashboard period={address.period} />
+        <PeriodDashboard period={address.period} today={today} />
       ) : (
         <p role="alert" className="dashboard__missing">
           {m.period.badAddress}
