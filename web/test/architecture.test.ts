@@ -122,4 +122,11 @@ describe('web architecture', () => {
     // Lazy areas stay lazy: their screens are only reachable through import().
     expect(eager.filter((file) => /^features\/(auth|pages)\//.test(file) || file.startsWith('app/compositions/'))).toEqual([]);
   });
+
+  it('loads the QR decoder (jsqr) only from the check-in screen, through import() (ADR 0116)', () => {
+    const importers = [...graph].flatMap(([file, imports]) =>
+      imports.filter((entry) => entry.specifier === 'jsqr').map((entry) => `${relative(SRC, file)}${entry.dynamic ? ' (import())' : ''}`),
+    );
+    expect(importers).toEqual(['features/admin-checkin/qr-decoder.ts (import())']);
+  });
 });

@@ -134,14 +134,19 @@ describe('Check-in (/admin/checkin)', () => {
     expect(field).not.toHaveAttribute('aria-invalid');
   });
 
-  it('offers the camera only where the browser can read QR codes', () => {
+  it('offers the camera wherever the browser has one, BarcodeDetector or not (jsQR reads elsewhere, ADR 0116)', () => {
     mockFetch(() => undefined);
-    render();
-    // jsdom has no BarcodeDetector: the typed code is the only way.
+    const { unmount } = render();
+    // jsdom has no camera: the typed code is the only way.
     expect(screen.queryByRole('button', { name: 'Escanear con la cámara' })).not.toBeInTheDocument();
+    unmount();
+    // A camera but no BarcodeDetector (Firefox, Linux Chromium): scanning is offered all the same.
+    vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia: vi.fn() } });
+    render();
+    expect(screen.getByRole('button', { name: 'Escanear con la cámara' })).toBeInTheDocument();
   });
 
-  it("reads the code from the QR's link with the camera, then releases it", async () => {
+  it("checks in the code read from the QR's link with the camera, shows the card, and releases the camera when stopped", async () => {
     const user = userEvent.setup();
     const stop = vi.fn();
     vi.stubGlobal(
@@ -152,12 +157,20 @@ describe('Check-in (/admin/checkin)', () => {
     );
     vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia: vi.fn(async () => ({ getTracks: () => [{ stop }] })) } });
     vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
-    const { calls } = mockFetch((call) => (call.url === '/api/check_in/R123-abcdef' ? { body: makeLookup() } : undefined));
+    const { calls } = mockFetch((call) => (call.method === 'POST' && call.url === '/api/check_in' ? { body: makeCheckInResult() } : undefined));
     render();
     await user.click(screen.getByRole('button', { name: 'Escanear con la cámara' }));
-    expect(await screen.findByRole('region', { name: 'Ana López' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Código de acceso')).toHaveValue('R123-abcdef');
+    const card = await screen.findByRole('region', { name: 'Ana López' });
+    expect(within(card).getByText('Asistencia registrada')).toBeInTheDocument();
+    expect(within(card).getByText('Indoor Cycling')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Asistencia registrada: Ana López.');
+    // Nothing of the customer beyond the check-in.
+    expect(screen.queryByText('ana@example.com')).not.toBeInTheDocument();
+    expect(screen.queryByText('5512345678')).not.toBeInTheDocument();
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/check_in']);
+    expect(calls[0]?.body).toEqual({ code: 'R123-abcdef' });
+    expect(stop).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Detener la cámara' }));
     expect(stop).toHaveBeenCalled();
-    expect(calls.map((c) => c.url)).toEqual(['/api/check_in/R123-abcdef']);
   });
 });

@@ -1,22 +1,19 @@
 import { bookingAdminMessages } from '@studio/shared/messages/booking-admin';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { normalizeCheckInCode } from './admin-checkin-api';
-import { canScanQr, QrScanner } from './qr-scanner';
 
 const s = bookingAdminMessages.checkInScreen;
 
 /**
  * 'Código de acceso': a typed code or a pasted QR link, normalized to the
- * code; the camera, where the browser can read QRs, fills the same field (the
- * typed code stays the fallback).
+ * code. `actions` go beside 'Buscar' (the check-in screen's camera switch; the
+ * kiosk's scans check in by themselves, kiosk-scan.tsx).
  */
-export function CodeForm({ initial = '', onCode }: { initial?: string; onCode: (code: string) => void }) {
+export function CodeForm({ initial = '', onCode, actions }: { initial?: string; onCode: (code: string) => void; actions?: ReactNode }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
-  const [scanning, setScanning] = useState(false);
-  const [scanAvailable] = useState(canScanQr);
 
   const take = (text: string) => {
     const code = normalizeCheckInCode(text);
@@ -33,12 +30,6 @@ export function CodeForm({ initial = '', onCode }: { initial?: string; onCode: (
   const submit = (event: FormEvent) => {
     event.preventDefault();
     take(value);
-  };
-
-  const scanned = (text: string) => {
-    setScanning(false);
-    setValue(text);
-    take(text);
   };
 
   return (
@@ -73,13 +64,8 @@ export function CodeForm({ initial = '', onCode }: { initial?: string; onCode: (
         <button type="submit" className="button">
           {s.lookUp}
         </button>
-        {scanAvailable && (
-          <button type="button" className="button button--secondary" aria-pressed={scanning} onClick={() => setScanning((on) => !on)}>
-            {scanning ? s.stopScan : s.scan}
-          </button>
-        )}
+        {actions}
       </div>
-      {scanning && <QrScanner onText={scanned} />}
     </form>
   );
 }

@@ -1,59 +1,59 @@
 import { bookingAdminMessages } from '@studio/shared/messages/booking-admin';
 import { useEffect, useRef, useState } from 'react';
+import { createQrReader } from './qr-decoder';
 
 const s = bookingAdminMessages.checkInScreen;
 
-/** The part of the Barcode Detection API used here (not in TypeScript's DOM types yet). */
-interface QrDetector {
-  detect(source: HTMLVideoElement): Promise<Array<{ rawValue: string }>>;
-}
-type QrDetectorConstructor = new (options: { formats: string[] }) => QrDetector;
-
 /** How often a frame is looked at: often enough to feel instant, rarely enough to spare a phone's battery. */
-const SCAN_EVERY_MS = 250;
+export const SCAN_EVERY_MS = 250;
 
-/** Whether this browser can read a QR from the camera without a library (Chrome, Edge, Safari with the flag…); else only the typed code. */
+/**
+ * Whether this browser can give the screen a camera: every current browser
+ * can then read a QR (BarcodeDetector where present, else jsQR; qr-decoder.ts).
+ */
 export function canScanQr(): boolean {
-  return typeof window !== 'undefined' && 'BarcodeDetector' in window && typeof navigator.mediaDevices?.getUserMedia === 'function';
+  return typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
 }
 
 /**
- * The rear camera's view, read for a QR until one is found; the text found is
- * handed over once and the camera is released when this unmounts.
+ * The rear camera's view, read for QRs continuously: each text found is handed
+ * over, except while `paused` (the kiosk shows a result meanwhile; the camera
+ * stays on so the next customer sees it). The camera is released when this
+ * unmounts.
  */
-export function QrScanner({ onText }: { onText: (text: string) => void }) {
+export function QrScanner({ onText, paused = false }: { onText: (text: string) => void; paused?: boolean }) {
   const video = useRef<HTMLVideoElement>(null);
   const [failed, setFailed] = useState(false);
-  // The latest callback, so a new one from the parent does not restart the camera.
+  // The latest callback and pause, so a change from the parent does not restart the camera.
   const handOver = useRef(onText);
+  const isPaused = useRef(paused);
   useEffect(() => {
     handOver.current = onText;
+    isPaused.current = paused;
   });
 
   useEffect(() => {
     let stopped = false;
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const Detector = (window as unknown as { BarcodeDetector: QrDetectorConstructor }).BarcodeDetector;
     const start = async () => {
       stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
       const element = video.current;
       if (stopped || !element) return;
       element.srcObject = stream;
       await element.play();
-      const detector = new Detector({ formats: ['qr_code'] });
+      const read = await createQrReader();
       const look = async () => {
         if (stopped) return;
-        try {
-          const [found] = await detector.detect(element);
-          if (found?.rawValue) {
-            handOver.current(found.rawValue);
-            return;
+        if (!isPaused.current) {
+          try {
+            const text = await read(element);
+            if (text && !stopped && !isPaused.current) handOver.current(text);
+          } catch {
+            // A frame that is not ready yet: the next one is tried.
           }
-        } catch {
-          // A frame that is not ready yet: the next one is tried.
         }
-        timer = setTimeout(() => void look(), SCAN_EVERY_MS);
+        if (!stopped) timer = setTimeout(() => void look(), SCAN_EVERY_MS);
       };
       await look();
     };
