@@ -213,7 +213,7 @@ function seedVideos(now: Date): SeedSet['docs'] {
       video_id: index + 1,
       release_date: new Date(now.getTime() - releasedDaysAgo * DAY),
       playbacks: 0,
-      search_terms: videoSearchTerms(v.name),
+      search_terms: videoSearchTerms({ name: v.name, description: v.description }),
       createdAt: now,
       updatedAt: now,
     };

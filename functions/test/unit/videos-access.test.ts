@@ -142,6 +142,50 @@ describe('video lists', () => {
     expect(names(await get('/api/videos/program/1', 'ana'))).toEqual(['Cycling suave']);
   });
 
+  it('searches beyond the name: description, coach, tags, category, class type, video type and program, without accents', async () => {
+    await createVideo({
+      name: 'Vinyasa flow',
+      description: '<p>Respiración y <strong>Electroestimulación</strong> suave</p>',
+      instructor_id: 2,
+      class_type_id: 2,
+      class_category_id: 1,
+      video_type_id: 1,
+      program_id: 1,
+      tags: [2],
+      release_date: T0.toISOString(),
+    });
+    const found = async (query: string) => names(await get(`/api/videos?query=${encodeURIComponent(query)}`, 'ana'));
+    expect(await found('yoga')).toEqual(['Vinyasa flow', 'Yoga para principiantes']); // class type 'Yoga Vinyasa'
+    expect(await found('electro')).toEqual(['Vinyasa flow']); // description
+    expect(await found('ELECTROESTIMULACIÓN')).toEqual(['Vinyasa flow']);
+    expect(await found('respiracion')).toEqual(['Vinyasa flow']);
+    expect(await found('strong')).toEqual([]); // markup is not a word
+    expect(await found('fuentes')).toEqual(['Vinyasa flow', 'Cycling intenso']); // coach's last name
+    expect(await found('rod')).toEqual(['Vinyasa flow', 'Cycling intenso']); // coach's nickname
+    expect(await found('gutierrez')).toEqual(['Cycling suave', 'Yoga para principiantes']);
+    expect(await found('intenso')).toEqual(['Vinyasa flow', 'Cycling suave', 'Cycling intenso']); // tag 'Intenso'
+    expect(await found('cardio')).toEqual(['Vinyasa flow', 'Yoga para principiantes']); // category
+    expect(await found('completa')).toEqual(['Vinyasa flow', 'Cycling intenso']); // video type 'Clase completa'
+    expect(await found('reto dias')).toEqual(['Vinyasa flow', 'Cycling suave']); // program 'Reto 21 días'
+    expect(await found('yoga rodrigo')).toEqual(['Vinyasa flow']);
+    expect(await found('pilates')).toEqual([]);
+  });
+
+  it('finds a video by today’s names and whatever terms it was stored with, and a rewrite stores the full terms', async () => {
+    // A video written before the search looked past the name, and a tag renamed since.
+    await env.store.doc('videos/3').set({ search_terms: ['cy', 'cyc', 'cycl'] }, { merge: true });
+    await env.store.doc('tags/1').set({ name: 'Estiramiento' }, { merge: true });
+    const found = async (query: string) => names(await get(`/api/videos?query=${encodeURIComponent(query)}`, 'ana'));
+    expect(await found('mariana')).toEqual(['Cycling suave', 'Yoga para principiantes']);
+    expect(await found('estira')).toEqual(['Cycling suave', 'Yoga para principiantes']);
+    expect(await found('principiantes')).toEqual(['Yoga para principiantes']);
+
+    const rewritten = await http(env).put('/api/videos').set('authorization', adminToken).send({ video_id: 3, name: 'Cycling suave', url: '/v' });
+    expect(rewritten.status).toBe(200);
+    const stored = (await env.store.doc('videos/3').get()).get('search_terms') as string[];
+    expect(stored).toEqual(expect.arrayContaining(['cycling', 'suave', 'mariana', 'gutierrez', 'mar', 'estiramiento', 'intenso', 'indoor', 'reto', 'dias']));
+  });
+
   it('pages by 32', async () => {
     for (let i = 0; i < 33; i++) await createVideo({ name: `Extra ${i}`, release_date: new Date(T0.getTime() - (20 + i) * 60_000).toISOString() });
     const first = await get('/api/videos', 'ana');

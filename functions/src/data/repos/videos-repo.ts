@@ -4,7 +4,12 @@ import { readDoc } from './read';
 
 /** videos/{video_id}: on-demand videos; field names are the spec's (tags stored as ids). */
 export interface VideoDoc extends VideoFields {
-  /** Normalised prefixes of the name's words (Firestore has no full-text search). */
+  /**
+   * Normalised prefixes of the words of the name, the description and the
+   * names it points at, as of its last write (Firestore has no full-text
+   * search). A search computes them afresh (docs/adr/0119); these are kept for
+   * other readers and are recomputed whenever the video is written.
+   */
   search_terms: string[];
 }
 

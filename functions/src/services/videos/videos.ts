@@ -10,9 +10,10 @@ import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
 import { AppError, invalidFields } from '../../domain/errors';
 import { assertCanWatch } from './access';
-import { videoQueryTerms, videoSearchTerms } from './search-terms';
+import { videoQueryTerms } from './search-terms';
 import { flagsOf, marksByVideo, withFlags } from './video-flags';
 import { ratingSummary } from './video-rating-summary';
+import { searchTermsForWrite, searchTermsReader } from './video-search';
 
 export const notFound = () => new AppError('not-found', 'videos/not-found', accessMessages.videoNotFound);
 const text = (value: string | null | undefined) => (value === undefined || value === null || value.trim() === '' ? null : value.trim());
@@ -80,11 +81,13 @@ export interface VideoPage {
 
 /**
  * GET /videos (and /videos/tag/{tag}, /videos/program/{program}). The store
- * gets the equality filters and one array-contains (the tag, else the query's
- * longest word), which need no composite index; the other words, the duration,
- * the release date, the order (newest first) and the page are applied here.
- * That reads every match, which is fine for a studio's library (hundreds of
- * videos), not for a streaming service.
+ * gets the equality filters and the tag's array-contains, which need no
+ * composite index; the query's words (matched against the name, description
+ * and the names of the coach, tags, category, class type, video type and
+ * program as they are now: docs/adr/0119), the duration, the release date, the
+ * order (newest first) and the page are applied here. That reads every match,
+ * which is fine for a studio's library (hundreds of videos), not for a
+ * streaming service.
  */
 export async function listVideos(deps: Deps, identity: VerifiedIdentity, query: VideoQuery): Promise<VideoPage> {
   await assertCanWatch(deps, identity);
@@ -102,11 +105,11 @@ export async function listVideos(deps: Deps, identity: VerifiedIdentity, query: 
     },
   };
   if (query.tag_id !== undefined) filter.contains = { field: 'tag_ids', value: query.tag_id };
-  else if (terms[0] !== undefined) filter.contains = { field: 'search_terms', value: terms[0] };
   const now = deps.now();
+  const termsOf = terms.length > 0 ? await searchTermsReader(deps) : null;
   const matches = (await findVideos(deps.store, filter))
     .filter((video) => visibleTo(identity, video, now))
-    .filter((video) => terms.every((term) => video.search_terms.includes(term)))
+    .filter((video) => termsOf === null || terms.every((term) => termsOf(video).includes(term)))
     .filter((video) => query.duration === undefined || (video.duration !== null && video.duration <= query.duration))
     // completed=true: only the caller's completed videos; false: only the others (the caller's own marks).
     .filter((video) => query.completed === undefined || (marks.get(video.video_id)?.completed === true) === query.completed)
@@ -188,7 +191,7 @@ async function checkReferences(deps: Deps, tx: Transaction, input: VideoFields, 
   if (Object.keys(fields).length > 0) throw invalidFields(fields);
 }
 
-function applyInput(before: VideoDoc | null, input: VideoCreateInput, id: number, now: Date): VideoDoc {
+function applyInput(before: VideoDoc | null, input: VideoCreateInput, id: number, now: Date): Omit<VideoDoc, 'search_terms'> {
   const keep = <K extends keyof VideoDoc>(key: K, value: VideoDoc[K] | undefined, fallback: VideoDoc[K]): VideoDoc[K] =>
     value !== undefined ? value : before ? before[key] : fallback;
   const name = input.name.trim();
@@ -209,7 +212,6 @@ function applyInput(before: VideoDoc | null, input: VideoCreateInput, id: number
     available: keep('available', input.available, true),
     release_date: input.release_date ? new Date(input.release_date) : (before?.release_date ?? now),
     playbacks: before?.playbacks ?? 0,
-    search_terms: videoSearchTerms(name),
     createdAt: before?.createdAt ?? now,
     updatedAt: now,
   };
@@ -218,8 +220,11 @@ function applyInput(before: VideoDoc | null, input: VideoCreateInput, id: number
 export async function createVideoFromInput(deps: Deps, input: VideoCreateInput): Promise<Video> {
   const video = await deps.store.runTransaction(async (tx) => {
     await checkReferences(deps, tx, input, null);
+    // Every read before the counter's write (a transaction reads first): the terms need only the input.
+    const fields = applyInput(null, input, 0, deps.now());
+    const searchTerms = await searchTermsForWrite(deps, fields, tx);
     const id = await allocateId(deps.store, tx, 'videos');
-    const doc = applyInput(null, input, id, deps.now());
+    const doc: VideoDoc = { ...fields, video_id: id, search_terms: searchTerms };
     createVideo(deps.store, tx, doc);
     return doc;
   });
@@ -232,7 +237,9 @@ export async function updateVideoFromInput(deps: Deps, input: VideoUpdateInput):
     if (!before) throw notFound();
     await checkReferences(deps, tx, input, before);
     const { video_id: id, ...fields } = input;
-    const doc = applyInput(before, fields, id, deps.now());
+    const next = applyInput(before, fields, id, deps.now());
+    // Every rewrite recomputes the terms, so a video stored with the name's alone gets the full set.
+    const doc: VideoDoc = { ...next, search_terms: await searchTermsForWrite(deps, next, tx) };
     replaceVideo(deps.store, tx, doc);
     return doc;
   });

@@ -1,0 +1,77 @@
+import {
+  type CatalogueRecord,
+  type ClassCategoryDoc,
+  type ClassTypeDoc,
+  getRecord,
+  type InstructorDoc,
+  listRecords,
+  type ProgramDoc,
+  type TagDoc,
+  type VideoTypeDoc,
+} from '../../data/repos/catalogue-repo';
+import type { VideoDoc } from '../../data/repos/videos-repo';
+import type { Transaction } from '../../data/store/types';
+import type { Deps } from '../../deps';
+import { videoSearchTerms } from './search-terms';
+
+type Named = CatalogueRecord & { name?: string | null };
+type Refs = Pick<VideoDoc, 'instructor_id' | 'class_type_id' | 'class_category_id' | 'video_type_id' | 'program_id' | 'tag_ids'>;
+
+/** Where each of a video's references points; archived records still name what the video is about. */
+const single = [
+  { field: 'class_type_id', collection: 'class_types' },
+  { field: 'class_category_id', collection: 'class_categories' },
+  { field: 'video_type_id', collection: 'video_types' },
+  { field: 'program_id', collection: 'programs' },
+] as const;
+
+const instructorTexts = (coach: InstructorDoc | null | undefined) => (coach ? [coach.name, coach.last_name, coach.nick_name] : []);
+
+/** The names a video's references give it, read one by one (in the write's transaction). */
+async function relatedTextsOf(deps: Deps, video: Refs, tx?: Transaction): Promise<Array<string | null | undefined>> {
+  const one = <T extends object>(collection: string, id: number | null) => (id === null ? Promise.resolve(null) : getRecord<T>(deps.store, collection, id, tx));
+  const [coach, tags, ...others] = await Promise.all([
+    one<InstructorDoc>('instructors', video.instructor_id),
+    Promise.all(video.tag_ids.map((id) => one<TagDoc>('tags', id))),
+    ...single.map(({ field, collection }) => one<Named>(collection, video[field])),
+  ]);
+  return [...instructorTexts(coach), ...tags.map((tag) => tag?.name), ...others.map((record) => record?.name)];
+}
+
+/** The stored search terms of a video about to be written: its name, description and the names of what it points at. */
+export async function searchTermsForWrite(deps: Deps, video: Omit<VideoDoc, 'search_terms'>, tx: Transaction): Promise<string[]> {
+  return videoSearchTerms({ name: video.name, description: video.description, related: await relatedTextsOf(deps, video, tx) });
+}
+
+/**
+ * The terms of videos as a search reads them: computed from the catalogue as
+ * it is now, so a renamed coach or tag, and videos written before the
+ * description and references counted, are found without rewriting them
+ * (docs/adr/0119). The six small catalogue collections are read once per search.
+ */
+export async function searchTermsReader(deps: Deps): Promise<(video: VideoDoc) => string[]> {
+  const byId = async <T extends object>(collection: string, idOf: (doc: T) => number) =>
+    new Map((await listRecords<T>(deps.store, collection)).map((doc) => [idOf(doc), doc] as const));
+  const [coaches, tags, classTypes, categories, videoTypes, programs] = await Promise.all([
+    byId<InstructorDoc>('instructors', (d) => d.instructor_id),
+    byId<TagDoc>('tags', (d) => d.tag_id),
+    byId<ClassTypeDoc>('class_types', (d) => d.class_type_id),
+    byId<ClassCategoryDoc>('class_categories', (d) => d.class_category_id),
+    byId<VideoTypeDoc>('video_types', (d) => d.video_type_id),
+    byId<ProgramDoc>('programs', (d) => d.program_id),
+  ]);
+  const nameOf = (map: Map<number, { name?: string | null }>, id: number | null) => (id === null ? null : map.get(id)?.name);
+  return (video) =>
+    videoSearchTerms({
+      name: video.name,
+      description: video.description,
+      related: [
+        ...instructorTexts(video.instructor_id === null ? null : coaches.get(video.instructor_id)),
+        ...video.tag_ids.map((id) => tags.get(id)?.name),
+        nameOf(classTypes, video.class_type_id),
+        nameOf(categories, video.class_category_id),
+        nameOf(videoTypes, video.video_type_id),
+        nameOf(programs, video.program_id),
+      ],
+    });
+}
