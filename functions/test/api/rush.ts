@@ -92,6 +92,11 @@ export async function rushCustomers(adminToken: string, count: number, lanes: nu
         }),
       'signup',
     );
+    // The studio's required profile question, answered as the web asks it before a first booking (ADR 0118).
+    await withRetry(
+      () => api('PUT', '/api/customer/custom_values', { token: identity.token, body: { values: { emergency_contact: 'Mamá 5512345678' } } }),
+      'intake',
+    );
     return { uid: identity.uid, token: identity.token, customerId: signup.body.customer.customer_id };
   });
   lap('signupMs');

@@ -81,8 +81,18 @@ export async function newIdentity(): Promise<{ token: string; uid: string; email
   return { token: result.idToken, uid: result.localId, email, password };
 }
 
-/** An identity with a registered customer. */
-export async function newCustomer(overrides: Record<string, unknown> = {}) {
+/** The seed's required customer field (emergency_contact) answered, so the customer may book (ADR 0118). */
+export async function answerIntake(token: string): Promise<void> {
+  const response = await api('PUT', '/api/customer/custom_values', { token, body: { values: { emergency_contact: 'Mamá 5512345678' } } });
+  if (response.status !== 200) throw new Error(`intake failed: ${response.status} ${JSON.stringify(response.body)}`);
+}
+
+/**
+ * An identity with a registered customer who has answered the studio's
+ * required profile question, as the web asks before a first booking;
+ * `{ intake: false }` leaves it unanswered.
+ */
+export async function newCustomer(overrides: Record<string, unknown> = {}, options: { intake?: boolean } = {}) {
   const identity = await newIdentity();
   const phone = uniquePhone();
   const response = await api<{ customer: { customer_id: number } }>('POST', '/api/customer/signup', {
@@ -90,6 +100,7 @@ export async function newCustomer(overrides: Record<string, unknown> = {}) {
     body: { uid: identity.uid, name: 'Prueba', last_name: 'Cliente', phone, accepted_pages: [1, 2], ...overrides },
   });
   if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${JSON.stringify(response.body)}`);
+  if (options.intake !== false) await answerIntake(identity.token);
   return { ...identity, phone, customerId: response.body.customer.customer_id };
 }
 

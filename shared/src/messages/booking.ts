@@ -14,6 +14,8 @@ export const bookingMessages = {
   /** A lot that would pay for the class ends before it starts (ADR 0065); {date} is its last studio day, '4 dic' (shared/src/format/lot-end.ts). */
   lotEndsBeforeClass: 'Tu paquete vence el {date}, antes de esta clase.',
   noCustomer: 'Completa tu registro antes de reservar.',
+  /** The studio's required profile questions ('Completa tu perfil', custom fields of 'customer') are unanswered (ADR 0118). */
+  profileIncomplete: 'Completa tu perfil antes de reservar: el estudio necesita {fields}.',
   cancelNotAllowed: 'El estudio no permite cancelar reservaciones.',
   cancelTooLate: 'Ya no puedes cancelar esta reservación: faltan menos de {n} {unit} para tu clase.',
   /** A customer's cancel once checked in, or once the class started (docs/booking "What a customer may still do with a reservation"). */

@@ -60,6 +60,10 @@ export const calendarMessages = {
   bringGuest: 'Llevar un invitado (+1)',
   /** The studio's booking questions (ADR 0115), asked in the booking modal. */
   questionsLegend: 'Antes de tu clase',
+  /** The profile's questions (custom fields of 'customer', ADR 0118), asked once in the booking modal before the first booking. */
+  intakeLegend: 'Completa tu perfil',
+  intakeHint: 'El estudio necesita estos datos antes de tu primera clase. Solo te los pedimos una vez.',
+  intakeContinue: 'Continuar',
   guestName: 'Nombre de tu invitado',
   guestCredit: 'Tu invitado usa un crédito más.',
   confirmBook: 'Reservar',

@@ -45,4 +45,10 @@ export type Customer = Wire<CustomerFields> & {
    * customer (GET/PUT /customer, sign-up, the admin's read); lists leave it out.
    */
   pending_fields?: string[];
+  /**
+   * The customer has saved their custom-field answers at least once (even all
+   * optional ones skipped): the booking flow's 'Completa tu perfil' step is
+   * not shown again unless required fields are pending (ADR 0118).
+   */
+  intake_asked?: boolean;
 };

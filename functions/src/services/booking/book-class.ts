@@ -1,7 +1,7 @@
 import { fill } from '@studio/shared/messages';
 import { bookingMessages } from '@studio/shared/messages/booking';
 import type { ClassReservation, ClassReservationCreateInput } from '@studio/shared/schemas/class-reservation';
-import { compactAnswers, type DynamicField, type DynamicValues } from '@studio/shared/schemas/dynamic-form';
+import { compactAnswers, type DynamicField, type DynamicValues, pendingFieldKeys } from '@studio/shared/schemas/dynamic-form';
 import { spotMapTotal } from '@studio/shared/schemas/single-class';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import type { AvailableClassDoc } from '../../data/repos/credits-repo';
@@ -89,6 +89,18 @@ async function leaveLineOnBooking(deps: StoreDeps, tx: Transaction, singleClassI
   };
 }
 
+/**
+ * The customer has answered every required custom field of 'customer' (the
+ * intake 'Completa tu perfil', ADR 0118); if not, 409 naming the questions by
+ * label. The answers are saved by PUT /customer/custom_values, not here.
+ */
+function profileComplete(fields: readonly DynamicField[], values: Readonly<Record<string, unknown>>): void {
+  const pending = pendingFieldKeys(fields, values);
+  if (pending.length === 0) return;
+  const labels = pending.map((key) => fields.find((field) => field.key === key)?.label ?? key);
+  throw new AppError('conflict', 'booking/profile-incomplete', fill(b.profileIncomplete, { fields: labels.join(', ') }));
+}
+
 /** The answers to the booking questions, checked as the form checks them and compacted (empty answers are not kept); files must be the customer's own. */
 async function answersOf(
   deps: StoreDeps,
@@ -115,7 +127,13 @@ async function answersOf(
  */
 export async function bookClass(deps: StoreDeps, identity: VerifiedIdentity, input: ClassReservationCreateInput): Promise<BookingResult> {
   // The booking questions, read once outside the transaction (a retry keeps them): studios change them between rushes, not during one.
-  const [settings, tz, questions] = await Promise.all([bookingSettings(deps), studioTimezone(deps), listLiveFields(deps, 'class_reservation')]);
+  // The profile's questions too ('Completa tu perfil', ADR 0118): a catalogue read outside the transaction, never contended by a rush.
+  const [settings, tz, questions, profileFields] = await Promise.all([
+    bookingSettings(deps),
+    studioTimezone(deps),
+    listLiveFields(deps, 'class_reservation'),
+    listLiveFields(deps, 'customer'),
+  ]);
   const singleClassId = input.single_class_id;
   const wantedSpot = input.spot ?? null;
   const guestName = input.guest?.trim() ?? null;
@@ -173,6 +191,9 @@ export async function bookClass(deps: StoreDeps, identity: VerifiedIdentity, inp
       if (chosen === null) throw new AppError('precondition', 'booking/class-full', b.classFull);
       spots = chosen;
     }
+    // Last of the refusals, so a class the customer could not book anyway says so first: the studio's required profile
+    // questions, checked on the customer document already read (no new read in the rush). A +1 added later is not asked.
+    if (self) profileComplete(profileFields, customer.custom_values ?? {});
     // The last reads: the reservations' numbers.
     const ids = await findFreeNumbers(deps.store, tx, reservationNumbers, places, seed);
     if (ids === null) throw new Error('The reservation number space has no limit; a free number always exists.');

@@ -31,6 +31,8 @@ export function toCustomerDto(doc: CustomerDoc, extra: DtoExtra): Customer {
     accepted_pages: extra.acceptedPages,
     is_admin: extra.isAdmin,
     custom_values: doc.custom_values ?? {},
+    // Saved once (even with every optional question skipped): the intake is not asked again (ADR 0118).
+    intake_asked: doc.custom_values !== undefined,
     ...(extra.pendingFields ? { pending_fields: extra.pendingFields } : {}),
     createdAt: doc.createdAt.toISOString(),
     updatedAt: doc.updatedAt.toISOString(),

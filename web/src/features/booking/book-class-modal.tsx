@@ -22,9 +22,11 @@ import { customFieldsQuery } from '../../lib/custom-fields-api';
 import { uploadAnswerFile } from '../../lib/file-upload';
 import { paths } from '../../lib/paths';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
+import { useSession } from '../../lib/session';
 import { afterPlaceChange, bookClass, classQuery } from './calendar-api';
 import { isClassFull, lotEndBeforeClass } from './calendar-rules';
 import { rememberPendingBooking } from './pending-booking';
+import { needsIntake, ProfileIntakeStep, reloadIntake } from './profile-intake';
 import { SpotMap } from './spot-map';
 
 /** Why booking could not go on here: the calendar opens the matching notice (§2 modals). */
@@ -140,7 +142,11 @@ export function BookClassModal({
 }) {
   const { data: c, isPending: classPending, isError: classError, refetch } = useServerQuery(classQuery(singleClassId));
   const questionsRead = useServerQuery(customFieldsQuery('class_reservation'));
-  const isPending = classPending || questionsRead.isPending;
+  // The profile's questions, asked once before the first booking (ADR 0118); a +1 is not asked.
+  const profileRead = useServerQuery({ ...customFieldsQuery('customer'), enabled: mode === 'book' });
+  const customer = useSession((state) => state.customer);
+  const isPending = classPending || questionsRead.isPending || (mode === 'book' && profileRead.isPending);
+  // Unreadable profile questions do not stop the booking: the server refuses it if they are owed, and the modal then reads them again.
   const isError = classError || questionsRead.isError;
   const questions = questionsRead.data ?? [];
   const [spot, setSpot] = useState<number | null>(null);
@@ -209,6 +215,15 @@ export function BookClassModal({
   const picked = spot !== null && free.includes(spot) ? spot : null;
   const full = isClassFull(c) || (rows !== null && free.length === 0);
 
+  if (mode === 'book' && !full && customer && needsIntake(customer, profileRead.data ?? [])) {
+    return (
+      <Modal title={title} onClose={onClose}>
+        <ClassSummary c={c} tz={tz} />
+        <ProfileIntakeStep fields={profileRead.data ?? []} customer={customer} onClose={onClose} />
+      </Modal>
+    );
+  }
+
   async function submit(values: FormValues, helpers: FormikHelpers<FormValues>) {
     setFailure(null);
     try {
@@ -227,6 +242,8 @@ export function BookClassModal({
         return onOutcome({ kind: 'no-credits', guest: code === 'booking/no-guest-credits' });
       if (code === 'booking/penalty') return onOutcome({ kind: 'penalty', message: apiErrorText(error) ?? '' });
       if (code === 'booking/class-full') return onOutcome({ kind: 'full', guest: mode === 'guest' });
+      // The studio added a required profile question meanwhile: the session learns it and the modal asks it.
+      if (code === 'booking/profile-incomplete') return reloadIntake().catch(() => setFailure(apiErrorText(error)));
       // A question refused by the server (edited by the studio meanwhile): its message by the field, the summary above the buttons.
       const answers = answerErrors(error);
       if (answers) helpers.setErrors(answers);

@@ -1,4 +1,5 @@
 import type { AvailableClass } from '@studio/shared/schemas/access';
+import type { DynamicValues } from '@studio/shared/schemas/dynamic-form';
 import type { SingleClass } from '@studio/shared/schemas/single-class';
 import type { CustomField, Location } from '@studio/shared/types/catalogue';
 import { act, screen, within } from '@testing-library/react';
@@ -97,6 +98,8 @@ interface Options {
   entry?: string;
   /** The studio's booking questions (custom fields of 'class_reservation'): none by default. */
   questions?: CustomField[];
+  /** The studio's profile questions (custom fields of 'customer', ADR 0118): none by default. */
+  profileFields?: CustomField[];
 }
 
 const detailOf = (id: number) => WEEK.find((c) => c.single_class_id === id);
@@ -109,6 +112,7 @@ function renderCalendar({
   respond,
   entry = '/mystudio',
   questions = [],
+  profileFields = [],
 }: Options = {}) {
   const { calls } = mockFetch((call) => {
     const answer = respond?.(call);
@@ -117,6 +121,7 @@ function renderCalendar({
     if (call.method !== 'GET') return undefined;
     if (url.pathname === '/api/locations') return { body: { locations } };
     if (url.pathname === '/api/custom_fields' && url.searchParams.get('object') === 'class_reservation') return { body: { custom_fields: questions } };
+    if (url.pathname === '/api/custom_fields' && url.searchParams.get('object') === 'customer') return { body: { custom_fields: profileFields } };
     if (url.pathname === '/api/available_classes') return { body: { available_classes: lots } };
     if (url.pathname === '/api/single_class') return { body: { single_classes: week(url.searchParams) } };
     const single = /^\/api\/single_class\/single\/(\d+)$/.exec(url.pathname);
@@ -527,6 +532,107 @@ describe('Calendario: booking', () => {
       expect(within(dialog).queryByRole('group', { name: 'Antes de tu clase' })).not.toBeInTheDocument();
       await user.click(within(dialog).getByRole('button', { name: 'Reservar lugar del invitado' }));
       await vi.waitFor(() => expect(sent()).toEqual([{ method: 'POST', url: '/api/class_reservations', body: { single_class_id: 4, guest: 'Luis' } }]));
+    });
+  });
+
+  describe("'Completa tu perfil' before the first booking (ADR 0118)", () => {
+    const contact = makeBookingQuestion({ custom_field_id: 11, key: 'emergency_contact', label: 'Contacto de emergencia', type: 'text', object: 'customer' });
+    const shoe = makeBookingQuestion({
+      custom_field_id: 12,
+      key: 'shoe_size',
+      label: 'Talla de zapato',
+      type: 'select',
+      object: 'customer',
+      required: false,
+      options: [{ label: '25', value: '25' }],
+    });
+    const respond = (call: FetchCall) => {
+      if (call.method === 'PUT' && call.url === '/api/customer/custom_values') {
+        const values = (call.body as { values: DynamicValues }).values;
+        return { body: { customer: makeCustomer({ custom_values: values, pending_fields: [], intake_asked: true }) } };
+      }
+      return call.method === 'POST' ? { status: 201, body: { class_reservation: {}, class_reservations: [] } } : undefined;
+    };
+
+    it('asks the required and optional questions first, saves them, then books; the next booking does not ask again', async () => {
+      const user = userEvent.setup();
+      useSession.setState({ customer: makeCustomer({ pending_fields: ['emergency_contact'], intake_asked: false }) });
+      const { sent } = renderCalendar({ profileFields: [contact, shoe], respond });
+      await card('Cycling');
+      await user.click(within(actionsOf('Cycling', 'miércoles', '19:30')).getByRole('button', { name: 'Reservar' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Reservar clase' });
+      const group = await within(dialog).findByRole('group', { name: 'Completa tu perfil' });
+      expect(within(group).getByText(/Solo te los pedimos una vez/)).toBeInTheDocument();
+      expect(within(dialog).queryByRole('button', { name: 'Reservar' })).not.toBeInTheDocument();
+      // The profile's own rules: the required question left empty is named, nothing is sent.
+      await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+      expect(await within(dialog).findByText('Revisa el campo: Contacto de emergencia')).toBeInTheDocument();
+      expect(sent()).toEqual([]);
+
+      await user.type(within(group).getByRole('textbox', { name: /Contacto de emergencia/ }), 'Mamá 5512345678');
+      await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+      // Saved (the optional shoe size left empty), the booking step follows in the same modal.
+      await user.click(await within(dialog).findByRole('button', { name: 'Reservar' }));
+      await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(sent()).toEqual([
+        { method: 'PUT', url: '/api/customer/custom_values', body: { values: { emergency_contact: 'Mamá 5512345678' } } },
+        { method: 'POST', url: '/api/class_reservations', body: { single_class_id: 1 } },
+      ]);
+
+      await user.click(within(actionsOf('Yoga', 'viernes', '08:00')).getByRole('button', { name: 'Reservar' }));
+      const next = await screen.findByRole('dialog', { name: 'Reservar clase' });
+      expect(await within(next).findByRole('button', { name: 'Reservar' })).toBeInTheDocument();
+      expect(within(next).queryByRole('group', { name: 'Completa tu perfil' })).not.toBeInTheDocument();
+    });
+
+    it('optional questions only: asked once and may be skipped (saved empty), never blocking', async () => {
+      const user = userEvent.setup();
+      useSession.setState({ customer: makeCustomer({ pending_fields: [], intake_asked: false }) });
+      const { sent } = renderCalendar({ profileFields: [shoe], respond });
+      await card('Cycling');
+      await user.click(within(actionsOf('Cycling', 'miércoles', '19:30')).getByRole('button', { name: 'Reservar' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Reservar clase' });
+      expect(await within(dialog).findByRole('group', { name: 'Completa tu perfil' })).toHaveTextContent('(Opcional)');
+      await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+      await user.click(await within(dialog).findByRole('button', { name: 'Reservar' }));
+      await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(sent()).toEqual([
+        { method: 'PUT', url: '/api/customer/custom_values', body: { values: {} } },
+        { method: 'POST', url: '/api/class_reservations', body: { single_class_id: 1 } },
+      ]);
+    });
+
+    it('optional questions only: not asked once the answers were saved', async () => {
+      const user = userEvent.setup();
+      useSession.setState({ customer: makeCustomer({ pending_fields: [], intake_asked: true }) });
+      renderCalendar({ profileFields: [shoe], respond });
+      await card('Cycling');
+      await user.click(within(actionsOf('Cycling', 'miércoles', '19:30')).getByRole('button', { name: 'Reservar' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Reservar clase' });
+      expect(await within(dialog).findByRole('button', { name: 'Reservar' })).toBeInTheDocument();
+      expect(within(dialog).queryByRole('group', { name: 'Completa tu perfil' })).not.toBeInTheDocument();
+    });
+
+    it('a 409 booking/profile-incomplete (a question added meanwhile) reads the customer again and asks it', async () => {
+      const user = userEvent.setup();
+      useSession.setState({ customer: makeCustomer({ pending_fields: [], intake_asked: true }) });
+      renderCalendar({
+        profileFields: [contact],
+        respond: (call) => {
+          if (call.method === 'GET' && call.url === '/api/customer') {
+            return { body: { customer: makeCustomer({ pending_fields: ['emergency_contact'], intake_asked: true }) } };
+          }
+          if (call.method === 'POST') {
+            return { status: 409, body: { error: { code: 'booking/profile-incomplete', message: 'Completa tu perfil antes de reservar.' } } };
+          }
+          return undefined;
+        },
+      });
+      await card('Cycling');
+      await user.click(within(actionsOf('Cycling', 'miércoles', '19:30')).getByRole('button', { name: 'Reservar' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Reservar clase' });
+      await user.click(await within(dialog).findByRole('button', { name: 'Reservar' }));
+      expect(await within(dialog).findByRole('group', { name: 'Completa tu perfil' })).toBeInTheDocument();
     });
   });
 

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeCustomer, renderAt } from '../../../test/helpers';
+import * as session from '../../lib/session';
 import { useSession } from '../../lib/session';
 import { CompleteInfoModal, hasPendingInfo } from './complete-info-modal';
 
@@ -33,6 +34,15 @@ describe('CompleteInfoModal', () => {
     await user.click(within(dialog).getByRole('link', { name: 'Completar mi información' }));
     expect(await screen.findByRole('heading', { name: 'Mi Información' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("always offers 'Salir', since it covers the area's menu", async () => {
+    const user = userEvent.setup();
+    const signOutSession = vi.spyOn(session, 'signOutSession').mockResolvedValue(undefined);
+    renderAt(<CompleteInfoModal />, '/mystudio', [{ path: '/', element: <h1>Inicio</h1> }]);
+    await user.click(within(screen.getByRole('dialog', { name: 'Completa tu información' })).getByRole('button', { name: 'Salir' }));
+    expect(signOutSession).toHaveBeenCalled();
+    expect(await screen.findByRole('heading', { name: 'Inicio' })).toBeInTheDocument();
   });
 
   it('shows nothing when nothing is pending, nor on Mi Información itself', () => {
