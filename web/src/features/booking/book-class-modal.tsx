@@ -219,7 +219,7 @@ export function BookClassModal({
     return (
       <Modal title={title} onClose={onClose}>
         <ClassSummary c={c} tz={tz} />
-        <ProfileIntakeStep fields={profileRead.data ?? []} customer={customer} onClose={onClose} />
+        <ProfileIntakeStep fields={profileRead.data ?? []} customer={customer} onClose={onClose} onSaved={() => setFailure(null)} />
       </Modal>
     );
   }
@@ -243,7 +243,11 @@ export function BookClassModal({
       if (code === 'booking/penalty') return onOutcome({ kind: 'penalty', message: apiErrorText(error) ?? '' });
       if (code === 'booking/class-full') return onOutcome({ kind: 'full', guest: mode === 'guest' });
       // The studio added a required profile question meanwhile: the session learns it and the modal asks it.
-      if (code === 'booking/profile-incomplete') return reloadIntake().catch(() => setFailure(apiErrorText(error)));
+      // The server's sentence stays if the questions cannot be read; answered, the booking step starts clean.
+      if (code === 'booking/profile-incomplete') {
+        setFailure(apiErrorText(error));
+        return void (await Promise.all([reloadIntake(), profileRead.refetch()]).catch(() => undefined));
+      }
       // A question refused by the server (edited by the studio meanwhile): its message by the field, the summary above the buttons.
       const answers = answerErrors(error);
       if (answers) helpers.setErrors(answers);

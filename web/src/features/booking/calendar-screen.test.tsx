@@ -625,14 +625,19 @@ describe('Calendario: booking', () => {
           if (call.method === 'POST') {
             return { status: 409, body: { error: { code: 'booking/profile-incomplete', message: 'Completa tu perfil antes de reservar.' } } };
           }
-          return undefined;
+          return respond(call);
         },
       });
       await card('Cycling');
       await user.click(within(actionsOf('Cycling', 'miércoles', '19:30')).getByRole('button', { name: 'Reservar' }));
       const dialog = await screen.findByRole('dialog', { name: 'Reservar clase' });
       await user.click(await within(dialog).findByRole('button', { name: 'Reservar' }));
-      expect(await within(dialog).findByRole('group', { name: 'Completa tu perfil' })).toBeInTheDocument();
+      const group = await within(dialog).findByRole('group', { name: 'Completa tu perfil' });
+      await user.type(within(group).getByRole('textbox', { name: /Contacto de emergencia/ }), 'Mamá 5512345678');
+      await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+      // Answered, the booking step starts clean: the server's refusal is not shown again.
+      expect(await within(dialog).findByRole('button', { name: 'Reservar' })).toBeInTheDocument();
+      expect(within(dialog).queryByText('Completa tu perfil antes de reservar.')).not.toBeInTheDocument();
     });
   });
 

@@ -63,7 +63,17 @@ function Summary({ fields, serverError }: { fields: readonly DynamicField[]; ser
  * on optional ones), saved through the customer custom values API. Saved, the
  * session's customer is no longer pending and the modal goes on to the booking.
  */
-export function ProfileIntakeStep({ fields, customer, onClose }: { fields: readonly DynamicField[]; customer: Customer; onClose: () => void }) {
+export function ProfileIntakeStep({
+  fields,
+  customer,
+  onClose,
+  onSaved,
+}: {
+  fields: readonly DynamicField[];
+  customer: Customer;
+  onClose: () => void;
+  onSaved?: () => void;
+}) {
   const save = useServerMutation({ mutationFn: saveAnswers, meta: { alert: false } });
   return (
     <Formik
@@ -71,7 +81,9 @@ export function ProfileIntakeStep({ fields, customer, onClose }: { fields: reado
       validationSchema={dynamicValuesSchema(fields)}
       onSubmit={async (values, helpers) => {
         try {
-          updateCustomer(await save.mutateAsync(compactAnswers(values as Record<string, DynamicValue>)));
+          const saved = await save.mutateAsync(compactAnswers(values as Record<string, DynamicValue>));
+          onSaved?.();
+          updateCustomer(saved);
         } catch (error) {
           const errors = answerErrors(error);
           if (errors) helpers.setErrors(errors);
