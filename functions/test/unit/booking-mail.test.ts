@@ -138,6 +138,33 @@ describe('booking e-mail', () => {
     expect((await env.store.doc('mail/reservation-1001-booked').get()).updateTime).toEqual(written);
   });
 
+  it('links the booking to Mis Reservaciones on the configured site, else the deployment’s, never a request’s host', async () => {
+    await yoga();
+    await env.store.doc('app_config/main').set({ values: { domain: 'latido.mx' } }, { merge: true });
+    await mailOnReservationChange({ ...deps, siteOrigin: 'https://demo-studio.web.app' }, await reserve(1001, ana));
+    const [mail] = await mails();
+    expect(mail!.message.text).toContain('Para ver o cancelar tu reservación, entra a Mis Reservaciones:\nhttps://latido.mx/mystudio/reservaciones');
+    expect(mail!.message.html).toContain(
+      '<a href="https://latido.mx/mystudio/reservaciones" style="color:#d9485f;font-weight:600">Ver o cancelar mi reservación</a>',
+    );
+
+    await env.store.doc('app_config/main').set({ values: { domain: 'localhost' } }, { merge: true });
+    await mailOnReservationChange({ ...deps, siteOrigin: 'https://demo-studio.web.app' }, await reserve(1003, beto, { source: 'waitlist' }));
+    const promoted = (await mails()).find((m) => m.id === 'reservation-1003-booked');
+    expect(promoted!.kind).toBe('promoted');
+    expect(promoted!.message.text).toContain('https://demo-studio.web.app/mystudio/reservaciones');
+    expect(promoted!.message.html).toContain('href="https://demo-studio.web.app/mystudio/reservaciones"');
+  });
+
+  it('without a known site, says where to manage the booking and links nowhere', async () => {
+    await yoga();
+    await mailOnReservationChange(deps, await reserve(1001, ana));
+    const [mail] = await mails();
+    expect(mail!.message.text).toContain('Puedes ver o cancelar tu reservación en Mis Reservaciones de tu cuenta.');
+    expect(mail!.message.html).not.toContain('<a ');
+    expect(mail!.message.text).not.toContain('http');
+  });
+
   it('shows the studio zone’s wall-clock time when the studio is elsewhere', async () => {
     await setStudioZone(env.store, 'Europe/Madrid');
     await yoga();
@@ -196,6 +223,8 @@ describe('cancellation e-mail', () => {
     expect(cancelled).toMatchObject({ kind: 'cancelled', to: 'ana@example.com', reference: { type: 'class_reservation', id: 1001 } });
     expect(cancelled.message.subject).toBe('Cancelaste tu reservación: Yoga Vinyasa, martes 1 de diciembre, 07:00');
     expect(cancelled.message.text).toContain('Ya regresamos a tu cuenta el crédito');
+    // Nothing left to manage: no way to Mis Reservaciones.
+    expect(cancelled.message.text).not.toContain('Mis Reservaciones');
     expect(cancelled.message.attachments?.[0]?.contentType).toBe('text/calendar; charset=utf-8; method=CANCEL');
     const request = icsOf(booked);
     const cancel = icsOf(cancelled);

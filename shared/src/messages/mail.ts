@@ -28,6 +28,11 @@ export const mailMessages = {
   waitlistCutoff: 'La lista de espera de esta clase cerró y no alcanzaste lugar. No se te cobró nada.',
   waitlistClassCancelled: 'El estudio canceló esta clase, así que la lista de espera cerró. No se te cobró nada.',
   calendarHint: 'Agrega la clase a tu calendario con el archivo adjunto.',
+  /** The way to the customer's reservations (Mis Reservaciones), where the booking is seen and cancelled. */
+  manageBooking: 'Para ver o cancelar tu reservación, entra a Mis Reservaciones:',
+  manageBookingLink: 'Ver o cancelar mi reservación',
+  /** When no site address is known (the e-mail then carries no link rather than a wrong one). */
+  manageBookingNoLink: 'Puedes ver o cancelar tu reservación en Mis Reservaciones de tu cuenta.',
   calendarCancelHint: 'El archivo adjunto la quita de tu calendario.',
   details: {
     class: 'Clase',

@@ -23,7 +23,15 @@ export interface MailFacts {
   end: Date;
   /** Now: the invitation's DTSTAMP. */
   stamp: Date;
+  /** The site's origin (configured domain, else the deployment's site; never a request header); null when unknown. */
+  siteOrigin?: string | null;
 }
+
+/**
+ * The customer's reservations page in the SPA (web/src/lib/paths.ts
+ * myReservations), where a booking is seen and cancelled.
+ */
+export const MY_RESERVATIONS_PATH = '/mystudio/reservaciones';
 
 export interface ReservationMailSpec {
   kind: Exclude<MailKind, 'waitlist-closed'>;
@@ -82,6 +90,8 @@ function detailRows(facts: MailFacts, spot: number | null, guest: string | null)
 export interface MailBody {
   paragraphs: string[];
   rows: Array<[string, string]>;
+  /** A sentence and the link it leads to, after the rows (text: the URL on its own line). */
+  action?: { intro: string; label: string; url: string } | null;
   closing: string | null;
 }
 
@@ -91,6 +101,7 @@ type MailVoice = Pick<MailFacts, 'studio' | 'customerName'>;
 export function renderMailText(facts: MailVoice, body: MailBody): string {
   const greeting = facts.customerName ? fill(m.greeting, { name: facts.customerName }) : m.greetingNoName;
   const parts = [greeting, ...body.paragraphs, body.rows.map(([label, value]) => `${label}: ${value}`).join('\n')];
+  if (body.action) parts.push(`${body.action.intro}\n${body.action.url}`);
   if (body.closing) parts.push(body.closing);
   parts.push(fill(m.signature, { studio: facts.studio }));
   return `${parts.join('\n\n')}\n`;
@@ -113,6 +124,9 @@ export function renderMailHtml(facts: MailVoice, body: MailBody): string {
     p(greeting),
     ...body.paragraphs.map(p),
     `<table style="border-collapse:collapse;margin:0 0 16px">${rows}</table>`,
+    body.action
+      ? `${p(body.action.intro)}<p style="margin:0 0 16px"><a href="${escapeHtml(body.action.url)}" style="color:#d9485f;font-weight:600">${escapeHtml(body.action.label)}</a></p>`
+      : '',
     body.closing ? p(body.closing) : '',
     p(fill(m.signature, { studio: facts.studio })),
     '</div></body></html>',
@@ -170,7 +184,11 @@ export function reservationMessage(facts: MailFacts, spec: ReservationMailSpec):
   }
   const refund = cancelling ? refundSentence(spec.refund) : null;
   if (refund) paragraphs.push(refund);
-  const body: MailBody = { paragraphs, rows, closing: cancelling ? m.calendarCancelHint : m.calendarHint };
+  // A place held: the way to see or cancel it. Without a known site, the sentence alone (no localhost link).
+  let action: MailBody['action'] = null;
+  if (!cancelling && facts.siteOrigin) action = { intro: m.manageBooking, label: m.manageBookingLink, url: `${facts.siteOrigin}${MY_RESERVATIONS_PATH}` };
+  else if (!cancelling) paragraphs.push(m.manageBookingNoLink);
+  const body: MailBody = { paragraphs, rows, action, closing: cancelling ? m.calendarCancelHint : m.calendarHint };
   return {
     subject,
     html: renderMailHtml(facts, body),

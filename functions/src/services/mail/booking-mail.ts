@@ -9,9 +9,10 @@ import type { WaitlistDoc } from '../../data/repos/waitlists-repo';
 import type { DocumentChangeEvent } from '../../data/store/types';
 import type { Deps } from '../../deps';
 import { studioTimezone } from '../credits/expiry';
+import { knownSiteOrigin } from '../site-origin';
 import { type MailFacts, reservationMessage, waitlistClosedMessage } from './booking-mail-content';
 
-export interface MailDeps extends Pick<Deps, 'store' | 'now'> {
+export interface MailDeps extends Pick<Deps, 'store' | 'now' | 'siteOrigin'> {
   /** Names the calendar UIDs' domain (`reservation-12@demo-studio`); 'studio' when unknown. */
   projectId?: string | undefined;
 }
@@ -58,6 +59,7 @@ async function gatherFacts(deps: MailDeps, uid: string, singleClassId: number): 
     start: cls.class_date,
     end: new Date(cls.class_date.getTime() + cls.duration_minutes * 60_000),
     stamp: deps.now(),
+    siteOrigin: knownSiteOrigin(config.domain, deps.siteOrigin),
   };
   return { facts, classCancelReason: cls.cancel_reason };
 }
