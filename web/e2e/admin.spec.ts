@@ -281,3 +281,45 @@ test('an admin sees a booking of today on the dashboard once today is refreshed'
   await expect(row).toContainText('25%');
   await expectNoAxeViolations(page, '/admin (refreshed)');
 });
+
+test("a customer's booking shows on the admin's open Tablero without pressing anything (ADR 0117)", async ({ page, request }) => {
+  const headers = { authorization: `Bearer ${await adminTokenFor(request)}` };
+  const typeName = `Tipo E2E vivo ${Date.now()}`;
+  const created = await request.post('/api/class_types', { headers, data: { name: typeName } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { class_type } = (await created.json()) as { class_type: { class_type_id: number } };
+  // A class later today that the customer books herself; just before the studio's midnight, one that started, booked at the desk.
+  const later = studioSoon(30);
+  const customerBooks = later.date === studioDayFromToday(0);
+  const cls = await createClass(request, { ...(customerBooks ? later : studioSoon(-10)), classTypeId: class_type.class_type_id, capacity: 4 });
+  const customer = await customerWithCredits(request);
+
+  // The browser's timers are driven by the test (the 30 s re-read comes when the test says); the server keeps real time.
+  await page.clock.install();
+  await signIn(page, admin);
+  await page.goto('/admin');
+  const byType = page.getByRole('figure', { name: 'Ocupación por tipo de clase' });
+  await byType.getByText('Ver datos').click();
+  const row = byType.getByRole('row', { name: new RegExp(typeName) });
+  // Nobody presses 'Actualizar cifras de hoy': each poll lets the screen's own 30 s timer fire; the server recomputes today once its figures are 25 s old.
+  const shownWithin = (text: string) =>
+    expect
+      .poll(
+        async () => {
+          await page.clock.fastForward(30_000);
+          return (await row.count()) > 0 ? row.textContent() : '';
+        },
+        { intervals: [5_000], timeout: 180_000 },
+      )
+      .toContain(text);
+  // Today's figures may be younger than 25 s and from before this class: it appears once they are recomputed.
+  await shownWithin('0%');
+
+  const booked = customerBooks
+    ? await request.post('/api/class_reservations', { headers: { authorization: `Bearer ${customer.token}` }, data: { single_class_id: cls.id } })
+    : await request.post(`/api/single_class/${cls.id}/reservations`, { headers, data: { customer_id: customer.customerId, charge: false } });
+  expect(booked.status(), await booked.text()).toBe(201);
+
+  await shownWithin('25%');
+  await expect(page.getByText('Cifras de hoy actualizadas.')).toHaveCount(0);
+});

@@ -331,6 +331,19 @@ describe("today's figures on read (ADR 0117)", () => {
     expect((await getDashboardDays(env.store, [TODAY])).get(TODAY)?.computedAt).toEqual(computedBefore);
     expect(await todayBookings()).toBe(3);
   });
+
+  it("leaves 'Actualizar cifras de hoy' to its own once-a-minute rule: recomputes on read do not refuse it", async () => {
+    await twoDays();
+    expect(await freshenToday(env.deps, TODAY, TZ)).toBe('recomputed');
+    await expect(refreshToday(env.deps)).resolves.toEqual({ updated_at: env.clock.now.toISOString() });
+    later(TODAY_FRESH_MS);
+    expect(await freshenToday(env.deps, TODAY, TZ)).toBe('recomputed');
+    // The press is kept by the read's recompute: a second press within the minute is still refused.
+    await expect(refreshToday(env.deps)).rejects.toMatchObject({ code: 'dashboard/refresh-too-soon' });
+    later(60_000 - TODAY_FRESH_MS);
+    await expect(refreshToday(env.deps)).resolves.toBeDefined();
+    expect((await getDashboardDays(env.store, [TODAY])).get(TODAY)?.refreshingUntil).toBeUndefined();
+  });
 });
 
 describe('HTTP', () => {

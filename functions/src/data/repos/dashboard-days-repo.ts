@@ -1,5 +1,5 @@
 import type { DashboardDayFigures } from '@studio/shared/types/dashboard';
-import type { DocumentStore } from '../store/types';
+import { type DocumentStore, FieldValue } from '../store/types';
 
 export interface OccupancyCell {
   classes: number;
@@ -26,6 +26,12 @@ export interface DashboardDayDoc extends DashboardDayFigures {
    * figures instead of computing them again. Gone once the figures are written.
    */
   refreshingUntil?: Date;
+  /**
+   * When an admin last pressed 'Actualizar cifras de hoy': the button's once-a-
+   * minute rule counts presses, not the recomputes reads make (ADR 0117), or an
+   * open Tablero would keep it refused. Kept by later computations.
+   */
+  refreshedAt?: Date;
 }
 
 const days = (store: DocumentStore) => store.collection('dashboard_days');
@@ -51,10 +57,11 @@ export async function oldestDashboardDay(store: DocumentStore): Promise<string |
   return (result.docs[0]?.data()?.day as string | undefined) ?? null;
 }
 
+/** Every figure replaced; a recompute's claim ends; the last press of the refresh button is kept unless `doc` carries a new one. */
 export async function writeDashboardDay(store: DocumentStore, doc: DashboardDayDoc): Promise<void> {
   await days(store)
     .doc(doc.day)
-    .set({ ...doc });
+    .set({ ...doc, refreshingUntil: FieldValue.delete() }, { merge: true });
 }
 
 /**

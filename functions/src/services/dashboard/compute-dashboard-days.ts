@@ -36,8 +36,8 @@ export function studioDayBounds(day: string, tz: string): { start: Date; end: Da
   return { start: new Date(endOfStudioDay(addDays(day, -1), tz).getTime() + 1), end: new Date(endOfStudioDay(day, tz).getTime() + 1) };
 }
 
-/** Reads one studio day's sources, computes its figures and writes `dashboard_days/{day}`. */
-export async function computeDay(deps: StoreDeps, day: string, tz: string): Promise<DashboardDayDoc> {
+/** Reads one studio day's sources, computes its figures and writes `dashboard_days/{day}` (`pressed`: by the admin's refresh button). */
+export async function computeDay(deps: StoreDeps, day: string, tz: string, pressed = false): Promise<DashboardDayDoc> {
   const now = deps.now();
   const { start, end } = studioDayBounds(day, tz);
   const [classes, waitlists, invoices, lots] = await Promise.all([
@@ -52,6 +52,7 @@ export async function computeDay(deps: StoreDeps, day: string, tz: string): Prom
     ...dayFigures({ day, tz, now, classes, reservations, waitlists, invoices, lots }),
     computedAt: now,
     final: now.getTime() >= end.getTime() + SETTLE_DAYS * DAY_MS,
+    ...(pressed ? { refreshedAt: now } : {}),
   };
   await writeDashboardDay(deps.store, doc);
   return doc;
@@ -100,15 +101,19 @@ export async function computeDashboardDays(deps: StoreDeps): Promise<{ computed:
   return { computed };
 }
 
-/** POST /api/dashboard/refresh (admin): today's figures now, unless they were computed less than a minute ago (429). */
+/**
+ * POST /api/dashboard/refresh (admin): today's figures now, unless the button
+ * was pressed less than a minute ago (429). Recomputes made by reads (ADR
+ * 0117) do not count, or an open Tablero would keep the button refused.
+ */
 export async function refreshToday(deps: StoreDeps): Promise<{ updated_at: string }> {
   const tz = await studioTimezone(deps);
   const now = deps.now();
   const today = studioDay(now, tz);
   const current = (await getDashboardDays(deps.store, [today])).get(today);
-  if (current && now.getTime() - current.computedAt.getTime() < DASHBOARD_REFRESH_MIN_GAP_SECONDS * 1000) {
+  if (current?.refreshedAt && now.getTime() - current.refreshedAt.getTime() < DASHBOARD_REFRESH_MIN_GAP_SECONDS * 1000) {
     throw new AppError('rate-limited', 'dashboard/refresh-too-soon', dashboardMessages.refreshTooSoon);
   }
-  const doc = await computeDay(deps, today, tz);
+  const doc = await computeDay(deps, today, tz, true);
   return { updated_at: doc.computedAt.toISOString() };
 }
