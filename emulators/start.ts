@@ -5,6 +5,9 @@
  *
  *   node --import tsx emulators/start.ts [--db PATH] [--fresh] [--clock ISO|now] [--exec "command"]
  *
+ * Without --exec (npm start), a freshly seeded store also gets 90 days of
+ * history (emulators/seed/history.ts; STUDIO_DEMO_HISTORY=off|on).
+ *
  * --clock runs the whole stack on a clock that starts at the given time and
  * moves only when told (emulators/stack-control.ts, for npm run sim:year).
  */
@@ -15,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { messages } from '@studio/shared/messages';
-import { clockFile, clockOffset, setClock } from '../functions/src/data/clock/system-clock';
+import { clockFile, clockOffset, setClock, systemNow } from '../functions/src/data/clock/system-clock';
 import type { FailedEvent } from '../functions/src/data/store/local/local-outbox';
 import type { TriggerDispatcher } from '../functions/src/data/store/local/trigger-dispatcher';
 import { MAX_URL_LENGTH } from '../functions/src/http/url';
@@ -60,6 +63,13 @@ const dbPath = path.resolve(args.db ?? path.join(localDir, 'studio.sqlite'));
 const filesDir = path.join(path.dirname(dbPath), `${path.basename(dbPath, path.extname(dbPath))}.files`);
 const authExportDir = path.join(localDir, 'auth-export');
 const persistent = args.exec === undefined;
+/**
+ * The demo studio's 90 days of history (emulators/seed/history.ts) are written
+ * into a freshly seeded store by the interactive stack only: the test stacks
+ * (--exec) count what they find and must start fast, and --clock runs keep
+ * their own time. STUDIO_DEMO_HISTORY=off skips it; =on forces it.
+ */
+const writesHistory = process.env.STUDIO_DEMO_HISTORY === 'on' || (process.env.STUDIO_DEMO_HISTORY !== 'off' && persistent && args.clock === undefined);
 const emulatorLogPath = `${dbPath}.emulators.log`;
 const clockPath = `${dbPath}.clock`;
 
@@ -283,6 +293,16 @@ async function main(): Promise<number> {
     await ensureSeedUsers();
     const seeded = await loadSeedData(getStore());
     log(seeded ? 'demo studio seeded' : 'demo studio already present');
+    if (seeded && writesHistory) {
+      // Before the dispatcher starts: a new store's triggers begin at 'now', so the history sends no e-mail (ADR 0120).
+      const { seedHistory } = await import('./seed/history');
+      log('writing 90 days of the demo studio’s history…');
+      const history = await seedHistory(getStore(), systemNow());
+      log(
+        `demo history: ${history.customers} customers, ${history.bookings} bookings in ${history.classes} past classes (${history.occupancy} % full), ` +
+          `${Object.values(history.purchases).reduce((a, b) => a + b, 0)} purchases, ${history.dashboardDays} dashboard days, in ${(history.ms / 1000).toFixed(1)} s`,
+      );
+    }
     if (fakeStripe) await useFakeStripeKey(FAKE_STRIPE_KEYS.publishableKey);
     if (fakePayPal) await enablePayPalUnlessSet();
     dispatcher = startTriggerDispatcher(getStore(), documentTriggers, { pollMs: 200 });
