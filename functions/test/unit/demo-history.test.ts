@@ -14,6 +14,7 @@ import type { PurchaseDoc } from '../../src/data/repos/purchases-repo';
 import type { ClassReservationDoc } from '../../src/data/repos/reservations-repo';
 import type { SingleClassDoc } from '../../src/data/repos/single-classes-repo';
 import { getCustomerLedger } from '../../src/services/access/customer-ledger';
+import { http } from './access-fixtures';
 import { type TestEnv, testEnv } from './support';
 
 const NOW = new Date('2026-11-26T17:30:00Z'); // a Thursday, 11:30 in Mexico City
@@ -119,6 +120,34 @@ describe('the demo history', () => {
     const withFigures = docs.filter((d) => numbers(d).some((n) => n > 0));
     expect(withFigures.length).toBeGreaterThanOrEqual(85);
     expect(docs.filter((d) => d.final).length).toBeGreaterThanOrEqual(85);
+  });
+
+  it('shows the Tablero with figures for the 90 days, and a demo customer with a ledger', async () => {
+    const answer = await http(env).get('/api/dashboard?start_date=2026-08-28&end_date=2026-11-25').set('authorization', 'Bearer admin:seed-admin-valeria');
+    expect(answer.status).toBe(200);
+    const { dashboard } = answer.body;
+    expect(dashboard.missing_days).toBe(0);
+    const { totals } = dashboard;
+    for (const figure of [
+      'classes',
+      'bookings',
+      'cancellations',
+      'attended',
+      'no_shows',
+      'waitlist_joins',
+      'waitlist_promotions',
+      'sales_count',
+      'credits_expired',
+    ]) {
+      expect(totals[figure], figure).toBeGreaterThan(0);
+    }
+    expect(totals.sales_amount).toBeGreaterThan(10_000);
+    expect(totals.bookings / totals.capacity).toBeGreaterThan(0.55);
+    expect(dashboard.by_package.length).toBeGreaterThanOrEqual(3);
+    const ledger = await http(env).get('/api/customer/admin/4/ledger').set('authorization', 'Bearer admin:seed-admin-valeria');
+    expect(ledger.status).toBe(200);
+    expect(ledger.body.entries.length).toBeGreaterThan(3);
+    expect(ledger.body.balance.ledger_total).toBe(ledger.body.balance.lots_total);
   });
 
   it('writes the same history on every run (a smaller one, twice)', async () => {
