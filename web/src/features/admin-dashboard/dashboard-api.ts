@@ -19,19 +19,22 @@ export const TODAY_POLL_MS = DASHBOARD_TODAY_POLL_SECONDS * 1000;
 /**
  * GET /dashboard?start_date&end_date (admin): one period's figures; failures
  * are shown in place with a retry. A period that includes the studio's
- * `today` is read again every TODAY_POLL_MS while the tab is visible, and on
- * coming back to the window (the server recomputes today's figures when they
- * are older than 25 s); the figures shown stay until the new ones arrive.
+ * `today` is read again every TODAY_POLL_MS while the tab is visible (the
+ * server recomputes today's figures when they are older than 25 s), and on
+ * coming back into view (the screen's own listener: the app's query client is
+ * not mounted, so the library's focus refetch never fires); the figures shown
+ * stay until the new ones arrive.
  */
+export const periodHasToday = (period: Period, today: string) => period.from <= today && today <= period.to;
+
 export const dashboardQuery = (period: Period, today: string) => {
-  const withToday = period.from <= today && today <= period.to;
+  const withToday = periodHasToday(period, today);
   return queryOptions({
     queryKey: dashboardKeys.period(period),
     queryFn: async ({ signal }) =>
       (await api.get<{ dashboard: Dashboard }>(`/dashboard?${new URLSearchParams(dashboardQueryOf(period)).toString()}`, { signal })).dashboard,
     refetchInterval: withToday ? TODAY_POLL_MS : false,
     refetchIntervalInBackground: false,
-    refetchOnWindowFocus: withToday ? 'always' : false,
     meta: { alert: false },
   });
 };

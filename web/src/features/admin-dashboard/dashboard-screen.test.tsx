@@ -302,7 +302,23 @@ describe('Tablero (/admin)', () => {
     expect(reads).toHaveLength(3);
   });
 
-  it('does not read a period that ended before today again on its own', async () => {
+  it('reads a period with today again when the window comes back into view, however recent the last read', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(new Date('2026-11-19T03:00:00Z'));
+    const { calls } = mockFetch((call) => (call.url === DEFAULT_URL ? answer(makeDashboard()) : undefined));
+    renderScreen();
+    await screen.findByText('Actualizado 18 nov 2026, 12:30');
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(getsOf(calls)).toHaveLength(1);
+    act(() => document.dispatchEvent(new Event('visibilitychange')));
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(getsOf(calls)).toHaveLength(2);
+    act(() => window.dispatchEvent(new Event('focus')));
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(getsOf(calls)).toHaveLength(3);
+  });
+
+  it('does not read a period that ended before today again on its own, nor on coming back into view', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     vi.setSystemTime(new Date('2026-11-19T03:00:00Z'));
     const url = '/api/dashboard?start_date=2026-11-01&end_date=2026-11-05';
@@ -310,6 +326,9 @@ describe('Tablero (/admin)', () => {
     renderScreen('/admin?desde=2026-11-01&hasta=2026-11-05');
     await screen.findByText('Actualizado 18 nov 2026, 12:30');
     await act(() => vi.advanceTimersByTimeAsync(3 * TODAY_POLL_MS));
+    act(() => document.dispatchEvent(new Event('visibilitychange')));
+    act(() => window.dispatchEvent(new Event('focus')));
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
     expect(calls).toHaveLength(1);
   });
 

@@ -6,7 +6,7 @@ import { dashboardMessages as m } from '@studio/shared/messages/dashboard';
 import { daysInPeriod } from '@studio/shared/schemas/dashboard';
 import type { Dashboard, DashboardOccupancy } from '@studio/shared/types/dashboard';
 import { Form, Formik } from 'formik';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FocusFirstError, TextField } from '../../components/form-field';
 import { LoadError } from '../../components/load-error';
@@ -16,7 +16,7 @@ import { configString, useConfig } from '../../lib/app-config';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { share } from './chart-scale';
 import { CsvExports } from './csv-exports';
-import { dashboardKeys, dashboardQuery, refreshDashboard } from './dashboard-api';
+import { dashboardKeys, dashboardQuery, periodHasToday, refreshDashboard } from './dashboard-api';
 import { BarListChart, type Column, DayChart, SplitChart } from './dashboard-charts';
 import { formatCalendarDay, formatPercent, occupancyOf } from './dashboard-format';
 import { type Period, PERIOD_PRESETS, type PeriodErrors, periodErrors, periodFromAddress, periodSearch, presetOf, presetPeriod } from './dashboard-period';
@@ -198,6 +198,22 @@ function Figures({ dashboard: d }: { dashboard: Dashboard }) {
 function PeriodDashboard({ period, today }: { period: Period; today: string }) {
   // With today in the period, read again on its own (dashboard-api): quietly, the figures shown stay until the new ones replace them.
   const query = useServerQuery(dashboardQuery(period, today));
+  const withToday = periodHasToday(period, today);
+  const { refetch } = query;
+  useEffect(() => {
+    if (!withToday) return;
+    // Back to the tab or window: today's figures read again at once, however recent the last read.
+    const onView = () => {
+      // A tab switch fires both events: the second joins the read under way.
+      if (document.visibilityState === 'visible') void refetch({ cancelRefetch: false });
+    };
+    document.addEventListener('visibilitychange', onView);
+    window.addEventListener('focus', onView);
+    return () => {
+      document.removeEventListener('visibilitychange', onView);
+      window.removeEventListener('focus', onView);
+    };
+  }, [withToday, refetch]);
   // The refresh settles once the dashboard was read again (server-data's `invalidates`).
   const refresh = useServerMutation({ mutationFn: refreshDashboard, meta: { alert: false, invalidates: [dashboardKeys.all] } });
   const [notice, setNotice] = useState('');
