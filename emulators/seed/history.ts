@@ -133,6 +133,7 @@ function prng(seed: number) {
 function absent<T extends object>(name: string): T {
   return new Proxy({} as T, {
     get(_target, prop) {
+      if (prop === 'then' || typeof prop === 'symbol') return undefined;
       throw new Error(`The demo history does not use deps.${name} (asked for ${String(prop)}).`);
     },
   });
@@ -186,7 +187,7 @@ export async function seedHistory(store: DocumentStore, now: Date, options: Hist
     web: { projectId: 'demo-studio', apiKey: 'demo', authDomain: 'demo-studio.firebaseapp.com' },
   };
   const demoCards = demoProcessor();
-  // Card and OXXO checkouts see a processor (the demo's own, below); everything else runs without one, as in the tests.
+  // Card and OXXO checkouts see a processor (demoProcessor); everything else runs without one, as in the tests.
   const withCards: Deps = { ...deps, cards: demoCards };
   const tz = await studioTimezone(deps);
   const report: HistoryReport = {
