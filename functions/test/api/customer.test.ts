@@ -232,6 +232,25 @@ describe('POST /api/customer/recover', () => {
   });
 });
 
+describe('POST /api/customer (front desk)', () => {
+  it('e-mails a link to choose the password that opens the provider’s page in Spanish (lang=es, not its lang=en)', async () => {
+    const admin = await signIn(seed.admin.email, seed.admin.password);
+    const email = uniqueEmail('mostrador');
+    const created = await api<{ customer: { customer_id: number }; mail_sent: boolean }>('POST', '/api/customer', {
+      token: admin.token,
+      body: { name: 'Rosa', last_name: 'Mostrador', email, phone: uniquePhone() },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.mail_sent).toBe(true);
+    const mail = await store().doc(`mail/customer-${created.body.customer.customer_id}-created`).get();
+    const text = (mail.get('message') as { text: string }).text;
+    const link = new URL(/https?:\/\/\S+/.exec(text)?.[0] ?? 'http://missing.invalid');
+    expect(link.searchParams.get('mode')).toBe('resetPassword');
+    expect(link.searchParams.getAll('lang')).toEqual(['es']);
+    expect(link.searchParams.get('oobCode')).toBeTruthy();
+  });
+});
+
 describe('admin lookups', () => {
   it('finds a customer by id, by name and by phone', async () => {
     const customer = await newCustomer({ name: 'Ximena', last_name: 'Zárate Búsqueda' });

@@ -47,8 +47,9 @@ describe('POST /api/customer (front desk)', () => {
     const message = mail.get('message') as { subject: string; html: string; text: string };
     expect(message.subject).toMatch(/^Crea tu contraseña de /);
     expect(message.text).toContain('Hola, Ana:');
-    expect(message.text).toContain('https://auth.example.test/reset?email=ana%40example.com&oob=abc');
-    expect(message.html).toContain('href="https://auth.example.test/reset?email=ana%40example.com&amp;oob=abc"');
+    // The provider's page in Spanish (lang=es), not its default English.
+    expect(message.text).toContain('https://auth.example.test/reset?email=ana%40example.com&oob=abc&lang=es\n');
+    expect(message.html).toContain('href="https://auth.example.test/reset?email=ana%40example.com&amp;oob=abc&amp;lang=es"');
     // The admin's customer page finds the new customer.
     const detail = await request(app).get(`/api/customer/admin/${customer.customer_id}`).set('authorization', 'Bearer admin:desk');
     expect(detail.status).toBe(200);

@@ -13,6 +13,7 @@ import { AppError } from '../../domain/errors';
 import { escapeHtml } from '../mail/booking-mail-content';
 import { toCustomerDto } from './customer-dto';
 import { buildSearchTerms } from './search-terms';
+import { spanishActionLink } from './spanish-action-link';
 
 const text = (value: string | null | undefined) => (value === undefined || value === null || value.trim() === '' ? null : value.trim());
 
@@ -65,7 +66,8 @@ export async function createCustomerAtDesk(deps: Deps, input: CustomerCreateInpu
   let doc: CustomerDoc;
   try {
     // Asked before the record is written: without a link there is no way in, so the whole creation is refused.
-    link = await auth.generatePasswordResetLink(email);
+    // In Spanish: the generated link opens the provider's page in English (lang=en).
+    link = spanishActionLink(await auth.generatePasswordResetLink(email));
     doc = await deps.store.runTransaction(async (tx) => {
       // Re-checked inside: a sign-up with the same phone may have landed since the first look.
       if (await getPhoneOwner(deps.store, input.phone, tx)) throw phoneTaken();
