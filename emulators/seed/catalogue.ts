@@ -178,6 +178,16 @@ export const customFields = [
     required: false,
     options: [],
   },
+  // With the emergency contact and the shoe size, the profile's questions asked before the first booking (ADR 0118): only the contact is required.
+  {
+    custom_field_id: 4,
+    key: 'injuries',
+    label: 'Lesiones o condiciones médicas',
+    type: 'textarea',
+    object: 'customer',
+    required: false,
+    options: [],
+  },
 ];
 
 const storedForms = forms.map(storedForm);

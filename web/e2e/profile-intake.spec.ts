@@ -5,7 +5,7 @@ import { expectNoAxeViolations, signInAs } from './e2e-support';
 /**
  * 'Completa tu perfil' before the first booking (issue 25, ADR 0118): a new
  * customer who has not answered the studio's profile questions (the seed's
- * required emergency contact, the optional shoe size) is asked them in the
+ * required emergency contact, the optional injuries and shoe size) is asked them in the
  * booking modal; answered once, the booking goes on, and the next booking
  * does not ask again. The home route's prompt leaves 'Salir' and the menu in
  * reach.
@@ -46,6 +46,9 @@ test("a new customer is asked 'Completa tu perfil' once, in the booking modal, b
     const dialog = page.getByRole('dialog', { name: 'Reservar clase' });
     const intake = dialog.getByRole('group', { name: 'Completa tu perfil' });
     await expect(intake).toBeVisible();
+    // Every question of the seed's intake: the required contact, the optional injuries and shoe size.
+    await expect(intake.getByLabel(/Lesiones o condiciones médicas/)).toBeVisible();
+    await expect(intake.getByLabel(/Talla de zapato para cycling/)).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Reservar', exact: true })).toHaveCount(0);
     await expectNoAxeViolations(page, "booking modal asking 'Completa tu perfil'");
     await dialog.getByRole('button', { name: 'Continuar' }).click();
