@@ -22,8 +22,12 @@ async function adminToken(request: APIRequestContext): Promise<string> {
   return idToken(request, admin.email, admin.password);
 }
 
-/** A new identity and its customer record; `acceptedPages` are the documents accepted at sign-up (1 is required to use the area). */
-export async function newCustomer(request: APIRequestContext, acceptedPages: number[] = [1, 2]): Promise<E2eCustomer> {
+/** A new identity and its customer record; `acceptedPages` are the documents accepted at sign-up (1 is required to use the area); `person` names them ('Prueba Reserva' unless told). */
+export async function newCustomer(
+  request: APIRequestContext,
+  acceptedPages: number[] = [1, 2],
+  person: { name: string; lastName: string } = { name: 'Prueba', lastName: 'Reserva' },
+): Promise<E2eCustomer> {
   const email = `e2e.${randomUUID().slice(0, 8)}@example.com`;
   const password = NEW_CUSTOMER_PASSWORD;
   const signUp = await request.post(`${AUTH}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
@@ -32,7 +36,7 @@ export async function newCustomer(request: APIRequestContext, acceptedPages: num
   const { idToken: token, localId: uid } = (await signUp.json()) as { idToken: string; localId: string };
   const response = await request.post('/api/customer/signup', {
     headers: { authorization: `Bearer ${token}` },
-    data: { uid, name: 'Prueba', last_name: 'Reserva', phone: uniquePhone(), accepted_pages: acceptedPages },
+    data: { uid, name: person.name, last_name: person.lastName, phone: uniquePhone(), accepted_pages: acceptedPages },
   });
   expect(response.status(), await response.text()).toBe(201);
   const { customer } = (await response.json()) as { customer: { customer_id: number } };
@@ -97,8 +101,8 @@ export async function completeProfile(request: APIRequestContext, who: Pick<E2eC
 }
 
 /** A customer ready to book: registered, profile complete, the 10-class package given. */
-export async function customerWithCredits(request: APIRequestContext): Promise<E2eCustomer> {
-  const customer = await newCustomer(request);
+export async function customerWithCredits(request: APIRequestContext, person?: { name: string; lastName: string }): Promise<E2eCustomer> {
+  const customer = await newCustomer(request, undefined, person);
   await completeProfile(request, customer);
   await giveTenClasses(request, customer.customerId);
   return customer;
