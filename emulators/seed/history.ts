@@ -549,9 +549,11 @@ async function createPeople(store: DocumentStore, random: ReturnType<typeof prng
       for (const pageId of signupPages) recordAcceptedPage(store, tx, uid, { page_id: pageId, customer_id: id, accepted_at: createdAt });
       return id;
     });
-    const plan = random.weighted(PLANS);
     const from = random.next() < 0.65 ? 0 : Math.floor(random.next() * (days - 7));
-    const until = random.next() < 0.12 ? from + 20 + Math.floor(random.next() * 30) : days + 2;
+    // One in five stops coming after a few weeks, on a 5-class pack: its last lot expires (60 days) with classes left.
+    const leaves = random.next() < 0.2;
+    const plan = leaves ? 'pack5' : random.weighted(PLANS);
+    const until = leaves ? from + 10 + Math.floor(random.next() * 25) : days + 2;
     people.push({
       uid,
       customerId,
@@ -559,7 +561,8 @@ async function createPeople(store: DocumentStore, random: ReturnType<typeof prng
       plan,
       payment: random.weighted(PAYMENTS),
       morning: random.next() < 0.45,
-      weight: plan === 'member' ? 1.6 : plan === 'pack10' ? 1.2 : plan === 'pack5' ? 1 : 0.6,
+      // One pack holder in four comes now and then: their packs run out of days before classes, and expire with credits left.
+      weight: plan === 'member' ? 1.6 : plan === 'single' ? 0.6 : random.next() < 0.25 ? 0.12 : plan === 'pack10' ? 1.2 : 1,
       from,
       until,
       tookFirstClass: false,
