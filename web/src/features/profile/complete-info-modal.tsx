@@ -15,7 +15,7 @@ export function hasPendingInfo(customer: Pick<Customer, 'pending_fields'> | null
 }
 
 interface CompleteInfoModalProps {
-  /** Given when the modal is a prompt that may be dismissed (the home route since ADR 0118: the booking itself asks); left out, it blocks. */
+  /** Given when the modal is a prompt that may be dismissed; left out, it blocks (the home route, spec §2). */
   onClose?: () => void;
 }
 
