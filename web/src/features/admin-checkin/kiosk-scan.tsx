@@ -30,6 +30,7 @@ export function KioskScan() {
   const [shown, setShown] = useState<Shown | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const accept = useRef(createRepeatGuard()).current;
+  const card = useRef<HTMLElement>(null);
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -38,8 +39,14 @@ export function KioskScan() {
     };
   }, []);
 
-  // The card goes by itself after a while, so the queue at the door keeps moving without a touch.
   const settled = shown !== null && shown.kind !== 'working';
+
+  // A short screen (a phone on its side) may have the card below the fold: brought into view, focus left alone.
+  useEffect(() => {
+    if (settled) card.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [settled, shown]);
+
+  // The card goes by itself after a while, so the queue at the door keeps moving without a touch.
   useEffect(() => {
     if (!settled) return;
     const timer = setTimeout(() => setShown(null), CARD_SHOWN_MS);
@@ -78,7 +85,6 @@ export function KioskScan() {
   return (
     <div className="admin-checkin__kiosk">
       <p className="admin-checkin__hint">{s.scanningOn}</p>
-      <QrScanner onText={scanned} paused={shown !== null} />
       {shown?.kind === 'working' && <p className="admin-checkin__working">{s.kioskChecking}</p>}
       {shown !== null && shown.kind !== 'working' && (
         <section className={`admin-checkin__card admin-checkin__card--${shown.kind === 'done' ? 'ok' : 'problem'}`} aria-labelledby={headingId}>
@@ -123,6 +129,8 @@ export function KioskScan() {
           </button>
         </section>
       )}
+      {/* Below the card: on a phone the card, not the camera, is what the customer at the door must see. */}
+      <QrScanner onText={scanned} paused={shown !== null} />
       <p role="status" aria-live="polite" className="admin-checkin__announcement">
         {announcement}
       </p>
