@@ -101,6 +101,12 @@ describe('public shell', () => {
     expect(screen.getByRole('link', { name: 'Escríbenos por WhatsApp' })).toHaveAttribute('href', 'https://wa.me/5215512345678');
   });
 
+  it('has no WhatsApp button in the console, where it covered the controls', async () => {
+    await renderHome({ whatsapp: '5512345678', whatsapp_widget: true }, '/admin/checkin');
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Escríbenos por WhatsApp' })).not.toBeInTheDocument();
+  });
+
   it('has no WhatsApp button when whatsapp_widget is off', async () => {
     await renderHome({ whatsapp: '5512345678', whatsapp_widget: false });
     expect(screen.queryByRole('link', { name: 'Escríbenos por WhatsApp' })).not.toBeInTheDocument();

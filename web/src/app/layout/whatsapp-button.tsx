@@ -1,6 +1,8 @@
 import { messages } from '@studio/shared/messages';
+import { useLocation } from 'react-router';
 import { configBoolean, configString, useConfig } from '../../lib/app-config';
 import { whatsappUrl } from '../../lib/links';
+import { paths } from '../../lib/paths';
 
 function WhatsAppIcon() {
   return (
@@ -16,7 +18,10 @@ function WhatsAppIcon() {
 export function WhatsAppButton() {
   const config = useConfig();
   const number = configString(config, 'whatsapp');
-  if (!configBoolean(config, 'whatsapp_widget') || !number) return null;
+  const { pathname } = useLocation();
+  // The studio's own number is for its customers: in the console it only covered the controls (the kiosk's result card on a phone).
+  const inConsole = pathname === paths.admin || pathname.startsWith(`${paths.admin}/`);
+  if (!configBoolean(config, 'whatsapp_widget') || !number || inConsole) return null;
   // A landmark of its own: content outside every landmark is missed by screen-reader users moving between regions (axe: region).
   return (
     <aside aria-label={messages.nav.whatsappRegion}>
