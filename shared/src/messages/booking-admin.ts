@@ -47,7 +47,7 @@ export const bookingAdminMessages = {
     opensAt: 'El registro de asistencia abre el {when}.',
     closedAt: 'El registro de asistencia cerró el {when}.',
     // The kiosk (issue 25, ADR 0116): continuous scanning, its result card, and the day's search by name.
-    kioskAlreadyIn: 'Ya registrado',
+    kioskAlreadyIn: 'Asistencia ya registrada',
     kioskCheckedIn: 'Asistencia registrada',
     kioskProblem: 'No se registró',
     kioskChecking: 'Registrando el código…',

@@ -2,6 +2,7 @@ import { bookingAdminMessages } from '@studio/shared/messages/booking-admin';
 import { useState } from 'react';
 import { CheckInPanel } from './check-in-panel';
 import { CodeForm } from './code-form';
+import { unlockSound } from './kiosk-feedback';
 import { KioskScan } from './kiosk-scan';
 import { NameSearch } from './name-search';
 import { canScanQr } from './qr-scanner';
@@ -27,7 +28,14 @@ export function CheckInScreen() {
         onCode={setCode}
         actions={
           scanAvailable && (
-            <button type="button" className="button button--secondary" aria-pressed={scanning} onClick={() => setScanning((on) => !on)}>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => {
+                if (!scanning) unlockSound();
+                setScanning((on) => !on);
+              }}
+            >
               {scanning ? s.stopScan : s.scan}
             </button>
           )

@@ -3,6 +3,27 @@ export type KioskOutcome = 'ok' | 'problem';
 
 let audio: AudioContext | null = null;
 
+function audioContext(): AudioContext | null {
+  const Context = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  if (!Context) return null;
+  audio ??= new Context();
+  if (audio.state === 'suspended') void audio.resume().catch(() => undefined);
+  return audio;
+}
+
+/**
+ * Called from the click that turns the camera on: Safari lets a page make
+ * sound only from an audio context started inside a user gesture, and the
+ * beeps come later, from a network answer.
+ */
+export function unlockSound(): void {
+  try {
+    audioContext();
+  } catch {
+    // No audio here: the card and the vibration remain.
+  }
+}
+
 /**
  * A short beep made with WebAudio (no sound file to load) and a vibration
  * where the device has one: one high beep for a check-in, two low ones for a
@@ -16,11 +37,8 @@ export function signalOutcome(outcome: KioskOutcome): void {
     // No vibration motor or not allowed: the card and the beep remain.
   }
   try {
-    const Context = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
-    if (!Context) return;
-    audio ??= new Context();
-    const ctx = audio;
-    if (ctx.state === 'suspended') void ctx.resume().catch(() => undefined);
+    const ctx = audioContext();
+    if (!ctx) return;
     const beeps =
       outcome === 'ok'
         ? [{ at: 0, hz: 1320 }]

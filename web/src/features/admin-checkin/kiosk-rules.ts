@@ -3,7 +3,7 @@ import type { RosterReservation } from '@studio/shared/schemas/class-roster';
 /**
  * How long a code just handled is ignored when read again: the customer's
  * phone is usually still in front of the camera when scanning resumes, and a
- * second read would only say 'Ya registrado' over the card just shown.
+ * second read would only say 'Asistencia ya registrada' over the card just shown.
  */
 export const REPEAT_IGNORED_MS = 10_000;
 
@@ -18,13 +18,18 @@ export const CARD_SHOWN_MS = 5_000;
  */
 export function createRepeatGuard(windowMs: number = REPEAT_IGNORED_MS, now: () => number = Date.now) {
   const seen = new Map<string, number>();
-  return (code: string): boolean => {
+  const accept = (code: string): boolean => {
     const at = now();
     for (const [known, when] of seen) if (at - when >= windowMs) seen.delete(known);
     const repeated = seen.has(code);
     seen.set(code, at);
     return !repeated;
   };
+  // A check-in that failed (the network, the server) is tried again at the next read: the phone is often still there.
+  const forget = (code: string): void => {
+    seen.delete(code);
+  };
+  return Object.assign(accept, { forget });
 }
 
 /** Accents and case do not matter: 'lopez' finds 'López'. */

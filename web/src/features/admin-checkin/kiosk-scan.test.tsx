@@ -10,8 +10,14 @@ import { createRepeatGuard, matchByName } from './kiosk-rules';
 
 // The decoder is replaced by what the test puts in front of the camera: `inView` is read on every look.
 let inView: string | null = null;
-vi.mock('./qr-decoder', () => ({ createQrReader: async () => async () => inView }));
-vi.mock('./kiosk-feedback', () => ({ signalOutcome: vi.fn() }));
+let decoderLoads = true;
+vi.mock('./qr-decoder', () => ({
+  createQrReader: async () => {
+    if (!decoderLoads) throw new Error('chunk failed to load');
+    return async () => inView;
+  },
+}));
+vi.mock('./kiosk-feedback', () => ({ signalOutcome: vi.fn(), unlockSound: vi.fn() }));
 
 const PATH = '/admin/checkin';
 const render = () => renderRoutes([{ path: PATH, element: <CheckInScreen /> }], PATH);
@@ -31,6 +37,7 @@ describe('The kiosk (/admin/checkin, camera on)', () => {
   beforeEach(() => {
     setConfig({ timezone: 'America/Mexico_City' });
     inView = null;
+    decoderLoads = true;
     vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia: vi.fn(async () => ({ getTracks: () => [{ stop: vi.fn() }] })) } });
     vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
   });
@@ -68,7 +75,7 @@ describe('The kiosk (/admin/checkin, camera on)', () => {
     expect(calls.map((c) => (c.body as { code: string }).code)).toEqual(['R123-abcdef', 'R124-bbbbbb']);
   });
 
-  it("says 'Ya registrado' for a customer already in, and a problem card with the server's reason (another sound)", async () => {
+  it("says 'Asistencia ya registrada' for a customer already in, and a problem card with the server's reason (another sound)", async () => {
     const user = userEvent.setup();
     const message = 'El registro de asistencia de esta clase abre el 2026-12-01 a las 06:00.';
     mockFetch((call) => {
@@ -81,7 +88,7 @@ describe('The kiosk (/admin/checkin, camera on)', () => {
     await user.click(screen.getByRole('button', { name: 'Escanear con la cámara' }));
     inView = qr(123, 'abcdef');
     const card = await screen.findByRole('region', { name: 'Ana López' });
-    expect(within(card).getByText('Ya registrado')).toBeInTheDocument();
+    expect(within(card).getByText('Asistencia ya registrada')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Ana López ya tenía la asistencia registrada.');
 
     await user.click(screen.getByRole('button', { name: 'Siguiente' }));
@@ -161,6 +168,26 @@ describe('Search by name (today)', () => {
   });
 });
 
+describe('The kiosk camera', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('is released when the decoder cannot load, behind the camera message', async () => {
+    const user = userEvent.setup();
+    setConfig({ timezone: 'America/Mexico_City' });
+    decoderLoads = false;
+    const stop = vi.fn();
+    vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia: vi.fn(async () => ({ getTracks: () => [{ stop }] })) } });
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
+    render();
+    await user.click(screen.getByRole('button', { name: 'Escanear con la cámara' }));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(stop).toHaveBeenCalled();
+  });
+});
+
 describe('kiosk rules', () => {
   it('ignores a code read again within the window (each read renews it), but never a different one', () => {
     let now = 0;
@@ -175,6 +202,16 @@ describe('kiosk rules', () => {
     now = 27_500;
     expect(accept('A')).toBe(true);
     expect(accept('B')).toBe(true);
+  });
+
+  it('reads a forgotten code again at once (a check-in that failed is retried while the phone is still there)', () => {
+    let now = 0;
+    const accept = createRepeatGuard(10_000, () => now);
+    expect(accept('A')).toBe(true);
+    now = 1_000;
+    accept.forget('A');
+    expect(accept('A')).toBe(true);
+    expect(accept('A')).toBe(false);
   });
 
   it('matches every word typed against first and last name, accents and case aside', () => {

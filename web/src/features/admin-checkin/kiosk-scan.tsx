@@ -18,7 +18,7 @@ type Shown = { kind: 'working' } | { kind: 'done'; result: CheckInByCodeResult }
 /**
  * The kiosk (ADR 0116): the camera reads QRs continuously; each new code is
  * checked in at once (POST /check_in, idempotent) and its card shown — name,
- * class, time, spot, 'Asistencia registrada' or 'Ya registrado' — with a beep
+ * class, time, spot, 'Asistencia registrada' or 'Asistencia ya registrada' — with a beep
  * and a vibration, announced in a live region. Scanning resumes after
  * CARD_SHOWN_MS or with 'Siguiente'; a code just handled is ignored when read
  * again (kiosk-rules.ts). The card shows nothing of the customer beyond the
@@ -60,7 +60,8 @@ export function KioskScan() {
   };
 
   const scanned = (text: string) => {
-    if (!accept(text.trim())) return;
+    const read = text.trim();
+    if (!accept(read)) return;
     const code = normalizeCheckInCode(text);
     if (code === null) {
       problem(bookingAdminMessages.codeInvalid);
@@ -77,6 +78,7 @@ export function KioskScan() {
         setAnnouncement(fill(result.changed ? s.checkedIn : s.wasCheckedIn, { name }));
       },
       (error: unknown) => {
+        accept.forget(read);
         if (mounted.current) problem(apiErrorText(error) ?? s.kioskProblem);
       },
     );

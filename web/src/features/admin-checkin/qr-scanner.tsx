@@ -36,10 +36,15 @@ export function QrScanner({ onText, paused = false }: { onText: (text: string) =
     let stopped = false;
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const release = () => stream?.getTracks().forEach((track) => track.stop());
     const start = async () => {
       stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
       const element = video.current;
-      if (stopped || !element) return;
+      // Stopped while the browser was still asking for the camera: the stream that came too late is released too.
+      if (stopped || !element) {
+        release();
+        return;
+      }
       element.srcObject = stream;
       await element.play();
       const read = await createQrReader();
@@ -58,12 +63,14 @@ export function QrScanner({ onText, paused = false }: { onText: (text: string) =
       await look();
     };
     start().catch(() => {
+      // No camera, or the decoder could not load: the camera is not left on behind the message.
+      release();
       if (!stopped) setFailed(true);
     });
     return () => {
       stopped = true;
       clearTimeout(timer);
-      stream?.getTracks().forEach((track) => track.stop());
+      release();
     };
   }, []);
 
