@@ -62,7 +62,7 @@ export const calendarMessages = {
   questionsLegend: 'Antes de tu clase',
   /** The profile's questions (custom fields of 'customer', ADR 0118), asked once in the booking modal before the first booking. */
   intakeLegend: 'Completa tu perfil',
-  intakeHint: 'El estudio necesita estos datos antes de tu primera clase. Solo te los pedimos una vez.',
+  intakeHint: 'El estudio necesita estos datos para tus reservaciones.',
   intakeContinue: 'Continuar',
   guestName: 'Nombre de tu invitado',
   guestCredit: 'Tu invitado usa un crédito más.',

@@ -562,7 +562,7 @@ describe('Calendario: booking', () => {
       await user.click(within(actionsOf('Cycling', 'miércoles', '19:30')).getByRole('button', { name: 'Reservar' }));
       const dialog = await screen.findByRole('dialog', { name: 'Reservar clase' });
       const group = await within(dialog).findByRole('group', { name: 'Completa tu perfil' });
-      expect(within(group).getByText(/Solo te los pedimos una vez/)).toBeInTheDocument();
+      expect(within(group).getByText('El estudio necesita estos datos para tus reservaciones.')).toBeInTheDocument();
       expect(within(dialog).queryByRole('button', { name: 'Reservar' })).not.toBeInTheDocument();
       // The profile's own rules: the required question left empty is named, nothing is sent.
       await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
