@@ -25,7 +25,30 @@ function Harness({ blocking = false }: { blocking?: boolean }) {
   );
 }
 
+function Steps() {
+  const [step, setStep] = useState(1);
+  return (
+    <Modal title="Pasos">
+      {step === 1 ? (
+        <button type="button" onClick={() => setStep(2)}>
+          Continuar
+        </button>
+      ) : (
+        <p>Paso 2</p>
+      )}
+    </Modal>
+  );
+}
+
 describe('modal', () => {
+  it('keeps focus inside when a step removes the focused button', async () => {
+    const user = userEvent.setup();
+    render(<Steps />);
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(screen.getByText('Paso 2')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Pasos' })).toHaveFocus();
+  });
+
   it('moves focus into the dialog, traps Tab inside it and makes the page inert', async () => {
     const user = userEvent.setup();
     render(<Harness />);

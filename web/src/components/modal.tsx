@@ -47,6 +47,14 @@ export function Modal({ title, children, onClose, variant = 'dialog' }: ModalPro
     };
   }, []);
 
+  // A step that replaces its own button (the booking modal's 'Continuar') leaves focus on <body>, where the
+  // trap no longer hears Tab and a screen reader loses its place: after every render, focus comes back in.
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    const active = document.activeElement;
+    if (dialog && (active === null || active === document.body)) dialog.focus();
+  });
+
   function trapFocus(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape' && onClose) {
       event.stopPropagation();

@@ -63,6 +63,8 @@ describe('The kiosk (/admin/checkin, camera on)', () => {
     // Next customer: Ana's phone is still in view for a while, which must change nothing.
     await user.click(screen.getByRole('button', { name: 'Siguiente' }));
     expect(screen.queryByRole('region', { name: 'Ana López' })).not.toBeInTheDocument();
+    // The button went with its card: focus stays in the kiosk, not on <body>.
+    expect(document.activeElement).not.toBe(document.body);
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(screen.queryByRole('region', { name: 'Ana López' })).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

@@ -31,6 +31,7 @@ export function KioskScan() {
   const [announcement, setAnnouncement] = useState('');
   const accept = useRef(createRepeatGuard()).current;
   const card = useRef<HTMLElement>(null);
+  const kiosk = useRef<HTMLDivElement>(null);
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -45,6 +46,11 @@ export function KioskScan() {
   useEffect(() => {
     if (settled) card.current?.scrollIntoView?.({ block: 'nearest' });
   }, [settled, shown]);
+
+  // 'Siguiente' (or the timer) removes the card with the focus on it: the kiosk takes it, not <body>.
+  useEffect(() => {
+    if (shown === null && (document.activeElement === null || document.activeElement === document.body)) kiosk.current?.focus();
+  }, [shown]);
 
   // The card goes by itself after a while, so the queue at the door keeps moving without a touch.
   useEffect(() => {
@@ -85,7 +91,7 @@ export function KioskScan() {
   };
 
   return (
-    <div className="admin-checkin__kiosk">
+    <div ref={kiosk} tabIndex={-1} className="admin-checkin__kiosk">
       <p className="admin-checkin__hint">{s.scanningOn}</p>
       {shown?.kind === 'working' && <p className="admin-checkin__working">{s.kioskChecking}</p>}
       {shown !== null && shown.kind !== 'working' && (
