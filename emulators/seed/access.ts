@@ -6,7 +6,6 @@ import { adminPurchase, lotFromSpec, planGrant } from '../../functions/src/servi
 import { unlimitedWindow } from '../../functions/src/services/credits/balance';
 import { type LedgerContext, ledgerEntryFor } from '../../functions/src/services/credits/ledger';
 import { buildSearchTerms } from '../../functions/src/services/customers/search-terms';
-import { videoSearchTerms } from '../../functions/src/services/videos/search-terms';
 import { paymentMethods } from './catalogue';
 import { seedUsers } from './core';
 import { classPackages } from './packages';
@@ -110,7 +109,7 @@ function customersWithMembership(now: Date, lots: AvailableClassDoc[]): SeedSet[
   });
 }
 
-type DemoVideo = Omit<VideoDoc, 'video_id' | 'search_terms' | 'createdAt' | 'updatedAt' | 'release_date' | 'playbacks'> & { releasedDaysAgo: number };
+type DemoVideo = Omit<VideoDoc, 'video_id' | 'createdAt' | 'updatedAt' | 'release_date' | 'playbacks'> & { releasedDaysAgo: number };
 
 const video = (v: Partial<DemoVideo> & Pick<DemoVideo, 'name' | 'url' | 'releasedDaysAgo'>): DemoVideo => ({
   description: null,
@@ -213,7 +212,6 @@ function seedVideos(now: Date): SeedSet['docs'] {
       video_id: index + 1,
       release_date: new Date(now.getTime() - releasedDaysAgo * DAY),
       playbacks: 0,
-      search_terms: videoSearchTerms({ name: v.name, description: v.description }),
       createdAt: now,
       updatedAt: now,
     };

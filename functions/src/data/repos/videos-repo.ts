@@ -2,21 +2,18 @@ import type { VideoFields } from '@studio/shared/types/videos';
 import type { DocumentStore, Query, Transaction } from '../store/types';
 import { readDoc } from './read';
 
-/** videos/{video_id}: on-demand videos; field names are the spec's (tags stored as ids). */
-export interface VideoDoc extends VideoFields {
-  /**
-   * Normalised prefixes of the words of the name, the description and the
-   * names it points at, as of its last write (Firestore has no full-text
-   * search). A search computes them afresh (docs/adr/0119); these are kept for
-   * other readers and are recomputed whenever the video is written.
-   */
-  search_terms: string[];
-}
+/**
+ * videos/{video_id}: on-demand videos; field names are the spec's (tags stored
+ * as ids). No search terms are stored: a search computes them from today's
+ * catalogue (docs/adr/0119); videos written before may still carry an unread
+ * `search_terms`, dropped at their next write.
+ */
+export type VideoDoc = VideoFields;
 
 /** Equality filters (and at most one array-contains): no composite index needed. */
 export interface VideoFilter {
   equals: Partial<Record<'available' | 'class_category_id' | 'class_type_id' | 'instructor_id' | 'video_type_id' | 'program_id', number | boolean>>;
-  contains?: { field: 'tag_ids' | 'search_terms'; value: number | string };
+  contains?: { field: 'tag_ids'; value: number };
 }
 
 const videos = (store: DocumentStore) => store.collection('videos');

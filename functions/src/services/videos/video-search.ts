@@ -1,8 +1,6 @@
 import {
-  type CatalogueRecord,
   type ClassCategoryDoc,
   type ClassTypeDoc,
-  getRecord,
   type InstructorDoc,
   listRecords,
   type ProgramDoc,
@@ -10,38 +8,10 @@ import {
   type VideoTypeDoc,
 } from '../../data/repos/catalogue-repo';
 import type { VideoDoc } from '../../data/repos/videos-repo';
-import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
 import { videoSearchTerms } from './search-terms';
 
-type Named = CatalogueRecord & { name?: string | null };
-type Refs = Pick<VideoDoc, 'instructor_id' | 'class_type_id' | 'class_category_id' | 'video_type_id' | 'program_id' | 'tag_ids'>;
-
-/** Where each of a video's references points; archived records still name what the video is about. */
-const single = [
-  { field: 'class_type_id', collection: 'class_types' },
-  { field: 'class_category_id', collection: 'class_categories' },
-  { field: 'video_type_id', collection: 'video_types' },
-  { field: 'program_id', collection: 'programs' },
-] as const;
-
 const instructorTexts = (coach: InstructorDoc | null | undefined) => (coach ? [coach.name, coach.last_name, coach.nick_name] : []);
-
-/** The names a video's references give it, read one by one (in the write's transaction). */
-async function relatedTextsOf(deps: Deps, video: Refs, tx?: Transaction): Promise<Array<string | null | undefined>> {
-  const one = <T extends object>(collection: string, id: number | null) => (id === null ? Promise.resolve(null) : getRecord<T>(deps.store, collection, id, tx));
-  const [coach, tags, ...others] = await Promise.all([
-    one<InstructorDoc>('instructors', video.instructor_id),
-    Promise.all(video.tag_ids.map((id) => one<TagDoc>('tags', id))),
-    ...single.map(({ field, collection }) => one<Named>(collection, video[field])),
-  ]);
-  return [...instructorTexts(coach), ...tags.map((tag) => tag?.name), ...others.map((record) => record?.name)];
-}
-
-/** The stored search terms of a video about to be written: its name, description and the names of what it points at. */
-export async function searchTermsForWrite(deps: Deps, video: Omit<VideoDoc, 'search_terms'>, tx: Transaction): Promise<string[]> {
-  return videoSearchTerms({ name: video.name, description: video.description, related: await relatedTextsOf(deps, video, tx) });
-}
 
 /**
  * The terms of videos as a search reads them: computed from the catalogue as

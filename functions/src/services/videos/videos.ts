@@ -13,7 +13,7 @@ import { assertCanWatch } from './access';
 import { videoQueryTerms } from './search-terms';
 import { flagsOf, marksByVideo, withFlags } from './video-flags';
 import { ratingSummary } from './video-rating-summary';
-import { searchTermsForWrite, searchTermsReader } from './video-search';
+import { searchTermsReader } from './video-search';
 
 export const notFound = () => new AppError('not-found', 'videos/not-found', accessMessages.videoNotFound);
 const text = (value: string | null | undefined) => (value === undefined || value === null || value.trim() === '' ? null : value.trim());
@@ -109,7 +109,11 @@ export async function listVideos(deps: Deps, identity: VerifiedIdentity, query: 
   const termsOf = terms.length > 0 ? await searchTermsReader(deps) : null;
   const matches = (await findVideos(deps.store, filter))
     .filter((video) => visibleTo(identity, video, now))
-    .filter((video) => termsOf === null || terms.every((term) => termsOf(video).includes(term)))
+    .filter((video) => {
+      if (termsOf === null) return true;
+      const own = new Set(termsOf(video));
+      return terms.every((term) => own.has(term));
+    })
     .filter((video) => query.duration === undefined || (video.duration !== null && video.duration <= query.duration))
     // completed=true: only the caller's completed videos; false: only the others (the caller's own marks).
     .filter((video) => query.completed === undefined || (marks.get(video.video_id)?.completed === true) === query.completed)
@@ -191,7 +195,7 @@ async function checkReferences(deps: Deps, tx: Transaction, input: VideoFields, 
   if (Object.keys(fields).length > 0) throw invalidFields(fields);
 }
 
-function applyInput(before: VideoDoc | null, input: VideoCreateInput, id: number, now: Date): Omit<VideoDoc, 'search_terms'> {
+function applyInput(before: VideoDoc | null, input: VideoCreateInput, id: number, now: Date): VideoDoc {
   const keep = <K extends keyof VideoDoc>(key: K, value: VideoDoc[K] | undefined, fallback: VideoDoc[K]): VideoDoc[K] =>
     value !== undefined ? value : before ? before[key] : fallback;
   const name = input.name.trim();
@@ -220,11 +224,8 @@ function applyInput(before: VideoDoc | null, input: VideoCreateInput, id: number
 export async function createVideoFromInput(deps: Deps, input: VideoCreateInput): Promise<Video> {
   const video = await deps.store.runTransaction(async (tx) => {
     await checkReferences(deps, tx, input, null);
-    // Every read before the counter's write (a transaction reads first): the terms need only the input.
-    const fields = applyInput(null, input, 0, deps.now());
-    const searchTerms = await searchTermsForWrite(deps, fields, tx);
     const id = await allocateId(deps.store, tx, 'videos');
-    const doc: VideoDoc = { ...fields, video_id: id, search_terms: searchTerms };
+    const doc = applyInput(null, input, id, deps.now());
     createVideo(deps.store, tx, doc);
     return doc;
   });
@@ -237,9 +238,7 @@ export async function updateVideoFromInput(deps: Deps, input: VideoUpdateInput):
     if (!before) throw notFound();
     await checkReferences(deps, tx, input, before);
     const { video_id: id, ...fields } = input;
-    const next = applyInput(before, fields, id, deps.now());
-    // Every rewrite recomputes the terms, so a video stored with the name's alone gets the full set.
-    const doc: VideoDoc = { ...next, search_terms: await searchTermsForWrite(deps, next, tx) };
+    const doc = applyInput(before, fields, id, deps.now());
     replaceVideo(deps.store, tx, doc);
     return doc;
   });
