@@ -68,7 +68,7 @@ describe('GET /api/check_in/{code}', () => {
       class_reservation_id: b,
       code_valid: true,
       custom_values: {},
-      customer: { customer_id: 3, name: 'beto', last_name: null, email: 'beto@example.com', phone: null },
+      customer: { customer_id: 3, name: 'beto', last_name: null, email: 'beto@example.com', phone: null, photo_src: null },
       single_class: {
         single_class_id: 2,
         class_date: '2026-12-01T13:00:00.000Z',
@@ -96,6 +96,21 @@ describe('GET /api/check_in/{code}', () => {
     expect((await checkIn({ code })).status).toBe(200);
     const after = await lookUp(code);
     expect(after.body).toMatchObject({ attend: true, status: 'Exitosa' });
+  });
+
+  it("carries the customer's photo src (the desk fetches it with its token), null when there is none", async () => {
+    const photo = { file_id: 9, name: 'ana.jpg', type: 'image/jpeg', src: '/api/files/raw/9/ana.jpg' };
+    await env.store.doc('customers/ana').set({ file: photo }, { merge: true });
+    const a = await bookAs('ana', 2, 3);
+    const b = await bookAs('beto', 2, 7);
+    at('2026-12-01T12:10:00Z');
+    const withPhoto = await lookUp(await checkInCode(env.deps, a));
+    expect(withPhoto.status, JSON.stringify(withPhoto.body)).toBe(200);
+    expect(withPhoto.body.customer).toMatchObject({ customer_id: 2, photo_src: photo.src });
+    const without = await lookUp(await checkInCode(env.deps, b));
+    expect(without.body.customer).toMatchObject({ customer_id: 3, photo_src: null });
+    // The check-in answers the same customer.
+    expect((await checkIn({ code: await checkInCode(env.deps, a) })).body.customer.photo_src).toBe(photo.src);
   });
 
   it('says when the window is closed, without refusing the read', async () => {

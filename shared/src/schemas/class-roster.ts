@@ -67,6 +67,8 @@ export interface RosterCustomer {
   last_name: string | null;
   email: string | null;
   phone: string | null;
+  /** The customer's photo (FileRef.src), null when none; a private upload's bytes need the staff's token. */
+  photo_src: string | null;
 }
 
 /** One reservation of the class as the admin's roster shows it. */

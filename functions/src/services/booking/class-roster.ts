@@ -10,8 +10,18 @@ import { reservationStatus } from './rules';
 
 const classNotFound = () => new AppError('not-found', 'booking/class-not-found', bookingMessages.classNotFound);
 
+/** The photo's src as stored: private uploads are read by the desk with the staff's token (docs/files, "Who sees what"). */
 const rosterCustomer = (c: CustomerDoc | null): RosterCustomer | null =>
-  c === null ? null : { customer_id: c.customer_id, name: c.name ?? null, last_name: c.last_name ?? null, email: c.email ?? null, phone: c.phone ?? null };
+  c === null
+    ? null
+    : {
+        customer_id: c.customer_id,
+        name: c.name ?? null,
+        last_name: c.last_name ?? null,
+        email: c.email ?? null,
+        phone: c.phone ?? null,
+        photo_src: c.file?.src ?? null,
+      };
 
 /** Customers by uid, one document read each (a roster has at most a few hundred). */
 async function customersByUid(deps: Pick<Deps, 'store'>, uids: readonly string[]): Promise<Map<string, CustomerDoc>> {

@@ -5,7 +5,7 @@ export function makeLookup(overrides: Partial<CheckInLookup> = {}): CheckInLooku
   return {
     class_reservation_id: 123,
     code_valid: true,
-    customer: { customer_id: 7, name: 'Ana', last_name: 'López', email: 'ana@example.com', phone: '5512345678' },
+    customer: { customer_id: 7, name: 'Ana', last_name: 'López', email: 'ana@example.com', phone: '5512345678', photo_src: null },
     single_class: {
       single_class_id: 40,
       class_date: '2026-12-01T13:00:00.000Z',

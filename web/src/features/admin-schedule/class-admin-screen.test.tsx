@@ -22,6 +22,7 @@ const customer = (customer_id: number, name: string, last_name: string) => ({
   last_name,
   email: `${name.toLowerCase()}@example.com`,
   phone: null,
+  photo_src: null,
 });
 const reservation = (overrides: Partial<RosterReservation>): RosterReservation => ({
   class_reservation_id: 501,
