@@ -10,6 +10,7 @@ import { configString, useConfig } from '../../lib/app-config';
 import { customFieldsQuery } from '../../lib/custom-fields-api';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { checkInByCode, checkInLookupQuery } from './admin-checkin-api';
+import { CheckInPhoto } from './check-in-photo';
 
 const s = bookingAdminMessages.checkInScreen;
 
@@ -25,7 +26,7 @@ function windowNote(lookup: CheckInLookup, timezone: string | undefined): string
 }
 
 /**
- * One code's reservation: who, which class (day and time in the studio's zone),
+ * One code's reservation: who (photo or initials), which class (day and time in the studio's zone),
  * spot, guest, status, 'Ya registrada' once attended, and 'Registrar
  * asistencia'. The outcome is announced politely; failures are said in place
  * with the server's message. Keyed by code by its parent, so a new code starts
@@ -53,9 +54,12 @@ export function CheckInPanel({ code }: { code: string }) {
 
   return (
     <section className="admin-checkin__result" aria-labelledby={headingId}>
-      <h2 id={headingId} className="admin-checkin__name">
-        {name}
-      </h2>
+      <div className="admin-checkin__who">
+        <CheckInPhoto customer={shown.customer} name={name} />
+        <h2 id={headingId} className="admin-checkin__name">
+          {name}
+        </h2>
+      </div>
       {shown.attend && <p className="admin-checkin__badge">{s.attended}</p>}
       <dl className="admin-checkin__facts">
         <div>

@@ -24,7 +24,7 @@ const render = () => renderRoutes([{ path: PATH, element: <CheckInScreen /> }], 
 const qr = (id: number, secret: string) => `https://estudio.mx/admin/reservaciones/${id}?code=R${id}-${secret}`;
 
 const beto = {
-  customer: { customer_id: 8, name: 'Beto', last_name: 'Ramírez', email: 'beto@example.com', phone: '5599999999' },
+  customer: { customer_id: 8, name: 'Beto', last_name: 'Ramírez', email: 'beto@example.com', phone: '5599999999', photo_src: null },
   class_reservation_id: 124,
   spot: 3,
 };
@@ -99,6 +99,59 @@ describe('The kiosk (/admin/checkin, camera on)', () => {
     expect(within(problem).getByText(message)).toBeInTheDocument();
     expect(signalOutcome).toHaveBeenLastCalledWith('problem');
     expect(screen.getByRole('status')).toHaveTextContent(message);
+  });
+
+  it("shows the customer's photo beside the name (its private bytes fetched), the initials when there is none", async () => {
+    const user = userEvent.setup();
+    // jsdom has no object URLs: the fetched bytes become this one.
+    const createObjectURL = vi.fn(() => 'blob:foto-ana');
+    Object.defineProperty(URL, 'createObjectURL', { value: createObjectURL, configurable: true });
+    const src = '/api/files/raw/77/ana.jpg';
+    const ana = makeCheckInResult().customer;
+    const { calls } = mockFetch((call) => {
+      if (call.url === src) return { body: 'jpeg' };
+      const body = call.body as { code: string } | undefined;
+      if (body?.code === 'R123-abcdef') return { body: makeCheckInResult({ customer: ana && { ...ana, photo_src: src } }) };
+      if (body?.code === 'R124-bbbbbb') return { body: makeCheckInResult(beto) };
+      return undefined;
+    });
+    render();
+    await user.click(screen.getByRole('button', { name: 'Escanear con la cámara' }));
+    inView = qr(123, 'abcdef');
+    const card = await screen.findByRole('region', { name: 'Ana López' });
+    expect(await within(card).findByRole('img', { name: 'Foto de Ana López' })).toHaveAttribute('src', 'blob:foto-ana');
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    expect(calls.filter((c) => c.url === src).map((c) => c.method)).toEqual(['GET']);
+    // Nothing of the customer beyond the check-in: no e-mail, no phone.
+    expect(card).not.toHaveTextContent('ana@example.com');
+    expect(card).not.toHaveTextContent('5512345678');
+
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    inView = qr(124, 'bbbbbb');
+    const next = await screen.findByRole('region', { name: 'Beto Ramírez' });
+    expect(within(next).getByRole('img', { name: 'Iniciales de Beto Ramírez' })).toHaveTextContent('BR');
+    expect(within(next).queryByRole('img', { name: /^Foto de/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the initials when the photo cannot be read', async () => {
+    const user = userEvent.setup();
+    const src = '/api/files/raw/78/perdida.jpg';
+    const ana = makeCheckInResult().customer;
+    mockFetch((call) => {
+      if (call.url === src) return { status: 404, body: { error: { code: 'files/not-found', message: 'No existe.' } } };
+      const body = call.body as { code: string } | undefined;
+      if (body?.code === 'R123-abcdef') return { body: makeCheckInResult({ customer: ana && { ...ana, photo_src: src } }) };
+      return undefined;
+    });
+    render();
+    await user.click(screen.getByRole('button', { name: 'Escanear con la cámara' }));
+    inView = qr(123, 'abcdef');
+    const card = await screen.findByRole('region', { name: 'Ana López' });
+    expect(within(card).getByRole('img', { name: 'Iniciales de Ana López' })).toHaveTextContent('AL');
+    await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([url]) => url === src)).toBe(true));
+    expect(within(card).getByRole('img', { name: 'Iniciales de Ana López' })).toBeInTheDocument();
+    // A photo that cannot be read is no alarm at the door.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('a QR that is not a check-in code is a problem card, without calling the API', async () => {

@@ -7,6 +7,7 @@ import { apiErrorText } from '../../lib/api-client';
 import { configString, useConfig } from '../../lib/app-config';
 import { queryClient } from '../../lib/server-data';
 import { checkInByCode, checkInKeys, normalizeCheckInCode } from './admin-checkin-api';
+import { CheckInPhoto } from './check-in-photo';
 import { signalOutcome } from './kiosk-feedback';
 import { CARD_SHOWN_MS, createRepeatGuard, customerName } from './kiosk-rules';
 import { QrScanner } from './qr-scanner';
@@ -17,8 +18,8 @@ type Shown = { kind: 'working' } | { kind: 'done'; result: CheckInByCodeResult }
 
 /**
  * The kiosk (ADR 0116): the camera reads QRs continuously; each new code is
- * checked in at once (POST /check_in, idempotent) and its card shown — name,
- * class, time, spot, 'Asistencia registrada' or 'Asistencia ya registrada' — with a beep
+ * checked in at once (POST /check_in, idempotent) and its card shown — photo
+ * (or initials), name, class, time, spot, 'Asistencia registrada' or 'Asistencia ya registrada' — with a beep
  * and a vibration, announced in a live region. Scanning resumes after
  * CARD_SHOWN_MS or with 'Siguiente'; a code just handled is ignored when read
  * again (kiosk-rules.ts). The card shows nothing of the customer beyond the
@@ -99,9 +100,12 @@ export function KioskScan() {
           {shown.kind === 'done' ? (
             <>
               <p className="admin-checkin__card-state">{shown.result.changed ? s.kioskCheckedIn : s.kioskAlreadyIn}</p>
-              <h2 id={headingId} className="admin-checkin__card-name">
-                {customerName(shown.result.customer) || '—'}
-              </h2>
+              <div className="admin-checkin__who">
+                <CheckInPhoto customer={shown.result.customer} name={customerName(shown.result.customer) || '—'} />
+                <h2 id={headingId} className="admin-checkin__card-name">
+                  {customerName(shown.result.customer) || '—'}
+                </h2>
+              </div>
               <dl className="admin-checkin__card-facts">
                 <div>
                   <dt>{s.className}</dt>

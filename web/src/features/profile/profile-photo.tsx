@@ -6,15 +6,9 @@ import { Spinner } from '../../components/spinner';
 import { showSuccess } from '../../lib/alerts';
 import { apiErrorText } from '../../lib/api-client';
 import { IMAGE_ACCEPT, imageProblem, uploadFile } from '../../lib/file-upload';
-import { useServerMutation, useServerQuery } from '../../lib/server-data';
-import { isApiFile, photoQuery, saveCustomer } from './profile-api';
-
-/** What an <img> can show: our private files through their fetched bytes, any other source as it is. */
-function usePhotoUrl(src: string | null): string | null {
-  const own = src !== null && isApiFile(src);
-  const { data } = useServerQuery({ ...photoQuery(src ?? ''), enabled: own });
-  return own ? (data ?? null) : src;
-}
+import { usePrivateImageUrl } from '../../lib/private-image';
+import { useServerMutation } from '../../lib/server-data';
+import { saveCustomer } from './profile-api';
 
 const initialsOf = (customer: Customer) => `${customer.name.trim().charAt(0)}${customer.last_name.trim().charAt(0)}`.toUpperCase();
 
@@ -23,7 +17,7 @@ export function ProfilePhoto({ customer }: { customer: Customer }) {
   const errorId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
-  const url = usePhotoUrl(customer.file?.src ?? null);
+  const url = usePrivateImageUrl(customer.file?.src ?? null);
   const fullName = `${customer.name} ${customer.last_name}`;
   // Uploaded first, then named on the customer: the profile schema requires its three fields, sent again unchanged.
   const upload = useServerMutation({
