@@ -1,12 +1,14 @@
 import { messages } from '@studio/shared/messages';
-import { StrictMode } from 'react';
+import { startTransition,StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { loadAppConfig } from '../lib/app-config';
 import { afterFirstPaint } from '../lib/first-paint';
-import { startSession } from '../lib/session';
+import { deferSession, ensureSession, hasSessionMarker, startSession } from '../lib/session';
 import { applyBranding } from '../lib/theme';
-import { createAppRouter } from './router';
+import { createAppRouter, onVisitorPage } from './router';
+
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * The SPA has no build-time configuration: everything, Firebase included, comes
@@ -17,13 +19,29 @@ export async function boot(container: HTMLElement): Promise<void> {
   try {
     const config = await loadAppConfig();
     applyBranding(config);
-    root.render(
-      <StrictMode>
-        <RouterProvider router={createAppRouter(config)} />
-      </StrictMode>,
+    // The browser gets the main thread back between evaluating the app's code and building its router, and
+    // React renders the first screen as a transition, in slices of a few milliseconds: a phone's main thread
+    // is never blocked for all of it at once (Total Blocking Time, docs/public-site "Speed").
+    await yieldToBrowser();
+    const router = createAppRouter(config);
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <RouterProvider router={router} />
+        </StrictMode>,
+      ),
     );
-    // The auth SDK is the largest download after React; the first screen never waits for it (screens that need the session say so while it resolves).
-    afterFirstPaint(() => startSession(config.firebaseConfig));
+    // The auth SDK is the largest download after React; the first screen never waits for it (screens that need the session say so
+    // while it resolves). A visitor who never signed in here, on a public page, does not load it at all until something needs it.
+    if (hasSessionMarker() || !onVisitorPage(router.state.matches)) afterFirstPaint(() => startSession(config.firebaseConfig));
+    else {
+      deferSession(config.firebaseConfig);
+      const stop = router.subscribe((state) => {
+        if (onVisitorPage(state.matches)) return;
+        stop();
+        ensureSession();
+      });
+    }
   } catch {
     root.render(
       <main className="screen screen--center">

@@ -2,6 +2,7 @@ import { createBrowserRouter, type PatchRoutesOnNavigationFunction, type RouteOb
 import { Spinner } from '../components/spinner';
 import type { AppConfig } from '../lib/app-config';
 import { paths } from '../lib/paths';
+import type { RouteHandle } from '../lib/route-handle';
 import { PublicLayout } from './layout/public-layout';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -48,6 +49,12 @@ export const discoverAdminRoutes: PatchRoutesOnNavigationFunction = async ({ pat
   const { adminRoutes } = await import('./routes/admin-routes');
   patch('public', [adminRoutes()]);
 };
+
+/** Whether the deepest matched route is a page of the public site that works the same for everyone (public-routes.tsx). */
+export function onVisitorPage(matches: readonly { route: { handle?: unknown } }[]): boolean {
+  const handle = matches.at(-1)?.route.handle as RouteHandle | undefined;
+  return handle?.visitorPage === true;
+}
 
 export function createAppRouter(config: AppConfig) {
   return createBrowserRouter(createRoutes(config), { patchRoutesOnNavigation: discoverAdminRoutes });

@@ -3,11 +3,25 @@ import { matchRoutes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeCustomer, mockFetch, renderRoutes, setConfig } from '../../test/helpers';
 import { useSession } from '../lib/session';
-import { createRoutes } from './router';
+import { createRoutes, onVisitorPage } from './router';
 
 function leafRouteId(path: string, config = setConfig()): string | undefined {
   return matchRoutes(createRoutes(config), path)?.at(-1)?.route.id;
 }
+
+describe('pages that never load the auth SDK for a first-time visitor (docs/auth "Who loads the SDK")', () => {
+  const visitorPage = (path: string) => onVisitorPage(matchRoutes(createRoutes(setConfig()), path) ?? []);
+
+  it.each(['/', '/paquetes', '/calendario', '/avisos', '/ubicacion', '/coach/12', '/instructor/4', '/preguntas-frecuentes', '/aviso-de-privacidad'])(
+    '%s is a public page that works the same for everyone',
+    (path) => expect(visitorPage(path)).toBe(true),
+  );
+
+  it.each(['/entrar', '/registro', '/recuperar', '/checkout/9', '/gracias/15', '/mystudio', '/mystudio/paquetes', '/mystudio/informacion'])(
+    '%s needs to know who is there',
+    (path) => expect(visitorPage(path)).toBe(false),
+  );
+});
 
 describe('route registry', () => {
   // Every route named by public-site-and-checkout.md §2 and customer-area.md §2, with the screen that answers it.

@@ -103,7 +103,19 @@ export function initAuth(config: FirebaseWebConfig): Promise<Auth> {
   return authPromise;
 }
 
+// Set while the session's start is deferred (lib/session.ts deferSession): the first caller that needs the SDK starts it.
+let authStarter: (() => void) | null = null;
+
+export function setAuthStarter(start: (() => void) | null): void {
+  authStarter = start;
+}
+
 function requireAuth(): Promise<Auth> {
+  if (!authPromise && authStarter) {
+    const start = authStarter;
+    authStarter = null;
+    start();
+  }
   if (authPromise) return authPromise;
   if (authUnavailable) return Promise.reject(new Error(messages.common.genericError));
   return waitForAuth();
@@ -148,6 +160,15 @@ export async function signOut(): Promise<void> {
   if (!authPromise) return;
   const [auth, sdk] = await Promise.all([authPromise, loadSdk()]);
   await sdk.signOut(auth);
+}
+
+/** For tests: no SDK loaded yet, as on a fresh page. */
+export function resetAuthForTests(): void {
+  authPromise = null;
+  readyAuth = null;
+  authStarter = null;
+  authArrival = null;
+  authUnavailable = false;
 }
 
 /** The current ID token, or null while signed out or before the SDK has loaded. */

@@ -9,6 +9,8 @@ export interface RouteHandle {
   description?: string | ((params: Params) => string);
   /** The feature the screen depends on (lib/feature-flags.ts); while it is off the route answers as not found. */
   feature?: Feature;
+  /** A public-site page that works the same for every visitor: it never needs the auth SDK to be loaded (lib/session.ts deferSession). */
+  visitorPage?: boolean;
 }
 
 function asHandle(handle: unknown): RouteHandle | null {

@@ -3,7 +3,16 @@ import type { Customer } from '@studio/shared/types/api';
 import { create } from 'zustand';
 import { showError } from './alerts';
 import { api, ApiError, errorMessage } from './api-client';
-import { currentAdminClaim, type Identity, initAuth, markAuthUnavailable, onIdentityChanged, parseFirebaseConfig, signOut } from './auth-client';
+import {
+  currentAdminClaim,
+  type Identity,
+  initAuth,
+  markAuthUnavailable,
+  onIdentityChanged,
+  parseFirebaseConfig,
+  setAuthStarter,
+  signOut,
+} from './auth-client';
 
 const CUSTOMER_LOAD_ATTEMPTS = 3;
 const CUSTOMER_LOAD_BACKOFF_MS = 1500;
@@ -38,7 +47,32 @@ async function readAdminClaim(uid: string): Promise<void> {
   if (useSession.getState().uid === uid) useSession.setState({ isAdmin });
 }
 
+/**
+ * Set while someone is signed in on this device: a visitor without it has no
+ * session the SDK could restore, so public pages do not load the SDK for them
+ * (docs/auth "Who loads the SDK"). Storage that cannot be read counts as set.
+ */
+const SESSION_MARKER = 'studio.session';
+
+export function hasSessionMarker(): boolean {
+  try {
+    return localStorage.getItem(SESSION_MARKER) !== null;
+  } catch {
+    return true;
+  }
+}
+
+function setSessionMarker(present: boolean): void {
+  try {
+    if (present) localStorage.setItem(SESSION_MARKER, '1');
+    else localStorage.removeItem(SESSION_MARKER);
+  } catch {
+    // Private modes may refuse storage: the SDK then simply loads on every page.
+  }
+}
+
 async function handleIdentity(identity: Identity | null): Promise<void> {
+  setSessionMarker(identity !== null);
   if (!identity) {
     useSession.setState({ status: 'signed-out', uid: null, customer: null, isAdmin: false, resolved: true });
     return;
@@ -74,7 +108,11 @@ async function handleIdentity(identity: Identity | null): Promise<void> {
   }
 }
 
+let started = false;
+
 export function startSession(firebaseConfig: unknown): void {
+  if (started) return;
+  started = true;
   const config = parseFirebaseConfig(firebaseConfig);
   if (!config) {
     markAuthUnavailable();
@@ -83,6 +121,36 @@ export function startSession(firebaseConfig: unknown): void {
   initAuth(config)
     .then(() => onIdentityChanged((identity) => void handleIdentity(identity)))
     .catch(() => showError(messages.common.genericError));
+}
+
+let deferredConfig: { value: unknown } | null = null;
+
+/**
+ * The session of a visitor who has never signed in on this device, on a page
+ * that works without one: the SDK (the largest download after React) is not
+ * loaded until something needs it — a form that signs in or up, or a page
+ * that needs to know who is there (`ensureSession`).
+ */
+export function deferSession(firebaseConfig: unknown): void {
+  if (started) return;
+  deferredConfig = { value: firebaseConfig };
+  setAuthStarter(ensureSession);
+}
+
+/** Starts a deferred session now; nothing when none is waiting. */
+export function ensureSession(): void {
+  if (!deferredConfig) return;
+  const { value } = deferredConfig;
+  deferredConfig = null;
+  setAuthStarter(null);
+  startSession(value);
+}
+
+/** For tests: a session that has not started. */
+export function resetSessionStartForTests(): void {
+  started = false;
+  deferredConfig = null;
+  setAuthStarter(null);
 }
 
 export function signOutSession(): Promise<void> {

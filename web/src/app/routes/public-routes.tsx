@@ -4,6 +4,7 @@ import type { RouteObject } from 'react-router';
 import { NotFound } from '../../components/not-found';
 import { type AppConfig, configString } from '../../lib/app-config';
 import { packagesPath, paths } from '../../lib/paths';
+import type { RouteHandle } from '../../lib/route-handle';
 import { LandingRoute } from './landing-route';
 import { lazyScreen } from './route-helpers';
 
@@ -33,7 +34,7 @@ async function loadInstructorScreen(): Promise<ComponentType> {
 export function publicRoutes(config: AppConfig): RouteObject[] {
   const studio = { studio: configString(config, 'business_name') };
   const d = (template: string) => fill(template, studio);
-  return [
+  const routes: RouteObject[] = [
     { id: 'landing', index: true, Component: LandingRoute },
     lazyScreen(
       'packages',
@@ -75,4 +76,5 @@ export function publicRoutes(config: AppConfig): RouteObject[] {
     lazyScreen('content-page', '/:slug', undefined, async () => (await import('../../features/pages/content-page')).ContentPage),
     { id: 'not-found', path: '*', Component: NotFound },
   ];
+  return routes.map((route) => ({ ...route, handle: { ...(route.handle as RouteHandle | undefined), visitorPage: true } }));
 }
