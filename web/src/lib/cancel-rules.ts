@@ -1,23 +1,20 @@
 import { fill } from '@studio/shared/messages';
 import { bookingMessages } from '@studio/shared/messages/booking';
 import { reservationsMessages as m } from '@studio/shared/messages/reservations';
-import { cancelBlock } from '@studio/shared/rules/reservation-rules';
+import { cancelBlock, cancelDeadlineMs, type CancelUnit } from '@studio/shared/rules/reservation-rules';
 import { type AppConfig, configBoolean, configNumber, configString } from './app-config';
 
 /**
  * The customer's cancel rules (customer-area §4–§5), shared by Mis Reservaciones
- * and the calendar; the server applies the same settings (functions/src/services/booking/rules.ts).
+ * and the calendar; the deadline is the server's own (shared/src/rules/reservation-rules.ts).
  */
 export interface CancelSettings {
   allowCancel: boolean;
   allowLate: boolean;
   value: number;
-  unit: 'days' | 'hours' | 'minutes';
+  unit: CancelUnit;
   maxCancels: number | null;
 }
-
-const MINUTE = 60_000;
-const UNIT_MS = { days: 24 * 60 * MINUTE, hours: 60 * MINUTE, minutes: MINUTE } as const;
 
 export function cancelSettings(config: AppConfig): CancelSettings {
   const unit = configString(config, 'cancel_timeframe_unit');
@@ -38,7 +35,7 @@ export function unitLabel(unit: CancelSettings['unit'], n: number): string {
 
 /** Whether cancelling now still gives the credit back: cancelling allowed and at least the cancel timeframe before the class (null: start unknown). */
 export function cancelOnTime(classStart: number | null, settings: CancelSettings, now: number): boolean {
-  return settings.allowCancel && (classStart === null || now <= classStart - settings.value * UNIT_MS[settings.unit]);
+  return settings.allowCancel && (classStart === null || now <= cancelDeadlineMs(classStart, settings.value, settings.unit));
 }
 
 /**

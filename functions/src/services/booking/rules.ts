@@ -1,6 +1,7 @@
 import { appConfigDefinitions } from '@studio/shared/config/app-config';
 import { lotEndsBeforeClassText } from '@studio/shared/format/lot-end';
 import { bookingMessages } from '@studio/shared/messages/booking';
+import { cancelDeadlineMs, type CancelUnit, waitlistClosesAtMs, waitlistCutoffMinutes } from '@studio/shared/rules/reservation-rules';
 import { type AllowedTimeWindow, startsWithin } from '@studio/shared/schemas/allowed-times';
 import type { ReservationStatus } from '@studio/shared/schemas/class-reservation';
 import { getStoredConfig } from '../../data/repos/app-config-repo';
@@ -19,7 +20,7 @@ export interface BookingSettings {
   allowCancel: boolean;
   allowCancelAfterThreshold: boolean;
   cancelValue: number;
-  cancelUnit: 'days' | 'hours' | 'minutes';
+  cancelUnit: CancelUnit;
   maxCancelsPerLot: number | null;
   allowGuests: boolean;
   waitlistEnabled: boolean;
@@ -44,12 +45,11 @@ export async function bookingSettings(deps: StoreDeps): Promise<BookingSettings>
     maxCancelsPerLot: numberOr(stored.max_cancels_per_available_class, null),
     allowGuests: boolOr(stored.allow_class_guests, d.allow_class_guests.default as boolean),
     waitlistEnabled: boolOr(stored.waitlist_enabled, d.waitlist_enabled.default as boolean),
-    waitlistCutoffMinutes: Math.max(0, numberOr(stored.waitlist_cutoff_minutes, d.waitlist_cutoff_minutes.default as number) ?? 0),
+    waitlistCutoffMinutes: waitlistCutoffMinutes(stored.waitlist_cutoff_minutes),
   };
 }
 
 const MINUTE = 60_000;
-const UNIT_MS = { days: 24 * 60 * MINUTE, hours: 60 * MINUTE, minutes: MINUTE } as const;
 
 /**
  * When booking opens: reservation_timeframe_hours/minutes before the class
@@ -75,11 +75,11 @@ export const classEnd = (cls: Pick<SingleClassDoc, 'class_date' | 'duration_minu
 
 /** When a class's waitlist stops promoting and closes: waitlist_cutoff_minutes before it starts. */
 export const waitlistClosesAt = (classDate: Date, settings: Pick<BookingSettings, 'waitlistCutoffMinutes'>) =>
-  new Date(classDate.getTime() - settings.waitlistCutoffMinutes * MINUTE);
+  new Date(waitlistClosesAtMs(classDate.getTime(), settings.waitlistCutoffMinutes));
 
 /** The last instant a cancellation returns the credit: cancel_timeframe before the class. */
 export const cancelDeadline = (classDate: Date, settings: Pick<BookingSettings, 'cancelValue' | 'cancelUnit'>) =>
-  new Date(classDate.getTime() - settings.cancelValue * UNIT_MS[settings.cancelUnit]);
+  new Date(cancelDeadlineMs(classDate.getTime(), settings.cancelValue, settings.cancelUnit));
 
 type CoveredClass = Pick<SingleClassDoc, 'class_type_id' | 'class_package_id' | 'class_date'>;
 

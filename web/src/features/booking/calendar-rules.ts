@@ -1,9 +1,8 @@
+import { waitlistClosesAtMs } from '@studio/shared/rules/reservation-rules';
 import type { AvailableClass } from '@studio/shared/schemas/access';
 import { type AllowedTimeWindow, startsWithin } from '@studio/shared/schemas/allowed-times';
 import type { MyClassReservation, SingleClass } from '@studio/shared/schemas/single-class';
 import { canCancelPlace, type CancelSettings } from '../../lib/cancel-rules';
-
-const MINUTE = 60_000;
 
 /**
  * A class counts as full (customer-area §4) when its capacity is missing, or
@@ -123,7 +122,7 @@ export function cardActions(c: SingleClass, ctx: CardContext): CardActions {
   }
   if (c.my_waitlist) return { ...NONE, waiting: c.my_waitlist };
   if (lotEnds !== null) return { ...NONE, buy: true, lotEnds };
-  const lineOpen = ctx.now < start - ctx.waitlistCutoffMinutes * MINUTE;
+  const lineOpen = ctx.now < waitlistClosesAtMs(start, ctx.waitlistCutoffMinutes);
   return { ...NONE, waitlist: ctx.waitlistEnabled && lineOpen };
 }
 

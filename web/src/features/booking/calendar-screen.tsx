@@ -15,6 +15,7 @@ import {
 import { fill } from '@studio/shared/messages';
 import { calendarMessages as m } from '@studio/shared/messages/calendar';
 import { waitlistMessages } from '@studio/shared/messages/waitlist';
+import { waitlistCutoffMinutes } from '@studio/shared/rules/reservation-rules';
 import type { SingleClass } from '@studio/shared/schemas/single-class';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -130,7 +131,7 @@ export function CalendarScreen({ signInForm, signUpForm }: { signInForm: ReactNo
 
   const settings = cancelSettings(config);
   const guestsEnabled = configBoolean(config, 'allow_class_guests');
-  const cutoffMinutes = configNumber(config, 'waitlist_cutoff_minutes') ?? 120;
+  const cutoffMinutes = waitlistCutoffMinutes(config.waitlist_cutoff_minutes);
   const ctx = {
     now,
     signedIn,
