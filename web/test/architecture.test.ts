@@ -123,6 +123,14 @@ describe('web architecture', () => {
     expect(eager.filter((file) => /^features\/(auth|pages)\//.test(file) || file.startsWith('app/compositions/'))).toEqual([]);
   });
 
+  it('reads the public catalogue lists through one query each (lib/catalogue-queries.ts), never a second declaration of the same key', () => {
+    const home = join(SRC, 'lib', 'catalogue-queries.ts');
+    const offenders = files.filter(
+      (file) => file !== home && /['"]\/(locations|instructors|class_types)['"]\s*,\s*\{\s*signal/.test(readFileSync(file, 'utf8')),
+    );
+    expect(offenders.map((file) => relative(SRC, file))).toEqual([]);
+  });
+
   it('loads the QR decoder (jsqr) only from the check-in screen, through import() (ADR 0116)', () => {
     const importers = [...graph].flatMap(([file, imports]) =>
       imports.filter((entry) => entry.specifier === 'jsqr').map((entry) => `${relative(SRC, file)}${entry.dynamic ? ' (import())' : ''}`),

@@ -1,20 +1,11 @@
-import type { Location } from '@studio/shared/types/catalogue';
 import { useEffect } from 'react';
-import { api } from './api-client';
 import { useConfig } from './app-config';
+import { locationsQuery } from './catalogue-queries';
 import { setJsonLd, siteOrigin } from './document-head';
 import { studioJsonLd } from './document-head-structured-data';
-import { queryOptions, useServerQuery } from './server-data';
+import { useServerQuery } from './server-data';
 
 export const STUDIO_JSON_LD_ID = 'studio-json-ld';
-
-/** Same key, data and freshness as the schedule's filter list (features/schedule), so the two share one cache entry. */
-const locationsQuery = queryOptions({
-  queryKey: ['locations', 'list'] as const,
-  queryFn: async ({ signal }) => (await api.get<{ locations: Location[] }>('/locations', { signal })).locations,
-  staleTime: 5 * 60_000,
-  meta: { alert: false },
-});
 
 /**
  * The landing's structured data: a lazy island (it reads /api/locations through

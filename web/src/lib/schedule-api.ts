@@ -1,6 +1,5 @@
 import { addCalendarDays } from '@studio/shared/format/schedule-week';
 import type { SingleClass } from '@studio/shared/schemas/single-class';
-import type { Instructor, Location } from '@studio/shared/types/catalogue';
 import { api } from './api-client';
 import { queryOptions } from './server-data';
 
@@ -19,19 +18,6 @@ export async function fetchWeek({ monday, locationId, instructorId }: WeekQuery,
   return single_classes;
 }
 
-async function fetchLocations(signal?: AbortSignal): Promise<Location[]> {
-  const { locations } = await api.get<{ locations: Location[] }>('/locations', { signal });
-  return locations;
-}
-
-async function fetchInstructors(signal?: AbortSignal): Promise<Instructor[]> {
-  const { instructors } = await api.get<{ instructors: Instructor[] }>('/instructors', { signal });
-  return instructors;
-}
-
-/** Catalogue lists change rarely; a visit reads them once. */
-const CATALOGUE_STALE_MS = 5 * 60_000;
-
 export const scheduleKeys = {
   all: ['single_class'] as const,
   week: (q: WeekQuery) => [...scheduleKeys.all, 'week', q.monday, q.locationId ?? 'all', q.instructorId ?? 'all'] as const,
@@ -45,18 +31,3 @@ export const scheduleKeys = {
 export function weekQuery(q: WeekQuery) {
   return queryOptions({ queryKey: scheduleKeys.week(q), queryFn: ({ signal }) => fetchWeek(q, signal), meta: { alert: false, private: true } });
 }
-
-/** The filters' options; without them the schedule still works, unfiltered, so their failure is silent. */
-export const locationsQuery = queryOptions({
-  queryKey: ['locations', 'list'] as const,
-  queryFn: ({ signal }) => fetchLocations(signal),
-  staleTime: CATALOGUE_STALE_MS,
-  meta: { alert: false },
-});
-
-export const instructorsQuery = queryOptions({
-  queryKey: ['instructors', 'list'] as const,
-  queryFn: ({ signal }) => fetchInstructors(signal),
-  staleTime: CATALOGUE_STALE_MS,
-  meta: { alert: false },
-});

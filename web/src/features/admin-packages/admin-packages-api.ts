@@ -1,4 +1,3 @@
-import type { ClassType } from '@studio/shared/types/catalogue';
 import type { ClassPackage } from '@studio/shared/types/class-packages';
 import { api } from '../../lib/api-client';
 import { queryOptions } from '../../lib/server-data';
@@ -8,7 +7,6 @@ export const packageKeys = {
   all: ['admin-packages'] as const,
   list: ['admin-packages', 'list'] as const,
   one: (id: number) => ['admin-packages', id] as const,
-  classTypes: ['admin-packages', 'class-types'] as const,
 };
 
 /** GET /class_packages/admin/all: active and inactive ones, in the shop's order. Failures show in place. */
@@ -25,13 +23,6 @@ export const packageQuery = (id: number) =>
     queryFn: async ({ signal }) => (await api.get<{ class_package: ClassPackage }>(`/class_packages/${id}`, { signal })).class_package,
     meta: { alert: false },
   });
-
-/** GET /class_types: the choices of a per-type row. */
-export const classTypesQuery = queryOptions({
-  queryKey: packageKeys.classTypes,
-  queryFn: async ({ signal }) => (await api.get<{ class_types: ClassType[] }>('/class_types', { signal })).class_types,
-  meta: { alert: false },
-});
 
 /** POST without an id, else PUT; the body already carries class_package_id on update. */
 export async function savePackage(body: Record<string, unknown>, id: number | null): Promise<ClassPackage> {

@@ -14,8 +14,9 @@ import { NotFound } from '../../components/not-found';
 import { Spinner } from '../../components/spinner';
 import { showSuccess } from '../../lib/alerts';
 import { ApiError, apiErrorText } from '../../lib/api-client';
+import { classTypesQuery } from '../../lib/catalogue-queries';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
-import { classTypesQuery, packageKeys, packageQuery, savePackage } from './admin-packages-api';
+import { packageKeys, packageQuery, savePackage } from './admin-packages-api';
 import { EMPTY_TIME_WINDOW, EMPTY_VARIANT, packageBody, type PackageFormValues, packageFormValues, validateBody } from './package-form-values';
 import './admin-packages.css';
 

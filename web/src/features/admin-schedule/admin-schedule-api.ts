@@ -15,7 +15,6 @@ import type {
   SingleClassCreateInput,
   SingleClassUpdateInput,
 } from '@studio/shared/schemas/single-class';
-import type { ClassType } from '@studio/shared/types/catalogue';
 import type { Customer } from '@studio/shared/types/customers';
 import { api } from '../../lib/api-client';
 import { scheduleKeys } from '../../lib/schedule-api';
@@ -54,14 +53,6 @@ export const adminWeekQuery = (monday: string, locationId: number | null) =>
     },
     meta: { alert: false },
   });
-
-/** GET /class_types: the form's options and whether a type has a spot map (then capacity may be left out). */
-export const classTypesQuery = queryOptions({
-  queryKey: ['class_types', 'list'] as const,
-  queryFn: async ({ signal }) => (await api.get<{ class_types: ClassType[] }>('/class_types', { signal })).class_types,
-  staleTime: 5 * 60_000,
-  meta: { alert: false },
-});
 
 /** GET /single_class/single/{id}: the class, cancelled or not. */
 export const adminClassQuery = (id: number) =>

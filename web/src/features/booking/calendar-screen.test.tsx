@@ -11,7 +11,7 @@ import { CustomerAreaRoute } from '../../app/compositions/customer-area';
 import { ModalHost } from '../../components/modal-host';
 import { useModalStore } from '../../components/modal-store';
 import { useAlerts } from '../../lib/alerts';
-import { locationsQuery } from '../../lib/schedule-api';
+import { locationsQuery } from '../../lib/catalogue-queries';
 import { queryClient } from '../../lib/server-data';
 import { useSession } from '../../lib/session';
 import { WEEK_REFRESH_MS } from './calendar-api';

@@ -1,5 +1,4 @@
 import type { AvailableClass } from '@studio/shared/schemas/access';
-import type { ClassType } from '@studio/shared/types/catalogue';
 import { api } from '../../lib/api-client';
 import { queryOptions } from '../../lib/server-data';
 
@@ -8,14 +7,8 @@ export async function fetchCredits(signal?: AbortSignal): Promise<AvailableClass
   return available_classes;
 }
 
-export async function fetchClassTypes(signal?: AbortSignal): Promise<ClassType[]> {
-  const { class_types } = await api.get<{ class_types: ClassType[] }>('/class_types', { signal });
-  return class_types;
-}
-
 export const creditsKeys = {
   list: ['available_classes', 'list'] as const,
-  classTypes: ['class_types', 'list'] as const,
 };
 
 /** GET /available_classes: the caller's usable in-person lots, earliest expiry first (ADR 0043). The screen shows its own failure. */
@@ -23,11 +16,4 @@ export const creditsQuery = queryOptions({
   queryKey: creditsKeys.list,
   queryFn: ({ signal }) => fetchCredits(signal),
   meta: { alert: false, private: true },
-});
-
-/** GET /class_types (public): the names of the types a lot is valid for; without them the lot shows the type's number. */
-export const classTypesQuery = queryOptions({
-  queryKey: creditsKeys.classTypes,
-  queryFn: ({ signal }) => fetchClassTypes(signal),
-  meta: { alert: false },
 });

@@ -6,10 +6,11 @@ import { Link } from 'react-router';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
 import { configString, useConfig } from '../../lib/app-config';
+import { classTypesQuery } from '../../lib/catalogue-queries';
 import { paths } from '../../lib/paths';
 import { useServerQuery } from '../../lib/server-data';
 import { allowedTimesLines, byExpiry, countText, lotClassTypeIds } from './credit-format';
-import { classTypesQuery, creditsQuery } from './credits-api';
+import { creditsQuery } from './credits-api';
 import './credits.css';
 
 function CreditItem({ lot, timezone, typeNames }: { lot: AvailableClass; timezone: string; typeNames: ReadonlyMap<number, string> }) {

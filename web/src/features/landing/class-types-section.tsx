@@ -2,8 +2,8 @@ import { messages } from '@studio/shared/messages';
 import { landingMessages } from '@studio/shared/messages/landing';
 import type { CatalogueFile, ClassType } from '@studio/shared/types/catalogue';
 import { LoadError } from '../../components/load-error';
+import { classTypesQuery } from '../../lib/catalogue-queries';
 import { useServerQuery } from '../../lib/server-data';
-import { classTypesQuery } from './landing-api';
 import { IslandPlaceholder } from './landing-island';
 
 /** Only class types with a picture or a clip make the landing (spec §2: "class types (only those that have a file)"). */

@@ -2,22 +2,13 @@
  * The landing islands' reads. Only the islands import this module: it pulls in
  * server-data, which must stay off the landing's first load (docs/adr/0080).
  */
-import type { ClassType } from '@studio/shared/types/catalogue';
 import type { ClassPackage } from '@studio/shared/types/class-packages';
 import { api } from '../../lib/api-client';
 import { queryOptions } from '../../lib/server-data';
 
 export const landingKeys = {
-  classTypes: ['class_types', 'list'] as const,
   homePackages: ['class_packages', 'home'] as const,
 };
-
-/** GET /class_types: public; the section itself shows a failure in place. */
-export const classTypesQuery = queryOptions({
-  queryKey: landingKeys.classTypes,
-  queryFn: async ({ signal }) => (await api.get<{ class_types: ClassType[] }>('/class_types', { signal })).class_types,
-  meta: { alert: false },
-});
 
 /**
  * The packages an admin placed on the home page (addToHome), from every list:

@@ -3,9 +3,10 @@ import { publicSiteMessages as m } from '@studio/shared/messages/public-site';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
 import { configString, useConfig } from '../../lib/app-config';
+import { locationsQuery } from '../../lib/catalogue-queries';
 import { useRouteTitle } from '../../lib/route-handle';
 import { useServerQuery } from '../../lib/server-data';
-import { locationsQuery, mapSearchUrl } from './location-api';
+import { mapSearchUrl } from './location-api';
 import './location.css';
 
 function Place({ name, address }: { name: string; address: string | null }) {

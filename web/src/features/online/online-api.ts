@@ -1,4 +1,3 @@
-import type { ClassType, Instructor } from '@studio/shared/types/catalogue';
 import type { CustomerVideo, VideoRating, VideoRatingSummary } from '@studio/shared/types/videos';
 import { api } from '../../lib/api-client';
 import { queryClient, queryOptions } from '../../lib/server-data';
@@ -36,8 +35,6 @@ export const onlineKeys = {
   list: (filters: VideoFilters) => ['videos', 'list', filters] as const,
   favorites: ['videos', 'favorites'] as const,
   detail: (id: number) => ['videos', 'detail', id] as const,
-  instructors: ['online', 'instructors'] as const,
-  classTypes: ['online', 'class-types'] as const,
 };
 
 /** The screens show their own failures (412, 404, retry), so none goes to the global alert. */
@@ -62,20 +59,6 @@ export const videoQuery = (id: number) =>
   });
 
 /** The filters' options; a failure leaves the select with its "all" option only. */
-export const instructorsQuery = queryOptions({
-  queryKey: onlineKeys.instructors,
-  queryFn: async ({ signal }) => (await api.get<{ instructors: Instructor[] }>('/instructors', { signal })).instructors,
-  meta: { alert: false },
-  staleTime: 5 * 60_000,
-});
-
-export const classTypesQuery = queryOptions({
-  queryKey: onlineKeys.classTypes,
-  queryFn: async ({ signal }) => (await api.get<{ class_types: ClassType[] }>('/class_types', { signal })).class_types,
-  meta: { alert: false },
-  staleTime: 5 * 60_000,
-});
-
 export function setFavorite({ video_id, favorite }: { video_id: number; favorite: boolean }): Promise<unknown> {
   return favorite ? api.post('/favorites', { video_id }) : api.delete(`/favorites/${video_id}`);
 }

@@ -20,9 +20,10 @@ import { DayClasses, DayPanel, DayStrip, dayTitle } from '../../components/day-s
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
 import { configBoolean, configString, useConfig } from '../../lib/app-config';
+import { instructorsQuery, locationsQuery } from '../../lib/catalogue-queries';
 import { personName, spotsText } from '../../lib/class-format';
 import { paths } from '../../lib/paths';
-import { instructorsQuery, locationsQuery, weekQuery } from '../../lib/schedule-api';
+import { weekQuery } from '../../lib/schedule-api';
 import { useLocalScheduleDay, useNarrowScreen, useUrlScheduleDay } from '../../lib/schedule-day';
 import { type ScheduleFilters, type ScheduleFiltersUpdate, useLocalScheduleFilters, useUrlScheduleFilters } from '../../lib/schedule-filters';
 import { useServerQuery } from '../../lib/server-data';
