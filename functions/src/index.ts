@@ -101,31 +101,19 @@ export const api = onRequest(
 
 // retry: a failed handler is delivered again, as the local dispatcher does; handlers are idempotent (at least once).
 // timeoutSeconds: one constant shared with the local dispatcher, so a handler times out locally exactly as deployed (docs/adr/0008).
-export const processFile = onDocumentWritten(
-  { document: processFileTrigger.document, region: REGION, memory: '512MiB', timeoutSeconds: TRIGGER_TIMEOUT_SECONDS, retry: true },
-  (event) => processFileTrigger.handler(fromFirestoreEvent(event)),
-);
-
-export const countReservations = onDocumentWritten(
-  { document: countReservationsTrigger.document, region: REGION, memory: '256MiB', timeoutSeconds: TRIGGER_TIMEOUT_SECONDS, retry: true },
-  (event) => countReservationsTrigger.handler(fromFirestoreEvent(event)),
-);
-
-export const mailOnReservation = onDocumentWritten(
-  { document: mailOnReservationTrigger.document, region: REGION, memory: '256MiB', timeoutSeconds: TRIGGER_TIMEOUT_SECONDS, retry: true },
-  (event) => mailOnReservationTrigger.handler(fromFirestoreEvent(event)),
-);
-
-export const mailOnWaitlist = onDocumentWritten(
-  { document: mailOnWaitlistTrigger.document, region: REGION, memory: '256MiB', timeoutSeconds: TRIGGER_TIMEOUT_SECONDS, retry: true },
-  (event) => mailOnWaitlistTrigger.handler(fromFirestoreEvent(event)),
-);
-
-/** A document trigger as deployed: retried on failure (handlers are idempotent), the shared timeout. */
-const deployTrigger = (trigger: DocumentTrigger) =>
-  onDocumentWritten({ document: trigger.document, region: REGION, memory: '256MiB', timeoutSeconds: TRIGGER_TIMEOUT_SECONDS, retry: true }, (event) =>
+/** A document trigger as deployed: retried on failure (handlers are idempotent), the shared timeout; 256 MiB unless it says more. */
+const deployTrigger = (trigger: DocumentTrigger, memory: '256MiB' | '512MiB' = '256MiB') =>
+  onDocumentWritten({ document: trigger.document, region: REGION, memory, timeoutSeconds: TRIGGER_TIMEOUT_SECONDS, retry: true }, (event) =>
     trigger.handler(fromFirestoreEvent(event)),
   );
+
+// Uploads: images are decoded and resized in memory (docs/files).
+export const processFile = deployTrigger(processFileTrigger, '512MiB');
+
+// The class's booked count and the booking e-mails (docs/booking, docs/mail).
+export const countReservations = deployTrigger(countReservationsTrigger);
+export const mailOnReservation = deployTrigger(mailOnReservationTrigger);
+export const mailOnWaitlist = deployTrigger(mailOnWaitlistTrigger);
 
 const secretsByName = new Map(
   [stripeSecretKey, stripeWebhookSecret, paypalClientId, paypalClientSecret, paypalWebhookId].map((secret) => [secret.name, secret] as const),

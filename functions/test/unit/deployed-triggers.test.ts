@@ -8,3 +8,21 @@ describe('deployed entry points', () => {
     expect(exported).toEqual(['api', ...documentTriggers.map((t) => t.name), ...scheduledJobs.map((j) => j.name)].sort());
   });
 });
+
+describe('deployed document triggers', () => {
+  it('each listens on its trigger’s document, is retried, with the shared timeout; uploads get 512 MiB, the others 256', async () => {
+    const deployed = (await import('../../src/index')) as unknown as Record<string, { __endpoint: Record<string, unknown> }>;
+    const { TRIGGER_TIMEOUT_SECONDS } = await import('../../src/data/store/local/trigger-dispatcher');
+    for (const trigger of documentTriggers) {
+      const endpoint = deployed[trigger.name]?.__endpoint as {
+        availableMemoryMb: number;
+        timeoutSeconds: number;
+        eventTrigger: { retry: boolean; eventFilterPathPatterns?: { document?: string } };
+      };
+      expect(endpoint.eventTrigger.eventFilterPathPatterns?.document, trigger.name).toBe(trigger.document);
+      expect(endpoint.eventTrigger.retry, trigger.name).toBe(true);
+      expect(endpoint.timeoutSeconds, trigger.name).toBe(TRIGGER_TIMEOUT_SECONDS);
+      expect(endpoint.availableMemoryMb, trigger.name).toBe(trigger.name === 'processFile' ? 512 : 256);
+    }
+  });
+});
