@@ -1,6 +1,4 @@
-import { systemNow } from '../data/clock/system-clock';
-import { getFileStorage } from '../data/files/get-file-storage';
-import { getStore } from '../data/store/get-store';
+import { fileDeps } from '../background-deps';
 import { CLEAN_UP_JOB, cleanUpFiles } from '../services/files/clean-up-files';
 import type { ScheduledJob } from './scheduled-job';
 
@@ -9,6 +7,6 @@ export const cleanUpFilesJob: ScheduledJob = {
   name: CLEAN_UP_JOB,
   everyMinutes: 60,
   handler: async () => {
-    await cleanUpFiles({ store: getStore(), files: getFileStorage(), now: systemNow });
+    await cleanUpFiles(fileDeps());
   },
 };

@@ -1,5 +1,4 @@
-import { systemNow } from '../data/clock/system-clock';
-import { getStore } from '../data/store/get-store';
+import { storeDeps } from '../background-deps';
 import { closeDueWaitlists } from '../services/waitlist/close-waitlists';
 import type { ScheduledJob } from './scheduled-job';
 
@@ -8,6 +7,6 @@ export const closeWaitlistsJob: ScheduledJob = {
   name: 'closeWaitlists',
   everyMinutes: 5,
   handler: async () => {
-    await closeDueWaitlists({ store: getStore(), now: systemNow });
+    await closeDueWaitlists(storeDeps());
   },
 };

@@ -1,5 +1,4 @@
-import { systemNow } from '../data/clock/system-clock';
-import { getStore } from '../data/store/get-store';
+import { storeDeps } from '../background-deps';
 import { computeDashboardDays } from '../services/dashboard/compute-dashboard-days';
 import type { ScheduledJob } from './scheduled-job';
 
@@ -8,6 +7,6 @@ export const computeDashboardDaysJob: ScheduledJob = {
   name: 'computeDashboardDays',
   everyMinutes: 30,
   handler: async () => {
-    await computeDashboardDays({ store: getStore(), now: systemNow });
+    await computeDashboardDays(storeDeps());
   },
 };

@@ -1,5 +1,4 @@
-import { systemNow } from '../data/clock/system-clock';
-import { getStore } from '../data/store/get-store';
+import { storeDeps } from '../background-deps';
 import type { DocumentTrigger } from '../data/store/types';
 import { reservationChanged } from '../services/booking/count-booked';
 
@@ -7,5 +6,5 @@ import { reservationChanged } from '../services/booking/count-booked';
 export const countReservationsTrigger: DocumentTrigger = {
   name: 'countReservations',
   document: 'class_reservations/{reservationId}',
-  handler: (event) => reservationChanged({ store: getStore(), now: systemNow }, event),
+  handler: (event) => reservationChanged(storeDeps(), event),
 };

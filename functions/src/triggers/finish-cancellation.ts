@@ -1,5 +1,4 @@
-import { systemNow } from '../data/clock/system-clock';
-import { getStore } from '../data/store/get-store';
+import { storeDeps } from '../background-deps';
 import type { DocumentTrigger } from '../data/store/types';
 import { classCancelled } from '../services/schedule/on-class-cancelled';
 
@@ -7,5 +6,5 @@ import { classCancelled } from '../services/schedule/on-class-cancelled';
 export const finishCancellationTrigger: DocumentTrigger = {
   name: 'finishCancellation',
   document: 'single_classes/{singleClassId}',
-  handler: (event) => classCancelled({ store: getStore(), now: systemNow }, event),
+  handler: (event) => classCancelled(storeDeps(), event),
 };

@@ -1,9 +1,6 @@
-import { systemNow } from '../data/clock/system-clock';
-import { getStore } from '../data/store/get-store';
+import { mailDeps } from '../background-deps';
 import type { DocumentTrigger } from '../data/store/types';
 import { mailOnInvoiceChange, mailOnPurchaseChange } from '../services/mail/purchase-mail';
-
-const mailDeps = () => ({ store: getStore(), now: systemNow, projectId: process.env.GCLOUD_PROJECT });
 
 /** Writes each invoice's e-mail (a receipt, or a renewal that could not be charged) to `mail/`, off the payment path (docs/mail). */
 export const mailOnInvoiceTrigger: DocumentTrigger = {

@@ -1,5 +1,4 @@
-import { systemNow } from '../data/clock/system-clock';
-import { getStore } from '../data/store/get-store';
+import { mailDeps } from '../background-deps';
 import type { DocumentTrigger } from '../data/store/types';
 import { mailOnWaitlistChange } from '../services/mail/booking-mail';
 
@@ -7,5 +6,5 @@ import { mailOnWaitlistChange } from '../services/mail/booking-mail';
 export const mailOnWaitlistTrigger: DocumentTrigger = {
   name: 'mailOnWaitlist',
   document: 'waitlists/{waitlistId}',
-  handler: (event) => mailOnWaitlistChange({ store: getStore(), now: systemNow, projectId: process.env.GCLOUD_PROJECT }, event),
+  handler: (event) => mailOnWaitlistChange(mailDeps(), event),
 };

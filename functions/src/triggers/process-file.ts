@@ -1,6 +1,4 @@
-import { systemNow } from '../data/clock/system-clock';
-import { getFileStorage } from '../data/files/get-file-storage';
-import { getStore } from '../data/store/get-store';
+import { fileDeps } from '../background-deps';
 import type { DocumentTrigger } from '../data/store/types';
 import { processFileChange } from '../services/files/process-upload';
 
@@ -12,5 +10,5 @@ import { processFileChange } from '../services/files/process-upload';
 export const processFileTrigger: DocumentTrigger = {
   name: 'processFile',
   document: 'files/{fileId}',
-  handler: (event) => processFileChange({ store: getStore(), files: getFileStorage(), now: systemNow }, event),
+  handler: (event) => processFileChange(fileDeps(), event),
 };
