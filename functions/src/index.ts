@@ -15,7 +15,7 @@ import {
   DEFAULT_API_WARM_MIN_INSTANCES,
 } from './data/scaling/scaling-settings';
 import { fromFirestoreEvent } from './data/store/firestore/from-firestore-event';
-import { TRIGGER_TIMEOUT_SECONDS } from './data/store/local/trigger-dispatcher';
+import { TRIGGER_TIMEOUT_SECONDS } from './data/store/trigger-timeout';
 import type { DocumentTrigger } from './data/store/types';
 import { REGION } from './region';
 import { createRuntimeDeps } from './runtime';

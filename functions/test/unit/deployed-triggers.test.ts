@@ -12,7 +12,7 @@ describe('deployed entry points', () => {
 describe('deployed document triggers', () => {
   it('each listens on its trigger’s document, is retried, with the shared timeout; uploads get 512 MiB, the others 256', async () => {
     const deployed = (await import('../../src/index')) as unknown as Record<string, { __endpoint: Record<string, unknown> }>;
-    const { TRIGGER_TIMEOUT_SECONDS } = await import('../../src/data/store/local/trigger-dispatcher');
+    const { TRIGGER_TIMEOUT_SECONDS } = await import('../../src/data/store/trigger-timeout');
     for (const trigger of documentTriggers) {
       const endpoint = deployed[trigger.name]?.__endpoint as {
         availableMemoryMb: number;

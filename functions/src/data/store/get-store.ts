@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { adminApp, firestoreSdk } from '../firebase-admin-sdks';
 import { createFirestoreStore } from './firestore/firestore-store';
-import { openLocalStore } from './local/local-store';
+import { localEngine } from './local-engine';
 import type { DocumentStore } from './types';
 
 /**
@@ -58,7 +58,7 @@ function openDefaultStore(env: NodeJS.ProcessEnv): DocumentStore {
   if (indexes === undefined) {
     console.warn('[store] no firestore.indexes.json found from the working directory up; queries that need a composite index will fail.');
   }
-  return openLocalStore({ path, indexes });
+  return localEngine().openLocalStore({ path, indexes });
 }
 
 /** The process-wide store, created on first use. */

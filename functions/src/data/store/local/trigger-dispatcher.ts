@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { TRIGGER_TIMEOUT_SECONDS } from '../trigger-timeout';
 import type { DocumentChangeEvent, DocumentStore, DocumentTrigger } from '../types';
 import { StoreError } from '../types';
 import type { EventFailure, FailedEvent, LocalOutbox, OutboxRecord } from './local-outbox';
@@ -31,14 +32,6 @@ import type { LocalDocumentStore } from './local-store';
  * retries one at a time in due order, the two lanes independently; different
  * triggers run concurrently.
  */
-
-/**
- * Timeout of the deployed document triggers (functions/src/index.ts sets it
- * as `timeoutSeconds`) and of the local dispatcher's handlers: one number, so
- * a handler that would time out deployed times out locally too. Cloud
- * Functions' default for event functions is 60 s; their maximum is 540 s.
- */
-export const TRIGGER_TIMEOUT_SECONDS = 120;
 
 export interface TriggerDispatcherOptions {
   /** How often to look for changes committed by other processes. Commits in this process wake the dispatcher at once. Default 250 ms. */
