@@ -1,5 +1,5 @@
 import { messages } from '@studio/shared/messages';
-import { startTransition,StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { loadAppConfig } from '../lib/app-config';
