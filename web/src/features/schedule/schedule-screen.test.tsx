@@ -1,9 +1,10 @@
 import type { SingleClass } from '@studio/shared/schemas/single-class';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeClass, makeInstructor, makeLocation } from '../../../test/catalogue-fixtures';
 import { type FetchCall, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
+import { queryClient } from '../../lib/server-data';
 import { ScheduleScreen } from './schedule-screen';
 
 // Wednesday 18 Nov 2026, 12:00 in Mexico City: the current week is 16–22 Nov.
@@ -145,6 +146,37 @@ describe('/calendario (Horarios)', () => {
     // Back on the current week the link needs no week: it always opens "this week".
     expect(router.state.location.search).toBe('');
     expect(screen.getByRole('button', { name: /Semana anterior/ })).toBeDisabled();
+  });
+
+  it('shows the classes together with their filters, never the classes first: filters appearing above them would push them down', async () => {
+    renderSchedule(() => classes);
+    // The filters' choices answer only when released; the week answers at once.
+    const answered = globalThis.fetch;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).startsWith('/api/locations')) await released;
+      return answered(input, init);
+    });
+    await vi.waitFor(() => expect(screen.getByRole('status')).toBeInTheDocument());
+    // The week's answer is in the cache and its notification delivered (TanStack notifies on the next task): were the classes shown alone, they would be now.
+    await vi.waitFor(() =>
+      expect(
+        queryClient
+          .getQueryCache()
+          .findAll({ queryKey: ['single_class'] })
+          .map((q) => q.state.status),
+      ).toContain('success'),
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(screen.queryByRole('heading', { level: 3, name: 'Yoga' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Estudio' })).not.toBeInTheDocument();
+
+    release();
+    expect(await screen.findByRole('heading', { level: 3, name: 'Yoga' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Estudio' })).toBeInTheDocument();
   });
 
   it('filters by location and by coach through labelled selects, and puts the filters in the URL', async () => {

@@ -125,30 +125,46 @@ function FilterSelect<T extends { id: number; label: string }>({
   );
 }
 
+interface FilterChoices {
+  /** Still reading the choices: the schedule shows its spinner, so the filters never appear above classes already shown. */
+  waiting: boolean;
+  locations: { id: number; label: string }[];
+  instructors: { id: number; label: string }[];
+}
+
+/** The filters' choices (a failed read means no filter: the schedule works unfiltered). */
+function useFilterChoices(showInstructor: boolean): FilterChoices {
+  const locations = useServerQuery(locationsQuery);
+  const instructors = useServerQuery({ ...instructorsQuery, enabled: showInstructor });
+  return {
+    waiting: locations.isLoading || instructors.isLoading,
+    locations: (locations.data ?? []).map((l: Location) => ({ id: l.location_id, label: l.name })),
+    instructors: (instructors.data ?? []).map((i: Instructor) => ({ id: i.instructor_id, label: personName(i) })),
+  };
+}
+
 function Filters({
   filters,
   onChange,
   showInstructor,
+  choices,
 }: {
   filters: ScheduleFilters;
   onChange: (update: ScheduleFiltersUpdate) => void;
   showInstructor: boolean;
+  choices: FilterChoices;
 }) {
-  const { data: locations } = useServerQuery(locationsQuery);
-  const { data: instructors } = useServerQuery({ ...instructorsQuery, enabled: showInstructor });
-  const locationOptions = (locations ?? []).map((l: Location) => ({ id: l.location_id, label: l.name }));
-  const instructorOptions = (instructors ?? []).map((i: Instructor) => ({ id: i.instructor_id, label: personName(i) }));
   // A filter with a single choice filters nothing (customer-area §2: the location filter shows with more than one location).
-  const withLocation = locationOptions.length > 1 || filters.locationId !== null;
-  const withInstructor = showInstructor && (instructorOptions.length > 1 || filters.instructorId !== null);
-  if (!withLocation && !withInstructor) return null;
+  const withLocation = choices.locations.length > 1 || filters.locationId !== null;
+  const withInstructor = showInstructor && (choices.instructors.length > 1 || filters.instructorId !== null);
+  if (choices.waiting || (!withLocation && !withInstructor)) return null;
   return (
     <div role="group" aria-label={m.filters} className="schedule-filters">
       {withLocation && (
         <FilterSelect
           label={m.locationFilter}
           allLabel={m.allLocations}
-          options={locationOptions}
+          options={choices.locations}
           value={filters.locationId}
           onChange={(locationId) => onChange({ locationId })}
         />
@@ -157,7 +173,7 @@ function Filters({
         <FilterSelect
           label={m.instructorFilter}
           allLabel={m.allInstructors}
-          options={instructorOptions}
+          options={choices.instructors}
           value={filters.instructorId}
           onChange={(instructorId) => onChange({ instructorId })}
         />
@@ -198,6 +214,7 @@ export function WeekSchedule({ filters, onChange, now, tz, headingLevel, instruc
   const monday = narrow ? mondayOf(day) : filters.monday;
   const query = { monday, locationId: filters.locationId, instructorId: fixedInstructor ? instructorId : filters.instructorId };
   const { data, isPending, isError, isFetching, refetch } = useServerQuery(weekQuery(query));
+  const choices = useFilterChoices(!fixedInstructor);
   const isCurrentWeek = filters.monday <= currentWeekStart(now, tz);
   const sunday = addCalendarDays(filters.monday, 6);
 
@@ -206,7 +223,10 @@ export function WeekSchedule({ filters, onChange, now, tz, headingLevel, instruc
   const renderClass = (c: SingleClass) => <ClassItem key={c.single_class_id} c={c} level={classLevel} now={now} tz={tz} waitlist={waitlist} />;
 
   let body;
-  if (data && narrow) {
+  if (choices.waiting) {
+    // One change when everything is known: filters appearing above classes already on screen would push them down (layout shift).
+    body = <Spinner />;
+  } else if (data && narrow) {
     const week = groupByStudioDay(data, (c) => c.class_date, monday, tz);
     body = (
       <DayPanel days={stripDays(today, day, stripLength)} selected={day} onSelect={onDay} idBase={weekLabelId}>
@@ -287,8 +307,8 @@ export function WeekSchedule({ filters, onChange, now, tz, headingLevel, instruc
           </button>
         </div>
       )}
-      {/* Below the week's navigation: the filters appear once their choices load, and must not push it down (layout shift). */}
-      <Filters filters={filters} onChange={onChange} showInstructor={!fixedInstructor} />
+      {/* Below the week's navigation, shown with the classes once their choices are known: nothing on screen moves (layout shift). */}
+      <Filters filters={filters} onChange={onChange} showInstructor={!fixedInstructor} choices={choices} />
       {body}
     </div>
   );
