@@ -69,6 +69,20 @@ export function mockFetch(responder: Responder) {
   return { calls, fetchMock };
 }
 
+/** Holds the answers to requests whose URL starts with `prefix` until `release()`; the others answer as mocked (call after mockFetch). */
+export function holdFetch(prefix: string): { release: () => void } {
+  const answered = globalThis.fetch;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (String(input).startsWith(prefix)) await released;
+    return answered(input, init);
+  });
+  return { release };
+}
+
 export function makePage(overrides: Partial<Page> = {}): Page {
   return {
     page_id: 1,

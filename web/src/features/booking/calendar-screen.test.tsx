@@ -6,7 +6,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeBookingQuestion, makeClass, makeLocation, makeLot } from '../../../test/catalogue-fixtures';
-import { type FetchCall, makeCustomer, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
+import { type FetchCall, holdFetch, makeCustomer, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
 import { CustomerAreaRoute } from '../../app/compositions/customer-area';
 import { ModalHost } from '../../components/modal-host';
 import { useModalStore } from '../../components/modal-store';
@@ -249,6 +249,28 @@ describe('Calendario: the week', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(screen.queryByRole('combobox', { name: 'Estudio' })).not.toBeInTheDocument();
     expect(screen.queryByText('Todos los Estudios')).not.toBeInTheDocument();
+  });
+
+  it('shows the classes together with the location filter, never the classes first: a filter appearing above them would push them down', async () => {
+    renderCalendar({ locations: [roma, coyoacan] });
+    // The locations answer only when released; the week answers at once.
+    const { release } = holdFetch('/api/locations');
+    // The week's answer is in the cache and its notification delivered (TanStack notifies on the next task): were the classes shown alone, they would be now.
+    await vi.waitFor(() =>
+      expect(
+        queryClient
+          .getQueryCache()
+          .findAll({ queryKey: ['single_class'] })
+          .map((q) => q.state.status),
+      ).toContain('success'),
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(screen.queryByRole('listitem', { name: 'Cycling' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Estudio' })).not.toBeInTheDocument();
+
+    release();
+    expect(await card('Cycling')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Estudio' })).toBeInTheDocument();
   });
 
   it("filters by location, with 'Todos los Estudios', when there are several, and asks for that location's classes", async () => {

@@ -119,7 +119,10 @@ export function CalendarScreen({ signInForm, signUpForm }: { signInForm: ReactNo
     ...weekQuery({ monday, locationId: filters.locationId, instructorId: null }),
     refetchInterval: WEEK_REFRESH_MS,
   });
-  const { data: locations } = useServerQuery(locationsQuery);
+  const locationsRead = useServerQuery(locationsQuery);
+  const locations = locationsRead.data;
+  // The location filter appears above the classes once its choices are known: until then the classes wait too, so nothing shown moves (layout shift).
+  const choicesWaiting = locationsRead.isLoading;
   const { data: lots } = useServerQuery({ ...balanceQuery, enabled: signedIn });
   const balance = signedIn && lots ? creditBalance(lots) : null;
   const hasCredits = balance === null ? null : balance.kind === 'unlimited' || balance.count > 0;
@@ -224,7 +227,9 @@ export function CalendarScreen({ signInForm, signUpForm }: { signInForm: ReactNo
   );
 
   let body: ReactNode;
-  if (week.data && narrow) {
+  if (choicesWaiting) {
+    body = <Spinner />;
+  } else if (week.data && narrow) {
     const byDay = groupByStudioDay(week.data, (c) => c.class_date, monday, tz);
     body = (
       <DayPanel days={strip} selected={day} onSelect={selectDay} idBase={weekLabelId}>

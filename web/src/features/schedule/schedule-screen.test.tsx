@@ -3,7 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeClass, makeInstructor, makeLocation } from '../../../test/catalogue-fixtures';
-import { type FetchCall, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
+import { type FetchCall, holdFetch, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
 import { queryClient } from '../../lib/server-data';
 import { ScheduleScreen } from './schedule-screen';
 
@@ -150,16 +150,8 @@ describe('/calendario (Horarios)', () => {
 
   it('shows the classes together with their filters, never the classes first: filters appearing above them would push them down', async () => {
     renderSchedule(() => classes);
-    // The filters' choices answer only when released; the week answers at once.
-    const answered = globalThis.fetch;
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (String(input).startsWith('/api/locations')) await released;
-      return answered(input, init);
-    });
+    // The locations answer only when released; the week answers at once.
+    const { release } = holdFetch('/api/locations');
     await vi.waitFor(() => expect(screen.getByRole('status')).toBeInTheDocument());
     // The week's answer is in the cache and its notification delivered (TanStack notifies on the next task): were the classes shown alone, they would be now.
     await vi.waitFor(() =>
