@@ -124,6 +124,20 @@ export default tseslint.config(
     },
   },
   {
+    // What deploys, and the bootstrap a real project runs, never import the local stack (emulators/): the stack imports them.
+    files: ['functions/src/**/*.ts', 'functions/scripts/bootstrap.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/emulators/**'], message: 'Production code never imports the local stack (emulators/); move what both need into functions/src.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Purchases (ADR 0069): checkout, payments and purchases are one area. Outside it, only its top-level modules (the
     // entry points routes, jobs and other areas call) may be imported; its subfolders are its own. Tests are not held
     // to it: they pin inner rules (the quote's price cases, the release of unpaid bookings) directly.

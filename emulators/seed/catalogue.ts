@@ -1,5 +1,13 @@
+import {
+  addressForm,
+  lastId,
+  records,
+  type SeedForm,
+  storedForm,
+  systemPaymentMethods,
+  textField,
+} from '../../functions/src/services/catalogue/system-records';
 import type { SeedSet } from './seed-set';
-import { addressForm, lastId, records, type SeedForm, storedForm, systemPaymentMethods, textField } from './system-records';
 
 /** The demo studio's catalogue: locations, class types, categories, coaches, tags, payment methods, announcements, programs, video types, forms and custom fields. */
 export const locations = [
@@ -113,7 +121,7 @@ export const tags = [
   { tag_id: 2, name: 'Intenso', color: '#d9485f' },
 ];
 
-/** Card and cash are the system's (system-records.ts); the demo adds PayPal. */
+/** Card and cash are the system's (functions/src/services/catalogue/system-records.ts); the demo adds PayPal. */
 export const paymentMethods = [...systemPaymentMethods, { payment_method_id: 3, name: 'PayPal' }];
 
 export const announcements = [

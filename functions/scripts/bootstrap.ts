@@ -1,7 +1,7 @@
 /**
  * Writes the records a fresh project needs before anyone uses it: the card
  * and cash payment methods and the billing-address form (the same
- * definitions the demo seed writes: emulators/seed/system-records.ts).
+ * definitions the demo seed writes: functions/src/services/catalogue/system-records.ts).
  *
  *   npm run bootstrap                              # the default project in .firebaserc
  *   npm run bootstrap -- --project my-studio-prod  # a deployed project (Firestore)
@@ -15,10 +15,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { systemRecords } from '../../emulators/seed/system-records';
 import { listRecords, type PaymentMethodDoc } from '../src/data/repos/catalogue-repo';
 import type { DocumentStore } from '../src/data/store/types';
 import { isCashName } from '../src/services/catalogue/payment-methods';
+import { systemRecords } from '../src/services/catalogue/system-records';
 
 export interface BootstrapResult {
   /** Paths written by this run; empty when everything was already there. */

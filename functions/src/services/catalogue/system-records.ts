@@ -1,6 +1,5 @@
 import { ADDRESS_FORM_ID } from '@studio/shared/schemas/catalogue/forms';
 import { CARD_PAYMENT_METHOD_ID, CASH_PAYMENT_METHOD_NAME } from '@studio/shared/schemas/catalogue/payment-methods';
-import type { SeedSet } from './seed-set';
 
 /**
  * The records the app itself relies on, which every studio needs — the demo
@@ -9,6 +8,12 @@ import type { SeedSet } from './seed-set';
  * so the two never drift apart. Settings need none: app_config falls back to
  * the defaults in shared/src/config/app-config.ts.
  */
+
+/** Documents to write (path, data) and the counter values that keep the API's ids clear of them (the seed's shape, ADR 0004). */
+export interface SystemRecords {
+  docs: Array<[path: string, data: Record<string, unknown>]>;
+  counters: Record<string, number>;
+}
 
 /** Card is id 1 and cash is the method named 'Efectivo' (ADR 0012): checkout keys on both. */
 export const systemPaymentMethods = [
@@ -47,7 +52,7 @@ export const addressForm: SeedForm = {
 };
 
 /** Each record as stored: its fields plus timestamps, live (deletedAt null, ADR 0010). */
-export function records<T extends object>(collection: string, idField: keyof T & string, rows: T[], now: Date): SeedSet['docs'] {
+export function records<T extends object>(collection: string, idField: keyof T & string, rows: T[], now: Date): SystemRecords['docs'] {
   return rows.map((row) => [`${collection}/${String(row[idField])}`, { ...row, createdAt: now, updatedAt: now, deletedAt: null }]);
 }
 
@@ -67,7 +72,7 @@ export const storedForm = (form: SeedForm) => ({
 export const lastId = <T>(rows: T[], id: (row: T) => number) => Math.max(...rows.map(id));
 
 /** The system records as documents, and the counters that must stay at or above their ids. */
-export function systemRecords(now: Date): SeedSet {
+export function systemRecords(now: Date): SystemRecords {
   return {
     docs: [...records('payment_methods', 'payment_method_id', systemPaymentMethods, now), ...records('forms', 'form_id', [storedForm(addressForm)], now)],
     counters: { payment_methods: lastId(systemPaymentMethods, (r) => r.payment_method_id), forms: ADDRESS_FORM_ID },
