@@ -12,10 +12,8 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';
 import { escapeHtml } from '../mail/booking-mail-content';
 import { toCustomerDto } from './customer-dto';
-import { buildSearchTerms } from './search-terms';
+import { newCustomerDoc } from './new-customer';
 import { spanishActionLink } from './spanish-action-link';
-
-const text = (value: string | null | undefined) => (value === undefined || value === null || value.trim() === '' ? null : value.trim());
 
 const phoneTaken = () => new AppError('conflict', 'customer/phone-taken', messages.customer.phoneTaken, { phone: messages.customer.phoneTaken });
 
@@ -72,25 +70,7 @@ export async function createCustomerAtDesk(deps: Deps, input: CustomerCreateInpu
       // Re-checked inside: a sign-up with the same phone may have landed since the first look.
       if (await getPhoneOwner(deps.store, input.phone, tx)) throw phoneTaken();
       const customerId = await allocateSpreadId(deps.store, tx, 'customers', user.uid);
-      const now = deps.now();
-      const record: CustomerDoc = {
-        customer_id: customerId,
-        uid: user.uid,
-        name,
-        last_name: lastName,
-        email,
-        phone: input.phone,
-        instagram: text(input.instagram),
-        birthdate: input.birthdate ?? null,
-        signup_reason: input.signup_reason ?? null,
-        signup_reason_other: text(input.signup_reason_other),
-        file: null,
-        has_unlimited: false,
-        unlimited_membership_expiration: null,
-        search_terms: buildSearchTerms({ name, last_name: lastName, email, phone: input.phone }),
-        createdAt: now,
-        updatedAt: now,
-      };
+      const record = newCustomerDoc({ customerId, uid: user.uid, email }, input, deps.now());
       createCustomer(deps.store, tx, record);
       return record;
     });

@@ -3,15 +3,13 @@ import type { SignupInput } from '@studio/shared/schemas/customer';
 import type { Customer } from '@studio/shared/types/customers';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { allocateSpreadId } from '../../data/repos/counters-repo';
-import { createCustomer, type CustomerDoc, getCustomerByUid, getPhoneOwner, recordAcceptedPage } from '../../data/repos/customers-repo';
+import { createCustomer, getCustomerByUid, getPhoneOwner, recordAcceptedPage } from '../../data/repos/customers-repo';
 import { listSignupRequiredPages } from '../../data/repos/pages-repo';
 import type { Deps } from '../../deps';
 import { AppError } from '../../domain/errors';
 import { consumeAddressLimit, rateRules, tryConsumeRateLimit } from '../rate-limits';
 import { toCustomerDto } from './customer-dto';
-import { buildSearchTerms } from './search-terms';
-
-const text = (value: string | null | undefined) => (value === undefined || value === null || value.trim() === '' ? null : value.trim());
+import { newCustomerDoc } from './new-customer';
 
 /**
  * Counts one sign-up attempt; call it before signUp. Sign-up answers whether
@@ -59,26 +57,7 @@ export async function signUp(deps: Deps, identity: VerifiedIdentity, input: Sign
     // Not a counter: a launch signs many people up at once (ADR 0009).
     const customerId = await allocateSpreadId(deps.store, tx, 'customers', identity.uid);
     const now = deps.now();
-    const name = input.name.trim();
-    const lastName = input.last_name.trim();
-    const doc: CustomerDoc = {
-      customer_id: customerId,
-      uid: identity.uid,
-      name,
-      last_name: lastName,
-      email,
-      phone: input.phone,
-      instagram: text(input.instagram),
-      birthdate: input.birthdate ?? null,
-      signup_reason: input.signup_reason ?? null,
-      signup_reason_other: text(input.signup_reason_other),
-      file: null,
-      has_unlimited: false,
-      unlimited_membership_expiration: null,
-      search_terms: buildSearchTerms({ name, last_name: lastName, email, phone: input.phone }),
-      createdAt: now,
-      updatedAt: now,
-    };
+    const doc = newCustomerDoc({ customerId, uid: identity.uid, email }, input, now);
     createCustomer(deps.store, tx, doc);
     for (const pageId of accepted.filter((id) => acceptable.has(id))) {
       recordAcceptedPage(deps.store, tx, identity.uid, { page_id: pageId, customer_id: customerId, accepted_at: now });
