@@ -14,7 +14,6 @@
 export const messages = {
   common: {
     genericError: 'Lo sentimos, ocurrió un error. Inténtalo más tarde.',
-    comingSoon: 'Próximamente',
     loading: 'Cargando…',
     accessing: 'Accediendo',
     accessingHint: '¿Tarda demasiado? Vuelve a iniciar sesión.',

@@ -113,7 +113,7 @@ export const adminScreens: RouteObject[] = [
 
 /**
  * /admin/*: the studio's console, for identities with the `admin` claim only.
- * The guard, menu and hub load (with all admin code) on the first visit.
+ * The guard, the menu and the Tablero load (with all admin code) on the first visit.
  */
 export function adminRoutes(): RouteObject {
   return {

@@ -13,8 +13,8 @@ export interface AdminLink {
 }
 
 /**
- * The console's sections by path, in menu order: the one table behind the menu,
- * the hub's cards and the screens' titles. A screen route (app/routes/admin-routes.tsx)
+ * The console's sections by path, in menu order: the one table behind the menu
+ * and the screens' titles. A screen route (app/routes/admin-routes.tsx)
  * can only take a path listed here, and takes its title from here.
  */
 const sections = {

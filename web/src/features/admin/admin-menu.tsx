@@ -52,7 +52,7 @@ export function AdminMenu() {
             <ul aria-labelledby={`${id}-${group}`}>
               {links.map((link) => (
                 <li key={link.path}>
-                  {/* 'Inicio' is current on /admin alone, not on every section below it. */}
+                  {/* 'Tablero' (/admin) is current on /admin alone, not on every section below it. */}
                   <NavLink to={link.path} end={link.path === paths.admin} className="admin-menu__link" onClick={() => setOpen(false)}>
                     {link.label}
                   </NavLink>
