@@ -5,7 +5,7 @@ import { requireAppCheck } from '../http/app-check';
 import { requireFreshIdentity, requireUser } from '../http/authenticate';
 import { numericParam } from '../http/params';
 import { identityOf } from '../http/request-context';
-import { validate } from '../http/validate';
+import { withBody } from '../http/validate';
 import { joinWaitlist, rejoinWaitlistEntry } from '../services/waitlist/join-waitlist';
 import { getOwnWaitlist, leaveWaitlist, listOwnWaitlists } from '../services/waitlist/leave-waitlist';
 
@@ -23,13 +23,21 @@ export function waitlistRoutes(deps: Deps): Router {
     res.json({ waitlist: await getOwnWaitlist(deps, identityOf(req), numericParam(req.params.id, 'id')) });
   });
 
-  router.post('/', ...bookingWrite, validate(waitlistCreateSchema), async (req, res) => {
-    res.status(201).json({ waitlist: await joinWaitlist(deps, identityOf(req), req.body) });
-  });
+  router.post(
+    '/',
+    ...bookingWrite,
+    ...withBody(waitlistCreateSchema, async (input, req, res) => {
+      res.status(201).json({ waitlist: await joinWaitlist(deps, identityOf(req), input) });
+    }),
+  );
 
-  router.put('/', ...bookingWrite, validate(waitlistUpdateSchema), async (req, res) => {
-    res.json({ waitlist: await rejoinWaitlistEntry(deps, identityOf(req), req.body) });
-  });
+  router.put(
+    '/',
+    ...bookingWrite,
+    ...withBody(waitlistUpdateSchema, async (input, req, res) => {
+      res.json({ waitlist: await rejoinWaitlistEntry(deps, identityOf(req), input) });
+    }),
+  );
 
   router.delete('/:id', ...bookingWrite, async (req, res) => {
     res.json({ waitlist: await leaveWaitlist(deps, identityOf(req), numericParam(req.params.id, 'id')) });
