@@ -3,7 +3,7 @@ import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireUser } from '../http/authenticate';
 import { identityOf } from '../http/request-context';
-import { validate } from '../http/validate';
+import { withBody } from '../http/validate';
 import { acceptPage, listOwnAcceptedPages } from '../services/accepted-pages';
 
 /** /api/accepted_pages: the caller's own acceptances. */
@@ -14,9 +14,13 @@ export function acceptedPageRoutes(deps: Deps): Router {
     res.json({ accepted_pages: await listOwnAcceptedPages(deps, identityOf(req)) });
   });
 
-  router.post('/', requireUser, validate(acceptedPageSchema), async (req, res) => {
-    res.status(201).json({ accepted_page: await acceptPage(deps, identityOf(req), req.body) });
-  });
+  router.post(
+    '/',
+    requireUser,
+    ...withBody(acceptedPageSchema, async (input, req, res) => {
+      res.status(201).json({ accepted_page: await acceptPage(deps, identityOf(req), input) });
+    }),
+  );
 
   return router;
 }

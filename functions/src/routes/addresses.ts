@@ -1,10 +1,10 @@
-import { addressCreateSchema, type AddressListQuery, addressListQuerySchema, addressUpdateSchema } from '@studio/shared/schemas/catalogue/addresses';
+import { addressCreateSchema, addressListQuerySchema, addressUpdateSchema } from '@studio/shared/schemas/catalogue/addresses';
 import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireUser } from '../http/authenticate';
 import { numericParam } from '../http/params';
-import { identityOf, queryOf } from '../http/request-context';
-import { validate } from '../http/validate';
+import { identityOf } from '../http/request-context';
+import { withBody, withQuery } from '../http/validate';
 import { createAddress, deleteAddress, getAddress, listAddresses, updateAddress } from '../services/catalogue/addresses';
 
 /** /api/addresses: the signed-in customer's billing addresses; admins may read anyone's. */
@@ -12,21 +12,30 @@ export function addressRoutes(deps: Deps): Router {
   const router = Router();
   router.use(requireUser);
 
-  router.get('/', validate(addressListQuerySchema, 'query'), async (req, res) => {
-    res.json({ addresses: await listAddresses(deps, identityOf(req), queryOf<AddressListQuery>(res)) });
-  });
+  router.get(
+    '/',
+    ...withQuery(addressListQuerySchema, async (query, req, res) => {
+      res.json({ addresses: await listAddresses(deps, identityOf(req), query) });
+    }),
+  );
 
   router.get('/:id', async (req, res) => {
     res.json({ address: await getAddress(deps, identityOf(req), numericParam(req.params.id, 'id')) });
   });
 
-  router.post('/', validate(addressCreateSchema), async (req, res) => {
-    res.status(201).json({ address: await createAddress(deps, identityOf(req), req.body) });
-  });
+  router.post(
+    '/',
+    ...withBody(addressCreateSchema, async (input, req, res) => {
+      res.status(201).json({ address: await createAddress(deps, identityOf(req), input) });
+    }),
+  );
 
-  router.put('/', validate(addressUpdateSchema), async (req, res) => {
-    res.json({ address: await updateAddress(deps, identityOf(req), req.body) });
-  });
+  router.put(
+    '/',
+    ...withBody(addressUpdateSchema, async (input, req, res) => {
+      res.json({ address: await updateAddress(deps, identityOf(req), input) });
+    }),
+  );
 
   router.delete('/:id', async (req, res) => {
     await deleteAddress(deps, identityOf(req), numericParam(req.params.id, 'id'));

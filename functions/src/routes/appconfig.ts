@@ -4,7 +4,7 @@ import type { Deps } from '../deps';
 import { requireAdmin } from '../http/authenticate';
 import { publicCache } from '../http/public-cache';
 import { identityOf } from '../http/request-context';
-import { validate } from '../http/validate';
+import { withBody } from '../http/validate';
 import { getPublicConfig, updateConfig } from '../services/app-config';
 
 /** /api/appconfig */
@@ -15,9 +15,13 @@ export function appConfigRoutes(deps: Deps): Router {
     res.json(await getPublicConfig(deps));
   });
 
-  router.put('/', requireAdmin, validate(appConfigUpdateSchema), async (req, res) => {
-    res.json(await updateConfig(deps, identityOf(req).uid, req.body));
-  });
+  router.put(
+    '/',
+    requireAdmin,
+    ...withBody(appConfigUpdateSchema, async (input, req, res) => {
+      res.json(await updateConfig(deps, identityOf(req).uid, input));
+    }),
+  );
 
   return router;
 }

@@ -4,8 +4,8 @@ import type { Deps } from '../deps';
 import { requireAdmin, requireUser } from '../http/authenticate';
 import { idempotentCall, sendIdempotent } from '../http/idempotency-key';
 import { numericParam } from '../http/params';
-import { identityOf, queryOf } from '../http/request-context';
-import { validate } from '../http/validate';
+import { identityOf } from '../http/request-context';
+import { withBody, withQuery } from '../http/validate';
 import {
   createLotForCustomer,
   deleteLotOfCustomer,
@@ -25,26 +25,38 @@ export function availableClassRoutes(deps: Deps): Router {
     res.json({ available_classes: await listOwnLots(deps, identityOf(req)) });
   });
 
-  router.get('/date/all', requireUser, validate(lotsOnDateQuerySchema, 'query'), async (req, res) => {
-    res.json(await listOwnLotsOnDate(deps, identityOf(req), queryOf<{ date?: string }>(res).date));
-  });
+  router.get(
+    '/date/all',
+    requireUser,
+    ...withQuery(lotsOnDateQuerySchema, async (query, req, res) => {
+      res.json(await listOwnLotsOnDate(deps, identityOf(req), query.date));
+    }),
+  );
 
   router.get('/:id', requireUser, async (req, res) => {
     res.json({ available_class: await getLotFor(deps, identityOf(req), numericParam(req.params.id, 'id')) });
   });
 
-  router.post('/', requireAdmin, validate(availableClassCreateSchema), async (req, res) => {
-    const admin = identityOf(req);
-    const answer = await runIdempotent(deps, idempotentCall(req, 'available_classes'), async (guard) => ({
-      status: GRANT_STATUS,
-      body: { available_class: await createLotForCustomer(deps, admin, req.body, guard) },
-    }));
-    sendIdempotent(res, answer);
-  });
+  router.post(
+    '/',
+    requireAdmin,
+    ...withBody(availableClassCreateSchema, async (input, req, res) => {
+      const admin = identityOf(req);
+      const answer = await runIdempotent(deps, idempotentCall(req, 'available_classes'), async (guard) => ({
+        status: GRANT_STATUS,
+        body: { available_class: await createLotForCustomer(deps, admin, input, guard) },
+      }));
+      sendIdempotent(res, answer);
+    }),
+  );
 
-  router.put('/', requireAdmin, validate(availableClassUpdateSchema), async (req, res) => {
-    res.json({ available_class: await updateLotForCustomer(deps, identityOf(req), req.body) });
-  });
+  router.put(
+    '/',
+    requireAdmin,
+    ...withBody(availableClassUpdateSchema, async (input, req, res) => {
+      res.json({ available_class: await updateLotForCustomer(deps, identityOf(req), input) });
+    }),
+  );
 
   router.delete('/:id', requireAdmin, async (req, res) => {
     await deleteLotOfCustomer(deps, identityOf(req), numericParam(req.params.id, 'id'));

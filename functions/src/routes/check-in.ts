@@ -5,7 +5,7 @@ import type { Deps } from '../deps';
 import { toValidationAppError } from '../domain/validation';
 import { requireAdmin } from '../http/authenticate';
 import { identityOf } from '../http/request-context';
-import { validate } from '../http/validate';
+import { withBody } from '../http/validate';
 import { checkInByCode, lookUpCheckIn } from '../services/booking/check-in-by-code';
 
 /**
@@ -30,9 +30,13 @@ export function checkInRoutes(deps: Deps): Router {
     res.json(await lookUpCheckIn(deps, (res.locals.params as CheckInCodeInput).code));
   });
 
-  router.post('/', requireAdmin, validate(checkInCodeSchema), async (req, res) => {
-    res.json(await checkInByCode(deps, identityOf(req).uid, req.body));
-  });
+  router.post(
+    '/',
+    requireAdmin,
+    ...withBody(checkInCodeSchema, async (input, req, res) => {
+      res.json(await checkInByCode(deps, identityOf(req).uid, input));
+    }),
+  );
 
   return router;
 }

@@ -5,7 +5,7 @@ import { requireAdmin, requireUser } from '../http/authenticate';
 import { numericParam } from '../http/params';
 import { publicCache } from '../http/public-cache';
 import { identityOf } from '../http/request-context';
-import { validate } from '../http/validate';
+import { withBody } from '../http/validate';
 import { getPackageForViewer, listPackagesForAdmin, listPublicPackages, type PackageList } from '../services/packages/list-packages';
 import { createPackage, deletePackage, setPackageHome, updatePackage } from '../services/packages/manage-packages';
 import { listSpecialEventAttendees } from '../services/packages/special-event-attendees';
@@ -43,13 +43,21 @@ export function classPackageRoutes(deps: Deps): Router {
     res.json({ class_package: await getPackageForViewer(deps, numericParam(req.params.id, 'id'), { admin: req.identity?.admin === true }) });
   });
 
-  router.post('/', requireAdmin, validate(classPackageSchema), async (req, res) => {
-    res.status(201).json({ class_package: await createPackage(deps, req.body) });
-  });
+  router.post(
+    '/',
+    requireAdmin,
+    ...withBody(classPackageSchema, async (input, _req, res) => {
+      res.status(201).json({ class_package: await createPackage(deps, input) });
+    }),
+  );
 
-  router.put('/', requireAdmin, validate(classPackageUpdateSchema), async (req, res) => {
-    res.json({ class_package: await updatePackage(deps, req.body) });
-  });
+  router.put(
+    '/',
+    requireAdmin,
+    ...withBody(classPackageUpdateSchema, async (input, _req, res) => {
+      res.json({ class_package: await updatePackage(deps, input) });
+    }),
+  );
 
   router.delete('/:id', requireAdmin, async (req, res) => {
     await deletePackage(deps, numericParam(req.params.id, 'id'));

@@ -1,16 +1,10 @@
-import {
-  adminAddReservationSchema,
-  type AdminRemoveReservationQuery,
-  adminRemoveReservationQuerySchema,
-  attendanceSchema,
-  checkInSchema,
-} from '@studio/shared/schemas/class-roster';
+import { adminAddReservationSchema, adminRemoveReservationQuerySchema, attendanceSchema, checkInSchema } from '@studio/shared/schemas/class-roster';
 import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireAdmin } from '../http/authenticate';
 import { numericParam } from '../http/params';
-import { identityOf, queryOf } from '../http/request-context';
-import { validate } from '../http/validate';
+import { identityOf } from '../http/request-context';
+import { withBody, withQuery } from '../http/validate';
 import { addCustomerToClass } from '../services/booking/add-customer-to-class';
 import { adminRemoveReservation } from '../services/booking/admin-remove-reservation';
 import { checkIn, setAttendance } from '../services/booking/attendance';
@@ -24,22 +18,38 @@ export function classRosterRoutes(deps: Deps): Router {
     res.json(await getRoster(deps, numericParam(req.params.id, 'id')));
   });
 
-  router.post('/:id/check_in', requireAdmin, validate(checkInSchema), async (req, res) => {
-    res.json(await checkIn(deps, identityOf(req).uid, numericParam(req.params.id, 'id'), req.body));
-  });
+  router.post(
+    '/:id/check_in',
+    requireAdmin,
+    ...withBody(checkInSchema, async (input, req, res) => {
+      res.json(await checkIn(deps, identityOf(req).uid, numericParam(req.params.id, 'id'), input));
+    }),
+  );
 
-  router.put('/:id/attendance', requireAdmin, validate(attendanceSchema), async (req, res) => {
-    res.json(await setAttendance(deps, identityOf(req).uid, numericParam(req.params.id, 'id'), req.body));
-  });
+  router.put(
+    '/:id/attendance',
+    requireAdmin,
+    ...withBody(attendanceSchema, async (input, req, res) => {
+      res.json(await setAttendance(deps, identityOf(req).uid, numericParam(req.params.id, 'id'), input));
+    }),
+  );
 
-  router.post('/:id/reservations', requireAdmin, validate(adminAddReservationSchema), async (req, res) => {
-    res.status(201).json({ class_reservation: await addCustomerToClass(deps, identityOf(req).uid, numericParam(req.params.id, 'id'), req.body) });
-  });
+  router.post(
+    '/:id/reservations',
+    requireAdmin,
+    ...withBody(adminAddReservationSchema, async (input, req, res) => {
+      res.status(201).json({ class_reservation: await addCustomerToClass(deps, identityOf(req).uid, numericParam(req.params.id, 'id'), input) });
+    }),
+  );
 
-  router.delete('/:id/reservations/:rid', requireAdmin, validate(adminRemoveReservationQuerySchema, 'query'), async (req, res) => {
-    const [id, rid] = [numericParam(req.params.id, 'id'), numericParam(req.params.rid, 'rid')];
-    res.json({ class_reservation: await adminRemoveReservation(deps, identityOf(req).uid, id, rid, queryOf<AdminRemoveReservationQuery>(res)) });
-  });
+  router.delete(
+    '/:id/reservations/:rid',
+    requireAdmin,
+    ...withQuery(adminRemoveReservationQuerySchema, async (query, req, res) => {
+      const [id, rid] = [numericParam(req.params.id, 'id'), numericParam(req.params.rid, 'rid')];
+      res.json({ class_reservation: await adminRemoveReservation(deps, identityOf(req).uid, id, rid, query) });
+    }),
+  );
 
   return router;
 }

@@ -3,8 +3,8 @@ import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireAdmin, requireUser } from '../http/authenticate';
 import { numericParam } from '../http/params';
-import { clientAddressOf, identityOf, queryOf } from '../http/request-context';
-import { validate } from '../http/validate';
+import { clientAddressOf, identityOf } from '../http/request-context';
+import { withBody, withQuery } from '../http/validate';
 import { lookUpDiscountCode } from '../services/discounts/look-up-code';
 import {
   createDiscountFromInput,
@@ -22,22 +22,33 @@ export function discountRoutes(deps: Deps): Router {
     res.json({ discounts: await listDiscountsForAdmin(deps) });
   });
 
-  router.get('/code/:code', requireUser, validate(discountLookupQuerySchema, 'query'), async (req, res) => {
-    const { class_package_id: classPackageId } = queryOf<{ class_package_id: number }>(res);
-    res.json(await lookUpDiscountCode(deps, identityOf(req), String(req.params.code), classPackageId, clientAddressOf(req)));
-  });
+  router.get(
+    '/code/:code',
+    requireUser,
+    ...withQuery(discountLookupQuerySchema, async ({ class_package_id: classPackageId }, req, res) => {
+      res.json(await lookUpDiscountCode(deps, identityOf(req), String(req.params.code), classPackageId, clientAddressOf(req)));
+    }),
+  );
 
   router.get('/:id', requireAdmin, async (req, res) => {
     res.json({ discount: await getDiscountForAdmin(deps, numericParam(req.params.id, 'id')) });
   });
 
-  router.post('/', requireAdmin, validate(discountSchema), async (req, res) => {
-    res.status(201).json({ discount: await createDiscountFromInput(deps, req.body) });
-  });
+  router.post(
+    '/',
+    requireAdmin,
+    ...withBody(discountSchema, async (input, _req, res) => {
+      res.status(201).json({ discount: await createDiscountFromInput(deps, input) });
+    }),
+  );
 
-  router.put('/', requireAdmin, validate(discountUpdateSchema), async (req, res) => {
-    res.json({ discount: await updateDiscountFromInput(deps, req.body) });
-  });
+  router.put(
+    '/',
+    requireAdmin,
+    ...withBody(discountUpdateSchema, async (input, _req, res) => {
+      res.json({ discount: await updateDiscountFromInput(deps, input) });
+    }),
+  );
 
   router.delete('/:id', requireAdmin, async (req, res) => {
     await deleteDiscountById(deps, numericParam(req.params.id, 'id'));

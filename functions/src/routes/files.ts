@@ -1,13 +1,13 @@
 import { pipeline } from 'node:stream/promises';
-import { type FileListQuery, fileListQuerySchema, fileUpdateSchema } from '@studio/shared/schemas/file';
+import { fileListQuerySchema, fileUpdateSchema } from '@studio/shared/schemas/file';
 import { type RequestHandler, Router } from 'express';
 import type { Deps } from '../deps';
 import { requireUser } from '../http/authenticate';
 import { contentDisposition } from '../http/content-disposition';
 import { readMultipartUpload, type UploadRequest } from '../http/multipart';
 import { numericParam } from '../http/params';
-import { identityOf, queryOf } from '../http/request-context';
-import { validate } from '../http/validate';
+import { identityOf } from '../http/request-context';
+import { withBody, withQuery } from '../http/validate';
 import { deleteFile, updateFile } from '../services/files/change-file';
 import { FILES_PAGE_SIZE, getFileForCaller, listFilesForCaller, openFileForCaller } from '../services/files/read-files';
 import { uploadFile } from '../services/files/upload-file';
@@ -16,11 +16,14 @@ import { uploadFile } from '../services/files/upload-file';
 export function fileRoutes(deps: Deps): Router {
   const router = Router();
 
-  router.get('/', requireUser, validate(fileListQuerySchema, 'query'), async (req, res) => {
-    const query = queryOf<FileListQuery>(res);
-    const result = await listFilesForCaller(deps, identityOf(req), query);
-    res.json({ ...result, page: query.page ?? 1, page_size: FILES_PAGE_SIZE });
-  });
+  router.get(
+    '/',
+    requireUser,
+    ...withQuery(fileListQuerySchema, async (query, req, res) => {
+      const result = await listFilesForCaller(deps, identityOf(req), query);
+      res.json({ ...result, page: query.page ?? 1, page_size: FILES_PAGE_SIZE });
+    }),
+  );
 
   router.get('/raw/:id', async (req, res) => {
     const content = await openFileForCaller(deps, req.identity, numericParam(req.params.id, 'id'));
@@ -60,9 +63,13 @@ export function fileRoutes(deps: Deps): Router {
   router.post('/', requireUser, upload);
   router.post('/s3', requireUser, upload);
 
-  router.put('/', requireUser, validate(fileUpdateSchema), async (req, res) => {
-    res.json({ file: await updateFile(deps, identityOf(req), req.body) });
-  });
+  router.put(
+    '/',
+    requireUser,
+    ...withBody(fileUpdateSchema, async (input, req, res) => {
+      res.json({ file: await updateFile(deps, identityOf(req), input) });
+    }),
+  );
 
   router.delete('/:id', requireUser, async (req, res) => {
     await deleteFile(deps, identityOf(req), numericParam(req.params.id, 'id'));

@@ -4,7 +4,7 @@ import type { Deps } from '../deps';
 import { requireAdmin } from '../http/authenticate';
 import { numericParam } from '../http/params';
 import { publicCache } from '../http/public-cache';
-import { validate } from '../http/validate';
+import { withBody } from '../http/validate';
 import { createPage, deletePage, getPageForSlug, listAllPages, updatePage } from '../services/pages';
 
 /** /api/pages: public reads, admin writes. */
@@ -19,13 +19,21 @@ export function pageRoutes(deps: Deps): Router {
     res.json({ page: await getPageForSlug(deps, String(req.params.slug)) });
   });
 
-  router.post('/', requireAdmin, validate(pageCreateSchema), async (req, res) => {
-    res.status(201).json({ page: await createPage(deps, req.body) });
-  });
+  router.post(
+    '/',
+    requireAdmin,
+    ...withBody(pageCreateSchema, async (input, _req, res) => {
+      res.status(201).json({ page: await createPage(deps, input) });
+    }),
+  );
 
-  router.put('/', requireAdmin, validate(pageUpdateSchema), async (req, res) => {
-    res.json({ page: await updatePage(deps, req.body) });
-  });
+  router.put(
+    '/',
+    requireAdmin,
+    ...withBody(pageUpdateSchema, async (input, _req, res) => {
+      res.json({ page: await updatePage(deps, input) });
+    }),
+  );
 
   router.delete('/:id', requireAdmin, async (req, res) => {
     await deletePage(deps, numericParam(req.params.id, 'id'));

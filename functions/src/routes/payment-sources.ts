@@ -4,7 +4,7 @@ import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireFreshIdentity, requireUser } from '../http/authenticate';
 import { identityOf } from '../http/request-context';
-import { validate } from '../http/validate';
+import { withBody } from '../http/validate';
 import { deleteSavedCard, listSavedCards, saveCard } from '../services/purchases/saved-cards';
 
 /**
@@ -21,9 +21,14 @@ export function savedCardRoutes(deps: Deps, texts: { saved: string; deleted: str
     res.json({ payment_sources: await listSavedCards(deps, identityOf(req)) });
   });
 
-  router.post('/', requireUser, fresh, validate(savedCardSchema), async (req, res) => {
-    res.status(201).json(await saveCard(deps, identityOf(req), req.body, texts.saved));
-  });
+  router.post(
+    '/',
+    requireUser,
+    fresh,
+    ...withBody(savedCardSchema, async (input, req, res) => {
+      res.status(201).json(await saveCard(deps, identityOf(req), input, texts.saved));
+    }),
+  );
 
   router.delete('/:id', requireUser, fresh, async (req, res) => {
     // ?replacement={card}: the card that pays the subscriptions this one paid (the service checks it is the caller's).

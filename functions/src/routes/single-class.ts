@@ -1,6 +1,5 @@
 import { guestRenameSchema } from '@studio/shared/schemas/class-reservation';
 import {
-  type ScheduleQuery,
   scheduleQuerySchema,
   seriesCreateSchema,
   singleClassCancelSchema,
@@ -12,8 +11,8 @@ import type { Deps } from '../deps';
 import { requireAdmin, requireUser } from '../http/authenticate';
 import { numericParam } from '../http/params';
 import { publicCache } from '../http/public-cache';
-import { identityOf, queryOf } from '../http/request-context';
-import { validate } from '../http/validate';
+import { identityOf } from '../http/request-context';
+import { withBody, withQuery } from '../http/validate';
 import { renameGuest } from '../services/booking/rename-guest';
 import { cancelClass } from '../services/schedule/cancel-class';
 import { createClass } from '../services/schedule/create-class';
@@ -26,33 +25,57 @@ import { updateClass } from '../services/schedule/update-class';
 export function singleClassRoutes(deps: Deps): Router {
   const router = Router();
 
-  router.get('/', publicCache('schedule'), validate(scheduleQuerySchema, 'query'), async (req, res) => {
-    res.json({ single_classes: await listSchedule(deps, queryOf<ScheduleQuery>(res), req.identity) });
-  });
+  router.get(
+    '/',
+    publicCache('schedule'),
+    ...withQuery(scheduleQuerySchema, async (query, req, res) => {
+      res.json({ single_classes: await listSchedule(deps, query, req.identity) });
+    }),
+  );
 
   router.get('/single/:id', publicCache('class'), async (req, res) => {
     res.json({ single_class: await getClass(deps, numericParam(req.params.id, 'id'), req.identity) });
   });
 
-  router.put('/guest', requireUser, validate(guestRenameSchema), async (req, res) => {
-    res.json({ class_reservation: await renameGuest(deps, identityOf(req), req.body) });
-  });
+  router.put(
+    '/guest',
+    requireUser,
+    ...withBody(guestRenameSchema, async (input, req, res) => {
+      res.json({ class_reservation: await renameGuest(deps, identityOf(req), input) });
+    }),
+  );
 
-  router.post('/', requireAdmin, validate(singleClassCreateSchema), async (req, res) => {
-    res.status(201).json({ single_class: await createClass(deps, req.body) });
-  });
+  router.post(
+    '/',
+    requireAdmin,
+    ...withBody(singleClassCreateSchema, async (input, _req, res) => {
+      res.status(201).json({ single_class: await createClass(deps, input) });
+    }),
+  );
 
-  router.post('/series', requireAdmin, validate(seriesCreateSchema), async (req, res) => {
-    res.status(201).json(await createSeries(deps, identityOf(req).uid, req.body));
-  });
+  router.post(
+    '/series',
+    requireAdmin,
+    ...withBody(seriesCreateSchema, async (input, req, res) => {
+      res.status(201).json(await createSeries(deps, identityOf(req).uid, input));
+    }),
+  );
 
-  router.put('/', requireAdmin, validate(singleClassUpdateSchema), async (req, res) => {
-    res.json(await updateClass(deps, req.body));
-  });
+  router.put(
+    '/',
+    requireAdmin,
+    ...withBody(singleClassUpdateSchema, async (input, _req, res) => {
+      res.json(await updateClass(deps, input));
+    }),
+  );
 
-  router.post('/:id/cancel', requireAdmin, validate(singleClassCancelSchema), async (req, res) => {
-    res.json(await cancelClass(deps, identityOf(req).uid, numericParam(req.params.id, 'id'), req.body));
-  });
+  router.post(
+    '/:id/cancel',
+    requireAdmin,
+    ...withBody(singleClassCancelSchema, async (input, req, res) => {
+      res.json(await cancelClass(deps, identityOf(req).uid, numericParam(req.params.id, 'id'), input));
+    }),
+  );
 
   return router;
 }
