@@ -1,22 +1,25 @@
 import type { Router } from 'express';
-import type { Schema } from 'yup';
+import type { InferType, Schema } from 'yup';
 import type { Deps } from '../deps';
 import { requireAdmin } from '../http/authenticate';
 import { numericParam } from '../http/params';
 import { publicCache } from '../http/public-cache';
-import { queryOf } from '../http/request-context';
-import { validate } from '../http/validate';
+import { withBody, withQuery } from '../http/validate';
 import type { CrudOperations } from '../services/catalogue/records';
 
-export interface CrudRouteSpec<Dto, CreateInput, UpdateInput, Query> {
+/**
+ * A resource's routes, typed by its schemas: the operations must accept what
+ * the create and update schemas return (and the list query's, when there is one).
+ */
+export interface CrudRouteSpec<Dto, Create extends Schema, Update extends Schema, Query extends Schema | undefined = undefined> {
   /** Wrapper keys (docs/api/README.md): { location } and { locations }. */
   one: string;
   many: string;
-  operations: CrudOperations<Dto, CreateInput, UpdateInput, Query>;
-  createSchema: Schema;
-  updateSchema: Schema;
+  operations: CrudOperations<Dto, InferType<Create>, InferType<Update>, Query extends Schema ? InferType<Query> : never>;
+  createSchema: Create;
+  updateSchema: Update;
   /** The list route's query string, when it takes one. */
-  listQuery?: Schema;
+  listQuery?: Query;
 }
 
 /**
@@ -25,29 +28,46 @@ export interface CrudRouteSpec<Dto, CreateInput, UpdateInput, Query> {
  * clients send it) and DELETE /:id for admins. A resource's own routes
  * (/available, /home/all) go on the router first, so '/:id' does not take them.
  */
-export function addCrudRoutes<Dto, CreateInput, UpdateInput, Query>(
+export function addCrudRoutes<Dto, Create extends Schema, Update extends Schema, Query extends Schema | undefined = undefined>(
   router: Router,
   deps: Deps,
-  spec: CrudRouteSpec<Dto, CreateInput, UpdateInput, Query>,
+  spec: CrudRouteSpec<Dto, Create, Update, Query>,
 ): Router {
   const { operations: ops } = spec;
-  const listValidation = spec.listQuery ? [validate(spec.listQuery, 'query')] : [];
 
-  router.get('/', publicCache('catalogue'), ...listValidation, async (_req, res) => {
-    res.json({ [spec.many]: await ops.list(deps, queryOf<Query>(res)) });
-  });
+  if (spec.listQuery) {
+    router.get(
+      '/',
+      publicCache('catalogue'),
+      ...withQuery(spec.listQuery, async (query, _req, res) => {
+        res.json({ [spec.many]: await ops.list(deps, query) });
+      }),
+    );
+  } else {
+    router.get('/', publicCache('catalogue'), async (_req, res) => {
+      res.json({ [spec.many]: await ops.list(deps) });
+    });
+  }
 
   router.get('/:id', publicCache('catalogue'), async (req, res) => {
     res.json({ [spec.one]: await ops.get(deps, numericParam(req.params.id, 'id')) });
   });
 
-  router.post('/', requireAdmin, validate(spec.createSchema), async (req, res) => {
-    res.status(201).json({ [spec.one]: await ops.create(deps, req.body) });
-  });
+  router.post(
+    '/',
+    requireAdmin,
+    ...withBody(spec.createSchema, async (input, _req, res) => {
+      res.status(201).json({ [spec.one]: await ops.create(deps, input) });
+    }),
+  );
 
-  router.put('/', requireAdmin, validate(spec.updateSchema), async (req, res) => {
-    res.json({ [spec.one]: await ops.update(deps, req.body) });
-  });
+  router.put(
+    '/',
+    requireAdmin,
+    ...withBody(spec.updateSchema, async (input, _req, res) => {
+      res.json({ [spec.one]: await ops.update(deps, input) });
+    }),
+  );
 
   router.delete('/:id', requireAdmin, async (req, res) => {
     await ops.remove(deps, numericParam(req.params.id, 'id'));

@@ -50,7 +50,7 @@ export const customFieldOperations: CrudOperations<
   ...plain,
   /** GET /custom_fields?object=customer: the fields of one object type (all without the filter). */
   list: async (deps, query) => {
-    const docs = await listLiveDocs(deps, customFieldsResource, query.object ? { field: 'object', value: query.object } : undefined);
+    const docs = await listLiveDocs(deps, customFieldsResource, query?.object ? { field: 'object', value: query.object } : undefined);
     return docs.map(customFieldsResource.toDto);
   },
 };

@@ -34,13 +34,14 @@ export interface CatalogueResource<K extends string, Doc extends CatalogueRecord
   checkDelete?(deps: Deps, tx: Transaction, doc: Doc): Promise<void>;
 }
 
-/** What a resource's routes call; `Query` is the validated query string of the list route. */
+/** Function properties, not methods: TypeScript checks their parameters strictly, so a resource's operations must accept what its schemas return. */
 export interface CrudOperations<Dto, CreateInput, UpdateInput, Query = unknown> {
-  list(deps: Deps, query: Query): Promise<Dto[]>;
-  get(deps: Deps, id: number): Promise<Dto>;
-  create(deps: Deps, input: CreateInput): Promise<Dto>;
-  update(deps: Deps, input: UpdateInput): Promise<Dto>;
-  remove(deps: Deps, id: number): Promise<void>;
+  /** `query` is the list route's validated query string; resources without one get none. */
+  list: (deps: Deps, query?: Query) => Promise<Dto[]>;
+  get: (deps: Deps, id: number) => Promise<Dto>;
+  create: (deps: Deps, input: CreateInput) => Promise<Dto>;
+  update: (deps: Deps, input: UpdateInput) => Promise<Dto>;
+  remove: (deps: Deps, id: number) => Promise<void>;
 }
 
 const notFoundError = (r: { collection: string; notFound: string }) => new AppError('not-found', `${r.collection}/not-found`, r.notFound);
