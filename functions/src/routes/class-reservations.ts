@@ -1,9 +1,7 @@
 import {
-  type ClassReservationCancelQuery,
   classReservationCancelQuerySchema,
   classReservationCreateSchema,
   classReservationRatingSchema,
-  type ClassReservationsQuery,
   classReservationsQuerySchema,
 } from '@studio/shared/schemas/class-reservation';
 import { Router } from 'express';
@@ -11,8 +9,8 @@ import type { Deps } from '../deps';
 import { requireAppCheck } from '../http/app-check';
 import { requireFreshIdentity, requireUser } from '../http/authenticate';
 import { numericParam } from '../http/params';
-import { identityOf, queryOf } from '../http/request-context';
-import { validate } from '../http/validate';
+import { identityOf } from '../http/request-context';
+import { withBody, withQuery } from '../http/validate';
 import { bookClass } from '../services/booking/book-class';
 import { cancelOwnReservation } from '../services/booking/cancel-reservation';
 import { listOwnReservations } from '../services/booking/list-reservations';
@@ -24,21 +22,37 @@ export function classReservationRoutes(deps: Deps): Router {
   // Booking writes: App Check turns bots away at a release, and a revoked session cannot book or cancel (docs/auth).
   const bookingWrite = [requireUser, requireAppCheck(deps), requireFreshIdentity(deps)];
 
-  router.get('/', requireUser, validate(classReservationsQuerySchema, 'query'), async (req, res) => {
-    res.json(await listOwnReservations(deps, identityOf(req), queryOf<ClassReservationsQuery>(res)));
-  });
+  router.get(
+    '/',
+    requireUser,
+    ...withQuery(classReservationsQuerySchema, async (query, req, res) => {
+      res.json(await listOwnReservations(deps, identityOf(req), query));
+    }),
+  );
 
-  router.post('/', ...bookingWrite, validate(classReservationCreateSchema), async (req, res) => {
-    res.status(201).json(await bookClass(deps, identityOf(req), req.body));
-  });
+  router.post(
+    '/',
+    ...bookingWrite,
+    ...withBody(classReservationCreateSchema, async (input, req, res) => {
+      res.status(201).json(await bookClass(deps, identityOf(req), input));
+    }),
+  );
 
-  router.put('/', requireUser, validate(classReservationRatingSchema), async (req, res) => {
-    res.json({ class_reservation: await rateReservation(deps, identityOf(req), req.body) });
-  });
+  router.put(
+    '/',
+    requireUser,
+    ...withBody(classReservationRatingSchema, async (input, req, res) => {
+      res.json({ class_reservation: await rateReservation(deps, identityOf(req), input) });
+    }),
+  );
 
-  router.delete('/:id', ...bookingWrite, validate(classReservationCancelQuerySchema, 'query'), async (req, res) => {
-    res.json(await cancelOwnReservation(deps, identityOf(req), numericParam(req.params.id, 'id'), queryOf<ClassReservationCancelQuery>(res)));
-  });
+  router.delete(
+    '/:id',
+    ...bookingWrite,
+    ...withQuery(classReservationCancelQuerySchema, async (query, req, res) => {
+      res.json(await cancelOwnReservation(deps, identityOf(req), numericParam(req.params.id, 'id'), query));
+    }),
+  );
 
   return router;
 }

@@ -1,9 +1,8 @@
-import { type DashboardQuery, dashboardQuerySchema } from '@studio/shared/schemas/dashboard';
+import { dashboardQuerySchema } from '@studio/shared/schemas/dashboard';
 import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireAdmin } from '../http/authenticate';
-import { queryOf } from '../http/request-context';
-import { validate } from '../http/validate';
+import { withQuery } from '../http/validate';
 import { refreshToday } from '../services/dashboard/compute-dashboard-days';
 import { readDashboard } from '../services/dashboard/read-dashboard';
 
@@ -11,9 +10,13 @@ import { readDashboard } from '../services/dashboard/read-dashboard';
 export function dashboardRoutes(deps: Deps): Router {
   const router = Router();
 
-  router.get('/', requireAdmin, validate(dashboardQuerySchema, 'query'), async (_req, res) => {
-    res.json({ dashboard: await readDashboard(deps, queryOf<DashboardQuery>(res)) });
-  });
+  router.get(
+    '/',
+    requireAdmin,
+    ...withQuery(dashboardQuerySchema, async (query, _req, res) => {
+      res.json({ dashboard: await readDashboard(deps, query) });
+    }),
+  );
 
   router.post('/refresh', requireAdmin, async (_req, res) => {
     res.json(await refreshToday(deps));

@@ -1,10 +1,10 @@
-import { type FavoriteCreateInput, favoriteCreateSchema } from '@studio/shared/schemas/video-marks';
+import { favoriteCreateSchema } from '@studio/shared/schemas/video-marks';
 import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireUser } from '../http/authenticate';
 import { numericParam } from '../http/params';
 import { identityOf } from '../http/request-context';
-import { validate } from '../http/validate';
+import { withBody } from '../http/validate';
 import { addFavoriteVideo, listFavoriteVideos, removeFavoriteVideo } from '../services/videos/favorite-videos';
 
 /**
@@ -18,10 +18,14 @@ export function favoriteRoutes(deps: Deps): Router {
     res.json({ favorites: await listFavoriteVideos(deps, identityOf(req)) });
   });
 
-  router.post('/', requireUser, validate(favoriteCreateSchema), async (req, res) => {
-    const { favorite, created } = await addFavoriteVideo(deps, identityOf(req), (req.body as FavoriteCreateInput).video_id);
-    res.status(created ? 201 : 200).json({ favorite });
-  });
+  router.post(
+    '/',
+    requireUser,
+    ...withBody(favoriteCreateSchema, async (input, req, res) => {
+      const { favorite, created } = await addFavoriteVideo(deps, identityOf(req), input.video_id);
+      res.status(created ? 201 : 200).json({ favorite });
+    }),
+  );
 
   router.delete('/:id', requireUser, async (req, res) => {
     await removeFavoriteVideo(deps, identityOf(req), numericParam(req.params.id, 'id'));

@@ -1,11 +1,10 @@
-import { type MailListQuery, mailListQuerySchema, type MailParams, mailParamsSchema } from '@studio/shared/schemas/mail';
+import { mailListQuerySchema, type MailParams, mailParamsSchema } from '@studio/shared/schemas/mail';
 import { type RequestHandler, Router } from 'express';
 import { ValidationError } from 'yup';
 import type { Deps } from '../deps';
 import { toValidationAppError } from '../domain/validation';
 import { requireAdmin } from '../http/authenticate';
-import { queryOf } from '../http/request-context';
-import { validate } from '../http/validate';
+import { withQuery } from '../http/validate';
 import { getMailDetail, listMail } from '../services/mail/list-mail';
 
 /** The path's mail id, checked by its shared schema: a malformed id is a 400 before any lookup. Kept on res.locals.params. */
@@ -22,9 +21,13 @@ const validId: RequestHandler = async (req, res, next) => {
 export function mailRoutes(deps: Deps): Router {
   const router = Router();
 
-  router.get('/', requireAdmin, validate(mailListQuerySchema, 'query'), async (_req, res) => {
-    res.json(await listMail(deps, queryOf<MailListQuery>(res)));
-  });
+  router.get(
+    '/',
+    requireAdmin,
+    ...withQuery(mailListQuerySchema, async (query, _req, res) => {
+      res.json(await listMail(deps, query));
+    }),
+  );
 
   router.get('/:id', requireAdmin, validId, async (_req, res) => {
     const { mail_id } = res.locals.params as MailParams;

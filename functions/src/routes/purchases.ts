@@ -1,15 +1,14 @@
 import { pipeline } from 'node:stream/promises';
 import { purchaseRefundSchema } from '@studio/shared/schemas/access';
 import { purchaseAdminQuerySchema, purchaseCancelSchema, purchaseRejectSchema } from '@studio/shared/schemas/checkout';
-import type { PurchaseStatus } from '@studio/shared/types/purchases';
 import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireAdmin, requireFreshIdentity, requireUser } from '../http/authenticate';
 import { contentDisposition } from '../http/content-disposition';
 import { idempotentCall, sendIdempotent } from '../http/idempotency-key';
 import { numericParam } from '../http/params';
-import { identityOf, queryOf } from '../http/request-context';
-import { validate } from '../http/validate';
+import { identityOf } from '../http/request-context';
+import { withBody, withQuery } from '../http/validate';
 import { runIdempotent } from '../services/idempotency';
 import { cancelOwnPurchase } from '../services/purchases/cancel-own-purchase';
 import { confirmCashPurchase } from '../services/purchases/confirm-cash-purchase';
@@ -26,9 +25,13 @@ export function purchaseRoutes(deps: Deps): Router {
     res.json({ purchases: await listOwnPurchases(deps, identityOf(req)) });
   });
 
-  router.get('/admin/all', requireAdmin, validate(purchaseAdminQuerySchema, 'query'), async (_req, res) => {
-    res.json({ purchases: await listPurchasesForAdmin(deps, queryOf<{ status: PurchaseStatus; customer_id?: number }>(res)) });
-  });
+  router.get(
+    '/admin/all',
+    requireAdmin,
+    ...withQuery(purchaseAdminQuerySchema, async (query, _req, res) => {
+      res.json({ purchases: await listPurchasesForAdmin(deps, query) });
+    }),
+  );
 
   router.get('/:id', requireUser, async (req, res) => {
     res.json({ purchase: await getPurchaseFor(deps, identityOf(req), numericParam(req.params.id, 'id')) });
@@ -55,28 +58,41 @@ export function purchaseRoutes(deps: Deps): Router {
     }
   });
 
-  router.post('/cancel/:id', requireUser, requireFreshIdentity(deps), validate(purchaseCancelSchema), async (req, res) => {
-    res.json(await cancelOwnPurchase(deps, identityOf(req), numericParam(req.params.id, 'id'), req.body.reason));
-  });
+  router.post(
+    '/cancel/:id',
+    requireUser,
+    requireFreshIdentity(deps),
+    ...withBody(purchaseCancelSchema, async (input, req, res) => {
+      res.json(await cancelOwnPurchase(deps, identityOf(req), numericParam(req.params.id, 'id'), input.reason));
+    }),
+  );
 
   router.put('/:id/confirm', requireAdmin, async (req, res) => {
     res.json(await confirmCashPurchase(deps, identityOf(req), numericParam(req.params.id, 'id')));
   });
 
-  router.put('/:id/reject', requireAdmin, validate(purchaseRejectSchema), async (req, res) => {
-    res.json(await rejectCashPurchase(deps, numericParam(req.params.id, 'id'), req.body?.reason));
-  });
+  router.put(
+    '/:id/reject',
+    requireAdmin,
+    ...withBody(purchaseRejectSchema, async (input, req, res) => {
+      res.json(await rejectCashPurchase(deps, numericParam(req.params.id, 'id'), input.reason));
+    }),
+  );
 
   // Money goes back: with an Idempotency-Key (ADR 0101) a retried refund gets the first answer and refunds nothing more.
-  router.post('/:id/refund', requireAdmin, validate(purchaseRefundSchema), async (req, res) => {
-    const id = numericParam(req.params.id, 'id');
-    const admin = identityOf(req);
-    const answer = await runIdempotent(deps, idempotentCall(req, `purchases/${id}/refund`), async (guard) => ({
-      status: 200,
-      body: await refundPurchase(deps, admin, id, req.body ?? {}, guard),
-    }));
-    sendIdempotent(res, answer);
-  });
+  router.post(
+    '/:id/refund',
+    requireAdmin,
+    ...withBody(purchaseRefundSchema, async (input, req, res) => {
+      const id = numericParam(req.params.id, 'id');
+      const admin = identityOf(req);
+      const answer = await runIdempotent(deps, idempotentCall(req, `purchases/${id}/refund`), async (guard) => ({
+        status: 200,
+        body: await refundPurchase(deps, admin, id, input, guard),
+      }));
+      sendIdempotent(res, answer);
+    }),
+  );
 
   return router;
 }

@@ -1,10 +1,10 @@
-import { type ScheduleReleaseCreate, scheduleReleaseCreateSchema } from '@studio/shared/schemas/schedule-release';
+import { scheduleReleaseCreateSchema } from '@studio/shared/schemas/schedule-release';
 import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireAdmin } from '../http/authenticate';
 import { idempotentCall, sendIdempotent } from '../http/idempotency-key';
 import { identityOf } from '../http/request-context';
-import { validate } from '../http/validate';
+import { withBody } from '../http/validate';
 import { runIdempotent } from '../services/idempotency';
 import { createScheduleRelease } from '../services/schedule-releases/create-schedule-release';
 import { deleteScheduleRelease } from '../services/schedule-releases/delete-schedule-release';
@@ -18,13 +18,17 @@ export function scheduleReleaseRoutes(deps: Deps): Router {
     res.json(await listScheduleReleases(deps));
   });
 
-  router.post('/', requireAdmin, validate(scheduleReleaseCreateSchema), async (req, res) => {
-    const answer = await runIdempotent(deps, idempotentCall(req, 'schedule_releases'), async (guard) => ({
-      status: 201,
-      body: { data: await createScheduleRelease(deps, req.body as ScheduleReleaseCreate, identityOf(req).uid, guard) },
-    }));
-    sendIdempotent(res, answer);
-  });
+  router.post(
+    '/',
+    requireAdmin,
+    ...withBody(scheduleReleaseCreateSchema, async (input, req, res) => {
+      const answer = await runIdempotent(deps, idempotentCall(req, 'schedule_releases'), async (guard) => ({
+        status: 201,
+        body: { data: await createScheduleRelease(deps, input, identityOf(req).uid, guard) },
+      }));
+      sendIdempotent(res, answer);
+    }),
+  );
 
   router.delete('/:id', requireAdmin, async (req, res) => {
     await deleteScheduleRelease(deps, String(req.params.id));

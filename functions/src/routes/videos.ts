@@ -1,11 +1,11 @@
-import { videoCreateSchema, type VideoQuery, videoQuerySchema, videoUpdateSchema } from '@studio/shared/schemas/video';
-import { type VideoRatingEmailInput, videoRatingEmailSchema, type VideoRatingInput, videoRatingSchema } from '@studio/shared/schemas/video-marks';
+import { videoCreateSchema, videoQuerySchema, videoUpdateSchema } from '@studio/shared/schemas/video';
+import { videoRatingEmailSchema, videoRatingSchema } from '@studio/shared/schemas/video-marks';
 import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireAdmin, requireUser } from '../http/authenticate';
 import { numericParam } from '../http/params';
-import { identityOf, queryOf } from '../http/request-context';
-import { validate } from '../http/validate';
+import { identityOf } from '../http/request-context';
+import { withBody, withQuery } from '../http/validate';
 import { askForVideoRating } from '../services/videos/ask-for-rating';
 import { markVideoCompleted } from '../services/videos/mark-video-complete';
 import { rateVideo } from '../services/videos/rate-video';
@@ -15,34 +15,54 @@ import { createVideoFromInput, deleteVideo, getVideoFor, listUpcomingVideos, lis
 export function videoRoutes(deps: Deps): Router {
   const router = Router();
 
-  router.get('/', requireUser, validate(videoQuerySchema, 'query'), async (req, res) => {
-    res.json(await listVideos(deps, identityOf(req), queryOf<VideoQuery>(res)));
-  });
+  router.get(
+    '/',
+    requireUser,
+    ...withQuery(videoQuerySchema, async (query, req, res) => {
+      res.json(await listVideos(deps, identityOf(req), query));
+    }),
+  );
 
   router.get('/upcoming', requireUser, async (req, res) => {
     res.json({ videos: await listUpcomingVideos(deps, identityOf(req)) });
   });
 
-  router.get('/tag/:tag', requireUser, validate(videoQuerySchema, 'query'), async (req, res) => {
-    const tagId = numericParam(req.params.tag, 'tag');
-    res.json(await listVideos(deps, identityOf(req), { ...queryOf<VideoQuery>(res), tag_id: tagId }));
-  });
+  router.get(
+    '/tag/:tag',
+    requireUser,
+    ...withQuery(videoQuerySchema, async (query, req, res) => {
+      const tagId = numericParam(req.params.tag, 'tag');
+      res.json(await listVideos(deps, identityOf(req), { ...query, tag_id: tagId }));
+    }),
+  );
 
-  router.get('/program/:program', requireUser, validate(videoQuerySchema, 'query'), async (req, res) => {
-    const programId = numericParam(req.params.program, 'program');
-    res.json(await listVideos(deps, identityOf(req), { ...queryOf<VideoQuery>(res), program_id: programId }));
-  });
+  router.get(
+    '/program/:program',
+    requireUser,
+    ...withQuery(videoQuerySchema, async (query, req, res) => {
+      const programId = numericParam(req.params.program, 'program');
+      res.json(await listVideos(deps, identityOf(req), { ...query, program_id: programId }));
+    }),
+  );
 
   // Before '/:id' routes: 'rating' is not an id.
-  router.post('/rating', requireUser, validate(videoRatingSchema), async (req, res) => {
-    const { created, ...result } = await rateVideo(deps, identityOf(req), req.body as VideoRatingInput);
-    res.status(created ? 201 : 200).json(result);
-  });
+  router.post(
+    '/rating',
+    requireUser,
+    ...withBody(videoRatingSchema, async (input, req, res) => {
+      const { created, ...result } = await rateVideo(deps, identityOf(req), input);
+      res.status(created ? 201 : 200).json(result);
+    }),
+  );
 
-  router.post('/rating/email', requireUser, validate(videoRatingEmailSchema), async (req, res) => {
-    const { sent, message } = await askForVideoRating(deps, identityOf(req), (req.body as VideoRatingEmailInput).video_id);
-    res.status(sent ? 202 : 200).json({ message });
-  });
+  router.post(
+    '/rating/email',
+    requireUser,
+    ...withBody(videoRatingEmailSchema, async (input, req, res) => {
+      const { sent, message } = await askForVideoRating(deps, identityOf(req), input.video_id);
+      res.status(sent ? 202 : 200).json({ message });
+    }),
+  );
 
   router.put('/:id/complete', requireUser, async (req, res) => {
     res.json({ video: await markVideoCompleted(deps, identityOf(req), numericParam(req.params.id, 'id'), true) });
@@ -56,13 +76,21 @@ export function videoRoutes(deps: Deps): Router {
     res.json({ video: await getVideoFor(deps, identityOf(req), numericParam(req.params.id, 'id')) });
   });
 
-  router.post('/', requireAdmin, validate(videoCreateSchema), async (req, res) => {
-    res.status(201).json({ video: await createVideoFromInput(deps, req.body) });
-  });
+  router.post(
+    '/',
+    requireAdmin,
+    ...withBody(videoCreateSchema, async (input, _req, res) => {
+      res.status(201).json({ video: await createVideoFromInput(deps, input) });
+    }),
+  );
 
-  router.put('/', requireAdmin, validate(videoUpdateSchema), async (req, res) => {
-    res.json({ video: await updateVideoFromInput(deps, req.body) });
-  });
+  router.put(
+    '/',
+    requireAdmin,
+    ...withBody(videoUpdateSchema, async (input, _req, res) => {
+      res.json({ video: await updateVideoFromInput(deps, input) });
+    }),
+  );
 
   router.delete('/:id', requireAdmin, async (req, res) => {
     await deleteVideo(deps, numericParam(req.params.id, 'id'));
