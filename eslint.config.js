@@ -71,6 +71,25 @@ export default tseslint.config(
     },
   },
   {
+    // Handlers get the validated input typed by its schema (withBody/withQuery in http/validate.ts), never the raw request's.
+    // The processors' notices are the exception: their signatures are checked over the raw body, in the service.
+    files: ['functions/src/routes/**/*.ts'],
+    ignores: ['functions/src/routes/webhooks.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='req'][property.name=/^(body|query)$/]",
+          message: 'Use withBody(schema, handler) or withQuery(schema, handler) from http/validate.ts: the handler gets the input typed by its schema.',
+        },
+        {
+          selector: "MemberExpression[object.name='res'][property.name='locals']",
+          message: 'Validated input reaches the handler as its argument (withBody/withQuery), not through res.locals.',
+        },
+      ],
+    },
+  },
+  {
     // Services and the domain sit below HTTP: they throw domain errors (functions/src/domain), http/ maps them to responses.
     files: ['functions/src/services/**/*.ts', 'functions/src/domain/**/*.ts'],
     rules: {

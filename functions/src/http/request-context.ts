@@ -17,11 +17,6 @@ export function identityOf(req: Request): VerifiedIdentity {
   return req.identity;
 }
 
-/** Validated query parameters (Express 5 makes req.query read-only). */
-export function queryOf<T>(res: { locals: Record<string, unknown> }): T {
-  return res.locals.query as T;
-}
-
 /**
  * The network a caller's requests are counted under by the per-address rate
  * limits: an IPv4 address, or an IPv6 /64 (one subscriber gets a whole /64,

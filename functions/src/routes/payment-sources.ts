@@ -1,10 +1,10 @@
 import { checkoutMessages } from '@studio/shared/messages/checkout';
-import { savedCardSchema } from '@studio/shared/schemas/checkout';
+import { savedCardDeleteQuerySchema, savedCardSchema } from '@studio/shared/schemas/checkout';
 import { Router } from 'express';
 import type { Deps } from '../deps';
 import { requireFreshIdentity, requireUser } from '../http/authenticate';
 import { identityOf } from '../http/request-context';
-import { withBody } from '../http/validate';
+import { withBody, withQuery } from '../http/validate';
 import { deleteSavedCard, listSavedCards, saveCard } from '../services/purchases/saved-cards';
 
 /**
@@ -30,12 +30,16 @@ export function savedCardRoutes(deps: Deps, texts: { saved: string; deleted: str
     }),
   );
 
-  router.delete('/:id', requireUser, fresh, async (req, res) => {
+  router.delete(
+    '/:id',
+    requireUser,
+    fresh,
     // ?replacement={card}: the card that pays the subscriptions this one paid (the service checks it is the caller's).
-    const replacement = typeof req.query.replacement === 'string' && req.query.replacement !== '' ? req.query.replacement.slice(0, 255) : null;
-    await deleteSavedCard(deps, identityOf(req), String(req.params.id), replacement);
-    res.json({ message: texts.deleted });
-  });
+    ...withQuery(savedCardDeleteQuerySchema, async (query, req, res) => {
+      await deleteSavedCard(deps, identityOf(req), String(req.params.id), query);
+      res.json({ message: texts.deleted });
+    }),
+  );
 
   return router;
 }

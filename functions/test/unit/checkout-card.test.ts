@@ -400,6 +400,16 @@ describe('subscriptions by card', () => {
       message: 'Esta tarjeta paga tu suscripción «Ilimitado Mensual». Elige otra de tus tarjetas para cobrarla antes de eliminar esta.',
     });
     expect(calls.detached).toEqual([]);
+    // The query is checked by its schema: empty means no replacement (the same 409), as does an unknown field (query strings drop
+    // them, as every query schema does); too long is a 400 naming the field; nothing moves.
+    expect((await http(env).delete('/api/payment_sources/pm_guardada?replacement=').set(as)).status).toBe(409);
+    const tooLong = await http(env)
+      .delete(`/api/payment_sources/pm_guardada?replacement=${'p'.repeat(256)}`)
+      .set(as);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.fields).toHaveProperty('replacement');
+    expect((await http(env).delete('/api/payment_sources/pm_guardada?reemplazo=pm_nueva').set(as)).status).toBe(409);
+    expect(calls.detached).toEqual([]);
     // Someone else's card, or the same one, is no replacement.
     expect((await http(env).delete('/api/payment_sources/pm_guardada?replacement=pm_guardada').set(as)).status).toBe(400);
     expect((await http(env).delete('/api/payment_sources/pm_guardada?replacement=pm_de_nadie').set(as)).status).toBe(400);

@@ -94,7 +94,7 @@ describe('the route table', () => {
     expect(routes.filter(hasBody).length).toBeGreaterThan(60);
     expect(routes.filter((route) => route.params.length > 0).length).toBeGreaterThan(40);
     const keys = new Map(routes.map((route) => [`${route.method} ${route.path}`, route]));
-    expect(keys.get('PUT /api/notifications/:id/read')?.params).toEqual(['id']);
+    expect(keys.get('PUT /api/notifications/:notification_id/read')?.params).toEqual(['notification_id']);
     expect(keys.get('GET /api/calendar/:token.ics')?.params).toEqual(['token']);
     expect(keys.get('POST /api/customer/signup')?.validators.map((v) => v.source)).toEqual(['body']);
     expect(stringLeaves(keys.get('POST /api/customer/signup')?.validators[0]?.schema).map((leaf) => leaf.segments.join('.'))).toContain('last_name');

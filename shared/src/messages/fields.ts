@@ -133,6 +133,7 @@ export const fieldLabels = {
   purchase_limit: 'Límite de ventas',
   quote: 'Frase',
   reason: 'Motivo',
+  replacement: 'Tarjeta que la reemplaza',
   receipt_file: 'Imagen del recibo',
   release_date: 'Fecha de publicación',
   sale_price: 'Precio de oferta',

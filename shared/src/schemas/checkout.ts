@@ -176,6 +176,16 @@ export const savedCardSchema = object({
 export type SavedCardInput = InferType<typeof savedCardSchema>;
 
 /**
+ * DELETE /api/metodosPago/{id} and /payment_sources/{id}: `replacement`, another
+ * of the caller's saved cards, takes over the subscriptions the removed one
+ * pays (empty means none).
+ */
+export const savedCardDeleteQuerySchema = object({
+  replacement: optionalText(255).optional(),
+}).noUnknown(unknownFields);
+export type SavedCardDeleteQuery = InferType<typeof savedCardDeleteQuerySchema>;
+
+/**
  * POST /api/checkout (the spec's "default flow"): a purchase charged to a
  * saved card of `customer_id` (the caller's own; an admin may charge any
  * customer's at the front desk), the chosen one or the customer's first.

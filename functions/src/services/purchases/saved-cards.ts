@@ -1,7 +1,7 @@
 import { appConfigDefinitions } from '@studio/shared/config/app-config';
 import { fill } from '@studio/shared/messages';
 import { checkoutMessages } from '@studio/shared/messages/checkout';
-import type { PaymentSource, SavedCardInput } from '@studio/shared/schemas/checkout';
+import type { PaymentSource, SavedCardDeleteQuery, SavedCardInput } from '@studio/shared/schemas/checkout';
 import type { VerifiedIdentity } from '../../data/auth/auth-gateway';
 import { CardDeclinedError, type CardGateway, CardUnusableError, type SavedCard } from '../../data/payments/card-gateway';
 import { getStoredConfig } from '../../data/repos/app-config-repo';
@@ -113,7 +113,9 @@ export async function saveCard(deps: Deps, identity: VerifiedIdentity, input: Sa
  * `replacementId`, another of the caller's cards, the subscriptions are moved
  * to it at the processor first, then the card goes.
  */
-export async function deleteSavedCard(deps: Deps, identity: VerifiedIdentity, cardId: string, replacementId: string | null = null): Promise<void> {
+export async function deleteSavedCard(deps: Deps, identity: VerifiedIdentity, cardId: string, query: SavedCardDeleteQuery = {}): Promise<void> {
+  // An empty ?replacement= is no replacement, as the spec's clients send it.
+  const replacementId = query.replacement ? query.replacement : null;
   const cards = await savedCardsGateway(deps);
   if (!cards) throw unavailable();
   const profile = await getPaymentProfile(deps.store, identity.uid);
