@@ -14,11 +14,19 @@
 
 export type DocumentData = { [field: string]: unknown };
 
+/*
+ * The document type parameters are `T extends object`, not `T extends
+ * DocumentData`: a repository's document interface (PurchaseDoc) has no index
+ * signature, so it is not a DocumentData. A collection is given its type once,
+ * in data/store/typed-collection.ts. Parameters that take any document's
+ * reference are `DocumentReference<object>`, which every typed one is.
+ */
+
 export type WhereOp = '==' | '!=' | '<' | '<=' | '>' | '>=' | 'array-contains' | 'array-contains-any' | 'in' | 'not-in';
 
 export type OrderDirection = 'asc' | 'desc';
 
-export interface DocumentSnapshot<T extends DocumentData = DocumentData> {
+export interface DocumentSnapshot<T extends object = DocumentData> {
   readonly id: string;
   /** Full path, e.g. `customers/abc`. */
   readonly path: string;
@@ -30,8 +38,16 @@ export interface DocumentSnapshot<T extends DocumentData = DocumentData> {
   readonly updateTime: Date | undefined;
 }
 
-export interface QuerySnapshot<T extends DocumentData = DocumentData> {
-  readonly docs: DocumentSnapshot<T>[];
+/**
+ * A document in a query's result: it exists, so `data()` is never undefined
+ * (Firestore's QueryDocumentSnapshot).
+ */
+export interface QueryDocumentSnapshot<T extends object = DocumentData> extends DocumentSnapshot<T> {
+  data(): T;
+}
+
+export interface QuerySnapshot<T extends object = DocumentData> {
+  readonly docs: QueryDocumentSnapshot<T>[];
   readonly size: number;
   readonly empty: boolean;
 }
@@ -44,7 +60,7 @@ export interface SetOptions {
  * Field paths are dotted (`'address.city'`); `'__name__'` is the document id
  * (an id for a collection query, a full path for a collection group).
  */
-export interface Query<T extends DocumentData = DocumentData> {
+export interface Query<T extends object = DocumentData> {
   where(fieldPath: string, op: WhereOp, value: unknown): Query<T>;
   orderBy(fieldPath: string, direction?: OrderDirection): Query<T>;
   limit(n: number): Query<T>;
@@ -60,7 +76,7 @@ export interface Query<T extends DocumentData = DocumentData> {
   count(): Promise<number>;
 }
 
-export interface CollectionReference<T extends DocumentData = DocumentData> extends Query<T> {
+export interface CollectionReference<T extends object = DocumentData> extends Query<T> {
   readonly id: string;
   readonly path: string;
   /** A reference to a child document; an auto-generated id when omitted. */
@@ -68,7 +84,7 @@ export interface CollectionReference<T extends DocumentData = DocumentData> exte
   add(data: T): Promise<DocumentReference<T>>;
 }
 
-export interface DocumentReference<T extends DocumentData = DocumentData> {
+export interface DocumentReference<T extends object = DocumentData> {
   readonly id: string;
   readonly path: string;
   readonly parent: CollectionReference<T>;
@@ -83,20 +99,20 @@ export interface DocumentReference<T extends DocumentData = DocumentData> {
 }
 
 export interface Transaction {
-  get<T extends DocumentData>(ref: DocumentReference<T>): Promise<DocumentSnapshot<T>>;
-  get<T extends DocumentData>(query: Query<T>): Promise<QuerySnapshot<T>>;
-  getAll<T extends DocumentData>(...refs: DocumentReference<T>[]): Promise<DocumentSnapshot<T>[]>;
-  create<T extends DocumentData>(ref: DocumentReference<T>, data: T): Transaction;
-  set<T extends DocumentData>(ref: DocumentReference<T>, data: Partial<T> | T, options?: SetOptions): Transaction;
-  update(ref: DocumentReference, data: DocumentData): Transaction;
-  delete(ref: DocumentReference): Transaction;
+  get<T extends object>(ref: DocumentReference<T>): Promise<DocumentSnapshot<T>>;
+  get<T extends object>(query: Query<T>): Promise<QuerySnapshot<T>>;
+  getAll<T extends object>(...refs: DocumentReference<T>[]): Promise<DocumentSnapshot<T>[]>;
+  create<T extends object>(ref: DocumentReference<T>, data: NoInfer<T>): Transaction;
+  set<T extends object>(ref: DocumentReference<T>, data: NoInfer<Partial<T> | T>, options?: SetOptions): Transaction;
+  update(ref: DocumentReference<object>, data: DocumentData): Transaction;
+  delete(ref: DocumentReference<object>): Transaction;
 }
 
 export interface WriteBatch {
-  create<T extends DocumentData>(ref: DocumentReference<T>, data: T): WriteBatch;
-  set<T extends DocumentData>(ref: DocumentReference<T>, data: Partial<T> | T, options?: SetOptions): WriteBatch;
-  update(ref: DocumentReference, data: DocumentData): WriteBatch;
-  delete(ref: DocumentReference): WriteBatch;
+  create<T extends object>(ref: DocumentReference<T>, data: NoInfer<T>): WriteBatch;
+  set<T extends object>(ref: DocumentReference<T>, data: NoInfer<Partial<T> | T>, options?: SetOptions): WriteBatch;
+  update(ref: DocumentReference<object>, data: DocumentData): WriteBatch;
+  delete(ref: DocumentReference<object>): WriteBatch;
   commit(): Promise<void>;
 }
 
@@ -111,7 +127,7 @@ export interface DocumentStore {
   collection(path: string): CollectionReference;
   doc(path: string): DocumentReference;
   collectionGroup(collectionId: string): Query;
-  getAll(...refs: DocumentReference[]): Promise<DocumentSnapshot[]>;
+  getAll<T extends object>(...refs: DocumentReference<T>[]): Promise<DocumentSnapshot<T>[]>;
   /**
    * Runs `fn` atomically. `fn` may run more than once (contention), so it must
    * not have side effects beyond the transaction object.

@@ -8,6 +8,7 @@ import type {
   DocumentStore,
   OrderDirection,
   Query,
+  QueryDocumentSnapshot,
   QuerySnapshot,
   SetOptions,
   Transaction,
@@ -33,7 +34,7 @@ function fieldPathOf(path: string): string | admin.FieldPath {
   return path === DOCUMENT_ID ? firestoreSdk().FieldPath.documentId() : path;
 }
 
-export class FirestoreDocumentSnapshot<T extends DocumentData = DocumentData> implements DocumentSnapshot<T> {
+export class FirestoreDocumentSnapshot<T extends object = DocumentData> implements DocumentSnapshot<T> {
   readonly native: admin.DocumentSnapshot;
 
   constructor(native: admin.DocumentSnapshot) {
@@ -70,8 +71,21 @@ export class FirestoreDocumentSnapshot<T extends DocumentData = DocumentData> im
   }
 }
 
-function wrapQuerySnapshot<T extends DocumentData>(native: admin.QuerySnapshot): QuerySnapshot<T> {
-  const docs = native.docs.map((doc) => new FirestoreDocumentSnapshot<T>(doc));
+/** A query's document: the SDK's QueryDocumentSnapshot always has data. A subclass, so a cursor built from it is still a FirestoreDocumentSnapshot. */
+class FirestoreQueryDocumentSnapshot<T extends object = DocumentData> extends FirestoreDocumentSnapshot<T> implements QueryDocumentSnapshot<T> {
+  declare readonly native: admin.QueryDocumentSnapshot;
+
+  constructor(native: admin.QueryDocumentSnapshot) {
+    super(native);
+  }
+
+  override data(): T {
+    return fromFirestoreValue(this.native.data()) as T;
+  }
+}
+
+function wrapQuerySnapshot<T extends object>(native: admin.QuerySnapshot): QuerySnapshot<T> {
+  const docs = native.docs.map((doc) => new FirestoreQueryDocumentSnapshot<T>(doc));
   return { docs, size: docs.length, empty: docs.length === 0 };
 }
 
@@ -92,7 +106,7 @@ function cursorArgs(args: unknown[]): unknown[] {
   return args.map(queryValue);
 }
 
-class FirestoreQuery<T extends DocumentData = DocumentData> implements Query<T> {
+class FirestoreQuery<T extends object = DocumentData> implements Query<T> {
   readonly native: admin.Query;
 
   constructor(native: admin.Query) {
@@ -149,7 +163,7 @@ class FirestoreQuery<T extends DocumentData = DocumentData> implements Query<T> 
   }
 }
 
-class FirestoreCollectionReference<T extends DocumentData = DocumentData> extends FirestoreQuery<T> implements CollectionReference<T> {
+class FirestoreCollectionReference<T extends object = DocumentData> extends FirestoreQuery<T> implements CollectionReference<T> {
   readonly nativeCollection: admin.CollectionReference;
 
   constructor(native: admin.CollectionReference) {
@@ -175,7 +189,7 @@ class FirestoreCollectionReference<T extends DocumentData = DocumentData> extend
   }
 }
 
-class FirestoreDocumentReference<T extends DocumentData = DocumentData> implements DocumentReference<T> {
+class FirestoreDocumentReference<T extends object = DocumentData> implements DocumentReference<T> {
   readonly native: admin.DocumentReference;
 
   constructor(native: admin.DocumentReference) {
@@ -227,9 +241,9 @@ class FirestoreTransaction implements Transaction {
     this.native = native;
   }
 
-  get<T extends DocumentData>(ref: DocumentReference<T>): Promise<DocumentSnapshot<T>>;
-  get<T extends DocumentData>(query: Query<T>): Promise<QuerySnapshot<T>>;
-  async get(target: DocumentReference | Query): Promise<DocumentSnapshot | QuerySnapshot> {
+  get<T extends object>(ref: DocumentReference<T>): Promise<DocumentSnapshot<T>>;
+  get<T extends object>(query: Query<T>): Promise<QuerySnapshot<T>>;
+  async get(target: DocumentReference<object> | Query<object>): Promise<DocumentSnapshot<object> | QuerySnapshot<object>> {
     if (target instanceof FirestoreQuery) {
       const query = target.native;
       return wrapQuerySnapshot(await sdkInTransaction(() => this.native.get(query)));
@@ -238,30 +252,30 @@ class FirestoreTransaction implements Transaction {
     return new FirestoreDocumentSnapshot(await sdkInTransaction(() => this.native.get(ref)));
   }
 
-  async getAll<T extends DocumentData>(...refs: DocumentReference<T>[]): Promise<DocumentSnapshot<T>[]> {
+  async getAll<T extends object>(...refs: DocumentReference<T>[]): Promise<DocumentSnapshot<T>[]> {
     const natives = refs.map((ref) => nativeRef(ref, 'tx.getAll()'));
     const snapshots = await sdkInTransaction(() => this.native.getAll(...natives));
     return snapshots.map((snapshot) => new FirestoreDocumentSnapshot<T>(snapshot));
   }
 
-  create<T extends DocumentData>(ref: DocumentReference<T>, data: T): Transaction {
+  create<T extends object>(ref: DocumentReference<T>, data: NoInfer<T>): Transaction {
     sdk(() => this.native.create(nativeRef(ref, 'tx.create()'), toFirestoreValue(data) as AdminData));
     return this;
   }
 
-  set<T extends DocumentData>(ref: DocumentReference<T>, data: Partial<T> | T, options?: SetOptions): Transaction {
+  set<T extends object>(ref: DocumentReference<T>, data: NoInfer<Partial<T> | T>, options?: SetOptions): Transaction {
     const target = nativeRef(ref, 'tx.set()');
     const converted = toFirestoreValue(data) as AdminData;
     sdk(() => (options?.merge ? this.native.set(target, converted, { merge: true }) : this.native.set(target, converted)));
     return this;
   }
 
-  update(ref: DocumentReference, data: DocumentData): Transaction {
+  update(ref: DocumentReference<object>, data: DocumentData): Transaction {
     sdk(() => this.native.update(nativeRef(ref, 'tx.update()'), toFirestoreValue(data) as admin.UpdateData<AdminData>));
     return this;
   }
 
-  delete(ref: DocumentReference): Transaction {
+  delete(ref: DocumentReference<object>): Transaction {
     sdk(() => this.native.delete(nativeRef(ref, 'tx.delete()')));
     return this;
   }
@@ -274,24 +288,24 @@ class FirestoreWriteBatch implements WriteBatch {
     this.native = native;
   }
 
-  create<T extends DocumentData>(ref: DocumentReference<T>, data: T): WriteBatch {
+  create<T extends object>(ref: DocumentReference<T>, data: NoInfer<T>): WriteBatch {
     sdk(() => this.native.create(nativeRef(ref, 'batch.create()'), toFirestoreValue(data) as AdminData));
     return this;
   }
 
-  set<T extends DocumentData>(ref: DocumentReference<T>, data: Partial<T> | T, options?: SetOptions): WriteBatch {
+  set<T extends object>(ref: DocumentReference<T>, data: NoInfer<Partial<T> | T>, options?: SetOptions): WriteBatch {
     const target = nativeRef(ref, 'batch.set()');
     const converted = toFirestoreValue(data) as AdminData;
     sdk(() => (options?.merge ? this.native.set(target, converted, { merge: true }) : this.native.set(target, converted)));
     return this;
   }
 
-  update(ref: DocumentReference, data: DocumentData): WriteBatch {
+  update(ref: DocumentReference<object>, data: DocumentData): WriteBatch {
     sdk(() => this.native.update(nativeRef(ref, 'batch.update()'), toFirestoreValue(data) as admin.UpdateData<AdminData>));
     return this;
   }
 
-  delete(ref: DocumentReference): WriteBatch {
+  delete(ref: DocumentReference<object>): WriteBatch {
     sdk(() => this.native.delete(nativeRef(ref, 'batch.delete()')));
     return this;
   }
@@ -321,10 +335,10 @@ class FirestoreStore implements DocumentStore {
     return new FirestoreQuery(sdk(() => this.db.collectionGroup(collectionId)));
   }
 
-  async getAll(...refs: DocumentReference[]): Promise<DocumentSnapshot[]> {
+  async getAll<T extends object>(...refs: DocumentReference<T>[]): Promise<DocumentSnapshot<T>[]> {
     const natives = refs.map((ref) => nativeRef(ref, 'getAll()'));
     const snapshots = await sdkAsync(() => this.db.getAll(...(natives as [admin.DocumentReference, ...admin.DocumentReference[]])));
-    return snapshots.map((snapshot) => new FirestoreDocumentSnapshot(snapshot));
+    return snapshots.map((snapshot) => new FirestoreDocumentSnapshot<T>(snapshot));
   }
 
   async runTransaction<R>(fn: (tx: Transaction) => Promise<R>, options?: TransactionOptions): Promise<R> {

@@ -80,7 +80,7 @@ export class SqliteHeatMeter implements HotDocumentMeter {
            FROM doc_heat WHERE second >= ? AND second < ? AND substr(path, 1, length(?)) = ?
            GROUP BY path ORDER BY peak DESC, conflicts DESC, aborts DESC, path LIMIT ?`,
         )
-        .all(from, to, prefix, prefix, limit) as unknown as HeatRow[];
+        .all(from, to, prefix, prefix, limit) as HeatRow[];
       return rows.map((row) => ({
         path: row.path,
         writes: row.writes,

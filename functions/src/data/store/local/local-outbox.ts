@@ -2,7 +2,7 @@ import type { DocumentSnapshot } from '../types';
 import { HEAT_RETENTION_MS } from './hot-document-meter';
 import type { StoredDocument } from './local-snapshot';
 import type { DatabaseSync, SharedFileState } from './sqlite-support';
-import { retryWhileBusy } from './sqlite-support';
+import { retryWhileBusy, selectRows } from './sqlite-support';
 import { decodeDocument } from './value-codec';
 
 /** What the outbox needs from the store that owns the SQLite file. */
@@ -332,9 +332,12 @@ export class Outbox implements LocalOutbox {
 
   dueRetries(name: string, dueBy: number, limit: number): Promise<FailedEvent[]> {
     return this.withFailureReader((db) => {
-      const rows = db
-        .prepare(`SELECT * FROM trigger_retries WHERE name = ? AND next_attempt_at <= ? ORDER BY next_attempt_at, seq LIMIT ?`)
-        .all(name, dueBy, limit) as unknown as FailedRow[];
+      const rows = selectRows<FailedRow>(
+        db.prepare(`SELECT * FROM trigger_retries WHERE name = ? AND next_attempt_at <= ? ORDER BY next_attempt_at, seq LIMIT ?`),
+        name,
+        dueBy,
+        limit,
+      );
       return rows.map((row) => toFailedEvent(row, this.store));
     });
   }
@@ -388,9 +391,11 @@ export class Outbox implements LocalOutbox {
       const bury = db.prepare('DELETE FROM trigger_dead_letters WHERE name = ?');
       const hurry = db.prepare('UPDATE trigger_retries SET next_attempt_at = MIN(next_attempt_at, ?), requeues = requeues + 1 WHERE name = ?');
       for (const name of names) {
-        const formerlyDead = (dead.all(name) as unknown as FailedRow[]).map((row) => toFailedEvent(row, this.store));
+        const formerlyDead = selectRows<FailedRow>(dead, name).map((row) => toFailedEvent(row, this.store));
         const deadSeqs = new Set(formerlyDead.map((event) => event.seq));
-        const stillWaiting = (waiting.all(name) as unknown as FailedRow[]).filter((row) => !deadSeqs.has(row.seq)).map((row) => toFailedEvent(row, this.store));
+        const stillWaiting = selectRows<FailedRow>(waiting, name)
+          .filter((row) => !deadSeqs.has(row.seq))
+          .map((row) => toFailedEvent(row, this.store));
         hurry.run(now, name);
         revive.run(now, name);
         bury.run(name);
@@ -402,7 +407,7 @@ export class Outbox implements LocalOutbox {
 
   deadLetters(names?: readonly string[]): Promise<FailedEvent[]> {
     return this.withFailureReader((db) => {
-      const rows = db.prepare('SELECT * FROM trigger_dead_letters ORDER BY name, seq').all() as unknown as FailedRow[];
+      const rows = selectRows<FailedRow>(db.prepare('SELECT * FROM trigger_dead_letters ORDER BY name, seq'));
       return rows.filter((row) => names === undefined || names.includes(row.name)).map((row) => toFailedEvent(row, this.store));
     });
   }
@@ -438,7 +443,7 @@ function currentSeq(db: DatabaseSync): number {
 }
 
 function readRows(db: DatabaseSync, host: OutboxHost, afterSeq: number, limit: number): OutboxRecord[] {
-  const rows = db.prepare(`SELECT ${PAYLOAD_COLUMNS} FROM outbox WHERE seq > ? ORDER BY seq LIMIT ?`).all(afterSeq, limit) as unknown as OutboxRow[];
+  const rows = selectRows<OutboxRow>(db.prepare(`SELECT ${PAYLOAD_COLUMNS} FROM outbox WHERE seq > ? ORDER BY seq LIMIT ?`), afterSeq, limit);
   return rows.map((row) => toRecord(row, host));
 }
 

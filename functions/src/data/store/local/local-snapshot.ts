@@ -1,4 +1,5 @@
-import type { DocumentData, DocumentSnapshot, QuerySnapshot } from '../types';
+import type { DocumentData, DocumentSnapshot, QueryDocumentSnapshot, QuerySnapshot } from '../types';
+import { StoreError } from '../types';
 import { getAtPath, parseFieldPath } from './field-path';
 import { cloneValue } from './value-codec';
 
@@ -18,7 +19,7 @@ export interface StoredDocument {
   readonly version?: number;
 }
 
-export class LocalDocumentSnapshot<T extends DocumentData = DocumentData> implements DocumentSnapshot<T> {
+export class LocalDocumentSnapshot<T extends object = DocumentData> implements DocumentSnapshot<T> {
   readonly path: string;
   readonly id: string;
   /** Internal: the decoded data, never handed out without a copy. */
@@ -60,6 +61,24 @@ export class LocalDocumentSnapshot<T extends DocumentData = DocumentData> implem
   }
 }
 
-export function makeQuerySnapshot<T extends DocumentData>(docs: LocalDocumentSnapshot<T>[]): QuerySnapshot<T> {
+/**
+ * A query's document, built only from a stored document, so `data()` always
+ * has data. A subclass, so a cursor built from it is still a
+ * LocalDocumentSnapshot.
+ */
+export class LocalQueryDocumentSnapshot<T extends object = DocumentData> extends LocalDocumentSnapshot<T> implements QueryDocumentSnapshot<T> {
+  constructor(origin: object, stored: StoredDocument) {
+    super(origin, stored.path, stored.segments, stored);
+  }
+
+  override data(): T {
+    const data = super.data();
+    // Unreachable: the constructor requires a stored document.
+    if (data === undefined) throw new StoreError('internal', `A query result document has no data: ${this.path}.`);
+    return data;
+  }
+}
+
+export function makeQuerySnapshot<T extends object>(docs: LocalQueryDocumentSnapshot<T>[]): QuerySnapshot<T> {
   return { docs, size: docs.length, empty: docs.length === 0 };
 }

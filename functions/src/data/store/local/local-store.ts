@@ -28,13 +28,13 @@ import { IndexSource } from './index-rules';
 import type { LocalOutbox, OutboxHost } from './local-outbox';
 import { Outbox } from './local-outbox';
 import type { StoredDocument } from './local-snapshot';
-import { LocalDocumentSnapshot, makeQuerySnapshot } from './local-snapshot';
+import { LocalDocumentSnapshot, LocalQueryDocumentSnapshot, makeQuerySnapshot } from './local-snapshot';
 import type { QuerySpec } from './query-engine';
 import { addFilter, addOrder, collectionGroupSpec, collectionSpec, runQuery, validateForExecution, withCursor, withLimit, withOffset } from './query-engine';
 import { collectionKindOf, countReads, queryReads, READ_FLUSH_INTERVAL_MS, type ReadMeter, ReadTally, SqliteReadMeter } from './read-meter';
 import { autoId, parseCollectionPath, parseDocumentPath, validateCollectionId, validatePathSegments } from './resource-path';
 import type { DatabaseSync, SharedFileState, StatementSync } from './sqlite-support';
-import { loadSqlite, LockWaitExpired, retryWhileBusy, sharedFileState } from './sqlite-support';
+import { loadSqlite, LockWaitExpired, retryWhileBusy, selectRows, sharedFileState } from './sqlite-support';
 import { decodeDocument, encodeDocument } from './value-codec';
 import { DocumentName } from './value-order';
 import type { PendingWrite, WriteOp } from './write-apply';
@@ -323,9 +323,9 @@ function fingerprint(spec: QuerySpec, statements: Statements): string {
 }
 
 function evaluateQuery(spec: QuerySpec, statements: Statements): StoredDocument[] {
-  const rows = (spec.allDescendants
-    ? statements.listByCollectionId.all(spec.collectionId)
-    : statements.listByParent.all(spec.parentSegments.join('/'))) as unknown as DocumentRow[];
+  const rows = spec.allDescendants
+    ? selectRows<DocumentRow>(statements.listByCollectionId, spec.collectionId)
+    : selectRows<DocumentRow>(statements.listByParent, spec.parentSegments.join('/'));
   return runQuery(spec, rows.map(toStored));
 }
 
@@ -525,7 +525,8 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
     return new LocalQuery(this, collectionGroupSpec(collectionId));
   }
 
-  ownReference(ref: unknown, what: string): LocalDocumentReference {
+  /** `ref` may be a query: tx.get() hands over whatever was not one of this store's queries. */
+  ownReference<T extends object = DocumentData>(ref: DocumentReference<T> | Query<T>, what: string): LocalDocumentReference<T> {
     if (!(ref instanceof LocalDocumentReference) || ref.store.filePath !== this.filePath) {
       throw invalid(`${what}: the reference does not belong to this store.`);
     }
@@ -539,20 +540,25 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
     return row === undefined ? undefined : toStored(row);
   }
 
-  snapshotOf(segments: readonly string[], stored: StoredDocument | undefined): LocalDocumentSnapshot {
-    return new LocalDocumentSnapshot(this, segments.join('/'), segments, stored);
+  snapshotOf<T extends object = DocumentData>(segments: readonly string[], stored: StoredDocument | undefined): LocalDocumentSnapshot<T> {
+    return new LocalDocumentSnapshot<T>(this, segments.join('/'), segments, stored);
+  }
+
+  /** A query's result, as snapshots that always have data. */
+  queryResult<T extends object>(docs: readonly StoredDocument[]): QuerySnapshot<T> {
+    return makeQuerySnapshot(docs.map((doc) => new LocalQueryDocumentSnapshot<T>(this, doc)));
   }
 
   /**
    * Reads the last committed state (transactions too: they validate what they
    * read when they commit, optimistically, instead of locking it).
    */
-  async getDocuments(refs: readonly LocalDocumentReference[]): Promise<LocalDocumentSnapshot[]> {
+  async getDocuments<T extends object = DocumentData>(refs: readonly LocalDocumentReference<T>[]): Promise<LocalDocumentSnapshot<T>[]> {
     this.assertOpen();
     refs.forEach((ref) => validatePathSegments(ref.segments));
     await this.ready;
     this.assertOpen();
-    const read = (): LocalDocumentSnapshot[] => refs.map((ref) => this.snapshotOf(ref.segments, this.readDocument(ref.segments)));
+    const read = (): LocalDocumentSnapshot<T>[] => refs.map((ref) => this.snapshotOf<T>(ref.segments, this.readDocument(ref.segments)));
     const reader = this.reader as DatabaseSync;
     const snapshots = await retryWhileBusy(
       'Reading',
@@ -606,7 +612,7 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
     return docs;
   }
 
-  async getAll(...refs: DocumentReference[]): Promise<DocumentSnapshot[]> {
+  async getAll<T extends object>(...refs: DocumentReference<T>[]): Promise<DocumentSnapshot<T>[]> {
     if (refs.length === 0) throw invalid('getAll() needs at least one document reference.');
     const own = refs.map((ref) => this.ownReference(ref, 'getAll()'));
     return this.getDocuments(own);
@@ -992,7 +998,7 @@ function nameValue(value: unknown): unknown {
   return value;
 }
 
-class LocalQuery<T extends DocumentData = DocumentData> implements Query<T> {
+class LocalQuery<T extends object = DocumentData> implements Query<T> {
   readonly store: LocalStore;
   readonly spec: QuerySpec;
 
@@ -1049,7 +1055,7 @@ class LocalQuery<T extends DocumentData = DocumentData> implements Query<T> {
 
   async get(): Promise<QuerySnapshot<T>> {
     const docs = await this.store.runQuerySpec(this.spec);
-    return makeQuerySnapshot(docs.map((doc) => this.store.snapshotOf(doc.segments, doc) as LocalDocumentSnapshot<T>));
+    return this.store.queryResult<T>(docs);
   }
 
   async count(): Promise<number> {
@@ -1057,7 +1063,7 @@ class LocalQuery<T extends DocumentData = DocumentData> implements Query<T> {
   }
 }
 
-class LocalCollectionReference<T extends DocumentData = DocumentData> extends LocalQuery<T> implements CollectionReference<T> {
+class LocalCollectionReference<T extends object = DocumentData> extends LocalQuery<T> implements CollectionReference<T> {
   readonly segments: readonly string[];
 
   constructor(store: LocalStore, segments: readonly string[]) {
@@ -1086,7 +1092,7 @@ class LocalCollectionReference<T extends DocumentData = DocumentData> extends Lo
   }
 }
 
-class LocalDocumentReference<T extends DocumentData = DocumentData> implements DocumentReference<T> {
+class LocalDocumentReference<T extends object = DocumentData> implements DocumentReference<T> {
   readonly store: LocalStore;
   readonly segments: readonly string[];
 
@@ -1112,7 +1118,7 @@ class LocalDocumentReference<T extends DocumentData = DocumentData> implements D
   }
 
   async get(): Promise<DocumentSnapshot<T>> {
-    const [snapshot] = await this.store.getDocuments([this as LocalDocumentReference]);
+    const [snapshot] = await this.store.getDocuments<T>([this]);
     return snapshot as LocalDocumentSnapshot<T>;
   }
 
@@ -1151,26 +1157,26 @@ class LocalWriteBatch implements WriteBatch {
     this.store = store;
   }
 
-  private add(op: WriteOp, ref: DocumentReference, data?: unknown, merge?: boolean): WriteBatch {
+  private add(op: WriteOp, ref: DocumentReference<object>, data?: unknown, merge?: boolean): WriteBatch {
     if (this.committed) throw new StoreError('failed-precondition', 'This batch has already been committed; start a new one.');
     const own = this.store.ownReference(ref, `batch.${op}()`);
     this.writes.push(makeWrite(op, own.path, own.segments, data, merge));
     return this;
   }
 
-  create<T extends DocumentData>(ref: DocumentReference<T>, data: T): WriteBatch {
+  create<T extends object>(ref: DocumentReference<T>, data: NoInfer<T>): WriteBatch {
     return this.add('create', ref, data);
   }
 
-  set<T extends DocumentData>(ref: DocumentReference<T>, data: Partial<T> | T, options?: SetOptions): WriteBatch {
+  set<T extends object>(ref: DocumentReference<T>, data: NoInfer<Partial<T> | T>, options?: SetOptions): WriteBatch {
     return this.add('set', ref, data, options?.merge);
   }
 
-  update(ref: DocumentReference, data: DocumentData): WriteBatch {
+  update(ref: DocumentReference<object>, data: DocumentData): WriteBatch {
     return this.add('update', ref, data);
   }
 
-  delete(ref: DocumentReference): WriteBatch {
+  delete(ref: DocumentReference<object>): WriteBatch {
     return this.add('delete', ref);
   }
 
@@ -1214,9 +1220,9 @@ class LocalTransaction implements Transaction {
     if (this.writes.length > 0) throw invalid(READ_AFTER_WRITE);
   }
 
-  get<T extends DocumentData>(ref: DocumentReference<T>): Promise<DocumentSnapshot<T>>;
-  get<T extends DocumentData>(query: Query<T>): Promise<QuerySnapshot<T>>;
-  async get(target: DocumentReference | Query): Promise<DocumentSnapshot | QuerySnapshot> {
+  get<T extends object>(ref: DocumentReference<T>): Promise<DocumentSnapshot<T>>;
+  get<T extends object>(query: Query<T>): Promise<QuerySnapshot<T>>;
+  async get(target: DocumentReference<object> | Query<object>): Promise<DocumentSnapshot<object> | QuerySnapshot<object>> {
     this.assertCanRead();
     if (target instanceof LocalQuery) {
       if (target.store.filePath !== this.store.filePath) throw invalid('tx.get(): the query does not belong to this store.');
@@ -1224,7 +1230,7 @@ class LocalTransaction implements Transaction {
       const { docs, fingerprint } = await this.store.runTransactionalQuery(target.spec);
       this.assertOpen();
       this.queries.push({ spec: target.spec, result: docs.map(versioned), fingerprint });
-      return makeQuerySnapshot(docs.map((doc) => this.store.snapshotOf(doc.segments, doc)));
+      return this.store.queryResult(docs);
     }
     const ref = this.store.ownReference(target, 'tx.get()');
     await this.store.simulateLatency();
@@ -1234,13 +1240,13 @@ class LocalTransaction implements Transaction {
     return snapshots[0] as LocalDocumentSnapshot;
   }
 
-  private remember(snapshots: readonly LocalDocumentSnapshot[]): void {
+  private remember(snapshots: readonly LocalDocumentSnapshot<object>[]): void {
     for (const snapshot of snapshots) {
       if (!this.reads.has(snapshot.path)) this.reads.set(snapshot.path, snapshot.stored?.version ?? ABSENT);
     }
   }
 
-  async getAll<T extends DocumentData>(...refs: DocumentReference<T>[]): Promise<DocumentSnapshot<T>[]> {
+  async getAll<T extends object>(...refs: DocumentReference<T>[]): Promise<DocumentSnapshot<T>[]> {
     this.assertCanRead();
     if (refs.length === 0) throw invalid('tx.getAll() needs at least one document reference.');
     const own = refs.map((ref) => this.store.ownReference(ref, 'tx.getAll()'));
@@ -1248,29 +1254,29 @@ class LocalTransaction implements Transaction {
     const snapshots = await this.store.getDocuments(own);
     this.assertOpen();
     this.remember(snapshots);
-    return snapshots as LocalDocumentSnapshot<T>[];
+    return snapshots;
   }
 
-  private add(op: WriteOp, ref: DocumentReference, data?: unknown, merge?: boolean): Transaction {
+  private add(op: WriteOp, ref: DocumentReference<object>, data?: unknown, merge?: boolean): Transaction {
     this.assertOpen();
     const own = this.store.ownReference(ref, `tx.${op}()`);
     this.writes.push(makeWrite(op, own.path, own.segments, data, merge));
     return this;
   }
 
-  create<T extends DocumentData>(ref: DocumentReference<T>, data: T): Transaction {
+  create<T extends object>(ref: DocumentReference<T>, data: NoInfer<T>): Transaction {
     return this.add('create', ref, data);
   }
 
-  set<T extends DocumentData>(ref: DocumentReference<T>, data: Partial<T> | T, options?: SetOptions): Transaction {
+  set<T extends object>(ref: DocumentReference<T>, data: NoInfer<Partial<T> | T>, options?: SetOptions): Transaction {
     return this.add('set', ref, data, options?.merge);
   }
 
-  update(ref: DocumentReference, data: DocumentData): Transaction {
+  update(ref: DocumentReference<object>, data: DocumentData): Transaction {
     return this.add('update', ref, data);
   }
 
-  delete(ref: DocumentReference): Transaction {
+  delete(ref: DocumentReference<object>): Transaction {
     return this.add('delete', ref);
   }
 }

@@ -82,7 +82,7 @@ export class SqliteReadMeter implements ReadMeter {
             `SELECT kind, source, SUM(reads) AS reads FROM doc_reads WHERE second >= ? AND second < ?
              GROUP BY kind, source ORDER BY reads DESC, kind, source`,
           )
-          .all(from, to) as unknown as ReadTotal[],
+          .all(from, to) as ReadTotal[],
     );
   }
 }

@@ -127,3 +127,12 @@ export function sharedFileState(file: string): SharedFileState {
 
 export type DatabaseSync = sqlite.DatabaseSync;
 export type StatementSync = sqlite.StatementSync;
+
+/**
+ * The rows a SELECT returns, as the caller's row type. node:sqlite types every
+ * row as a record of SQL values; the statement's column list is what makes it
+ * `R`, which the compiler cannot see (any SQL result is unchecked this way).
+ */
+export function selectRows<R extends object>(statement: { all(...params: sqlite.SQLInputValue[]): unknown[] }, ...params: sqlite.SQLInputValue[]): R[] {
+  return statement.all(...params) as R[];
+}
