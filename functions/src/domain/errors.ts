@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@studio/shared/error-codes';
 import { fill, messages } from '@studio/shared/messages';
 import { fieldLabels } from '@studio/shared/messages/fields';
 
@@ -23,9 +24,10 @@ export type AppErrorKind =
 
 export class AppError extends Error {
   readonly kind: AppErrorKind;
-  readonly code: string;
+  /** One of the API's codes (shared/src/error-codes.ts): the web matches on it. */
+  readonly code: ErrorCode;
   readonly fields: Record<string, string> | undefined;
-  constructor(kind: AppErrorKind, code: string, message: string, fields?: Record<string, string>) {
+  constructor(kind: AppErrorKind, code: ErrorCode, message: string, fields?: Record<string, string>) {
     super(message);
     this.name = 'AppError';
     this.kind = kind;

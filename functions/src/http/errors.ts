@@ -1,3 +1,4 @@
+import type { StoreErrorCode } from '@studio/shared/error-codes';
 import { messages } from '@studio/shared/messages';
 import type { ApiErrorBody } from '@studio/shared/types/api';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
@@ -40,12 +41,12 @@ export const notFoundRoute: RequestHandler = (_req, res) => {
  * the guard documents can surface this way). `deadline-exceeded` / `unavailable`:
  * the database was slow or unreachable.
  */
-const storeErrorStatus: Partial<Record<StoreError['code'], { status: number; message: () => string; retryAfterSeconds?: number }>> = {
-  aborted: { status: 503, message: () => messages.http.contention, retryAfterSeconds: 2 },
-  'already-exists': { status: 409, message: () => messages.http.conflictRetry },
-  'not-found': { status: 404, message: () => messages.http.notFound },
-  'deadline-exceeded': { status: 503, message: () => messages.http.unavailable },
-  unavailable: { status: 503, message: () => messages.http.unavailable },
+const storeErrorStatus: Partial<Record<StoreError['code'], { code: StoreErrorCode; status: number; message: () => string; retryAfterSeconds?: number }>> = {
+  aborted: { code: 'store/aborted', status: 503, message: () => messages.http.contention, retryAfterSeconds: 2 },
+  'already-exists': { code: 'store/already-exists', status: 409, message: () => messages.http.conflictRetry },
+  'not-found': { code: 'store/not-found', status: 404, message: () => messages.http.notFound },
+  'deadline-exceeded': { code: 'store/deadline-exceeded', status: 503, message: () => messages.http.unavailable },
+  unavailable: { code: 'store/unavailable', status: 503, message: () => messages.http.unavailable },
 };
 
 /**
@@ -66,7 +67,7 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, next)
     const mapped = storeErrorStatus[err.code];
     if (mapped) {
       if (mapped.retryAfterSeconds !== undefined) res.set('Retry-After', String(mapped.retryAfterSeconds));
-      send(res, mapped.status, { code: `store/${err.code}`, message: mapped.message() });
+      send(res, mapped.status, { code: mapped.code, message: mapped.message() });
       return;
     }
   }

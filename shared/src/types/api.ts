@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../error-codes';
+
 /**
  * Shapes that cross the wire. Rule (docs/api/README.md): a single resource is
  * wrapped under its singular name ({ customer }), a list under its plural
@@ -6,7 +8,7 @@
  */
 export interface ApiErrorBody {
   error: {
-    code: string;
+    code: ErrorCode;
     message: string;
     /** Field name → Spanish message, for validation errors. */
     fields?: Record<string, string>;

@@ -224,7 +224,7 @@ describe('api errors → what the person reads (one place)', () => {
     expect(apiErrorText(conflict, { 'customer/already-registered': 'Ya tienes una cuenta', '409': 'Límite' })).toBe('Ya tienes una cuenta');
     expect(apiErrorText(conflict, { '409': 'Límite' })).toBe('Límite');
     expect(apiErrorText(conflict)).toBe('Conflicto');
-    expect(apiErrorText(new ApiError(412, 'packages/sold-out', ''), { '412': (error) => error.message || 'Agotado' })).toBe('Agotado');
+    expect(apiErrorText(new ApiError(412, 'checkout/sold-out', ''), { '412': (error) => error.message || 'Agotado' })).toBe('Agotado');
   });
 
   it('reads network failures and unknown throws in Spanish, and says nothing about cancelled requests', () => {

@@ -1,4 +1,5 @@
 import { isSharedRead } from '@studio/shared/config/shared-reads';
+import type { ErrorCode } from '@studio/shared/error-codes';
 import { messages } from '@studio/shared/messages';
 import type { ApiErrorBody } from '@studio/shared/types/api';
 import { showError } from './alerts';
@@ -7,15 +8,21 @@ import { currentAdminClaim, currentAppCheckToken, currentIdToken, signOut } from
 const API_BASE = '/api';
 export const TOKEN_REFRESH_INTERVAL_MS = 15_000;
 /** Codes after which the session cannot continue: the person must sign in again. */
-const SESSION_ENDED_CODES = new Set(['auth/id-token-expired', 'auth/id-token-revoked']);
+const SESSION_ENDED_CODES = new Set<ApiErrorCode>(['auth/id-token-expired', 'auth/id-token-revoked']);
+
+/** Codes the web gives failures that never brought the API's error body (no network, a download that failed). */
+export type ClientErrorCode = 'network' | 'http/unknown' | 'purchases/download-failed' | 'exports/failed' | 'files/unreadable';
+
+/** An ApiError's code: the API's (shared/src/error-codes.ts) or the web's own; comparing with any other text fails the typecheck. */
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
 
 /** Every failed call becomes one of these; `message` is already Spanish and safe to show. */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ApiErrorCode;
   readonly fields: Readonly<Record<string, string>> | undefined;
 
-  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+  constructor(status: number, code: ApiErrorCode, message: string, fields?: Record<string, string>) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -35,7 +42,7 @@ export function errorMessage(error: unknown): string {
  * API error code (`'customer/already-registered'`) or HTTP status (`'409'`); the
  * code wins. A function gets the error, e.g. to prefer the server's message.
  */
-export type ErrorTexts = Readonly<Record<string, string | ((error: ApiError) => string)>>;
+export type ErrorTexts = Readonly<Partial<Record<ApiErrorCode | `${number}`, string | ((error: ApiError) => string)>>>;
 
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
@@ -50,7 +57,7 @@ function isAbort(error: unknown): boolean {
 export function apiErrorText(error: unknown, texts: ErrorTexts = {}): string | null {
   if (isAbort(error)) return null;
   if (error instanceof ApiError) {
-    const text = texts[error.code] ?? texts[String(error.status)];
+    const text = texts[error.code] ?? texts[`${error.status}`];
     if (text !== undefined) return typeof text === 'function' ? text(error) : text;
   }
   return errorMessage(error);
@@ -81,7 +88,8 @@ function refreshTokenAfterResponse(): void {
   });
 }
 
-function isErrorBody(body: unknown): body is ApiErrorBody {
+/** Whether a response's JSON is the API's error body (`{ error: { code, message } }`). */
+export function isErrorBody(body: unknown): body is ApiErrorBody {
   return typeof body === 'object' && body !== null && typeof (body as ApiErrorBody).error?.code === 'string';
 }
 

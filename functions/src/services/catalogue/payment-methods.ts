@@ -17,7 +17,7 @@ const fold = (name: string) =>
 /** Checkout recognises cash by the exact name 'Efectivo'; 'efectivo ' or 'EFECTIVO' would be a second, unrecognised cash method. */
 export const isCashName = (name: string) => fold(name) === fold(CASH_PAYMENT_METHOD_NAME);
 
-const conflict = (code: string, message: string) => new AppError('conflict', `payment_methods/${code}`, message);
+const conflict = (code: 'card-protected' | 'cash-protected' | 'cash-taken', message: string) => new AppError('conflict', `payment_methods/${code}`, message);
 
 /**
  * ADR 0012: id 1 (card) and the method named 'Efectivo' (cash) are what

@@ -1,3 +1,4 @@
+import type { CatalogueCollection } from '@studio/shared/error-codes';
 import { type CatalogueRecord, createRecord, getRecord, listRecords, replaceRecord } from '../../data/repos/catalogue-repo';
 import { allocateId } from '../../data/repos/counters-repo';
 import type { Transaction } from '../../data/store/types';
@@ -15,7 +16,7 @@ export type Editable<Doc, K extends string> = Omit<Doc, K | Stamps>;
  */
 export interface CatalogueResource<K extends string, Doc extends CatalogueRecord & Record<K, number>, Dto, Input> {
   /** Collection and counter name (ADR 0004); also the prefix of error codes. */
-  collection: string;
+  collection: CatalogueCollection;
   idField: K;
   notFound: string;
   /** Ids up to this one are kept for records the system defines; created records get higher ones. */
@@ -44,7 +45,7 @@ export interface CrudOperations<Dto, CreateInput, UpdateInput, Query = unknown> 
   remove: (deps: Deps, id: number) => Promise<void>;
 }
 
-const notFoundError = (r: { collection: string; notFound: string }) => new AppError('not-found', `${r.collection}/not-found`, r.notFound);
+const notFoundError = (r: { collection: CatalogueCollection; notFound: string }) => new AppError('not-found', `${r.collection}/not-found`, r.notFound);
 const isLive = (doc: CatalogueRecord) => !doc.deletedAt;
 
 /** Live records, in the resource's order; `where` narrows by one field's value. */

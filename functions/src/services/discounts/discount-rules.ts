@@ -32,7 +32,7 @@ export async function readDiscountSettings(deps: Deps, tx?: Transaction): Promis
 }
 
 export const invalidDiscount = () => new AppError('not-found', 'discounts/invalid', packagesMessages.discountInvalid);
-const usedUp = (code: string) => new AppError('precondition', code, packagesMessages.discountUsedUp);
+const usedUp = (code: 'discounts/used-up' | 'discounts/used-up-by-customer') => new AppError('precondition', code, packagesMessages.discountUsedUp);
 
 /** A code as typed becomes its stored form, or null when it cannot be any code (nothing is looked up). */
 export function codeKey(code: string): string | null {

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { ErrorCode } from '@studio/shared/error-codes';
 import { fill, messages } from '@studio/shared/messages';
 import { filesMessages } from '@studio/shared/messages/files';
 import {
@@ -38,7 +39,7 @@ export interface UploadInput {
   data: string | undefined;
 }
 
-const invalid = (code: string, message: string, field: string) => new AppError('invalid', code, message, { [field]: message });
+const invalid = (code: ErrorCode, message: string, field: string) => new AppError('invalid', code, message, { [field]: message });
 
 async function parseData(text: string | undefined): Promise<FileDataInput> {
   if (text === undefined) return {};

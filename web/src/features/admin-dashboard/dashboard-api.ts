@@ -2,7 +2,7 @@ import { fill } from '@studio/shared/messages';
 import { exportMessages } from '@studio/shared/messages/exports';
 import type { ExportKind } from '@studio/shared/schemas/export';
 import { type Dashboard, DASHBOARD_TODAY_POLL_SECONDS } from '@studio/shared/types/dashboard';
-import { api, ApiError } from '../../lib/api-client';
+import { api, ApiError, isErrorBody } from '../../lib/api-client';
 import { currentIdToken } from '../../lib/auth-client';
 import { offerDownload } from '../../lib/download';
 import { queryOptions } from '../../lib/server-data';
@@ -53,8 +53,10 @@ export async function downloadExport(kind: ExportKind, period: Period): Promise<
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
   if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
-    throw new ApiError(response.status, body?.error?.code ?? 'exports/failed', body?.error?.message ?? exportMessages.failed);
+    const body: unknown = await response.json().catch(() => null);
+    throw isErrorBody(body)
+      ? new ApiError(response.status, body.error.code, body.error.message || exportMessages.failed)
+      : new ApiError(response.status, 'exports/failed', exportMessages.failed);
   }
   const file = fill(exportMessages.fileName, { kind: exportMessages.kinds[kind].toLowerCase(), from: period.from, to: period.to });
   offerDownload(await response.blob(), file);
