@@ -1,8 +1,8 @@
 /**
  * Every code the API answers in `{ error: { code } }` (docs/api/README.md,
  * "Errors"), by area. The server's AppError takes only these, and the web
- * compares against them through `hasErrorCode`, so a misspelt or renamed code
- * fails the typecheck on both sides instead of silently never matching.
+ * reads them as ApiError.code, so a misspelt or renamed code fails the
+ * typecheck on both sides instead of silently never matching.
  */
 
 /** The catalogue's plain resources (their not-found and in-use answers are built from the collection's name). */
@@ -194,8 +194,3 @@ export type ErrorCode =
   | 'waitlist/not-yourself'
   | 'webhooks/invalid-signature'
   | 'webhooks/not-configured';
-
-/** Whether `error` is the API's answer with `code` (any object with a `code`, such as the web's ApiError). */
-export function hasErrorCode(error: unknown, code: ErrorCode): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === code;
-}
