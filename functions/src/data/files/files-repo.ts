@@ -1,5 +1,6 @@
 import type { AllowedFileType, FileStatus, FileVisibility } from '@studio/shared/schemas/file';
 import { readDoc } from '../repos/read';
+import { typedCollection, typedSnapshot } from '../store/typed-collection';
 import type { DocumentSnapshot, DocumentStore, Query, Transaction } from '../store/types';
 
 /** files/{file_id}: what the API knows about stored bytes. */
@@ -35,17 +36,17 @@ export interface FileDoc {
   processedAt: Date | null;
 }
 
-const files = (store: DocumentStore) => store.collection('files');
-const fileRef = (store: DocumentStore, fileId: number) => store.doc(`files/${fileId}`);
+const files = (store: DocumentStore) => typedCollection<FileDoc>(store, 'files');
+const fileRef = (store: DocumentStore, fileId: number) => files(store).doc(String(fileId));
 
 export async function getFile(store: DocumentStore, fileId: number, tx?: Transaction): Promise<FileDoc | null> {
   const snap = await readDoc(fileRef(store, fileId), tx);
-  return snap.exists ? (snap.data() as unknown as FileDoc) : null;
+  return snap.data() ?? null;
 }
 
 /** The file a snapshot holds (e.g. either side of a trigger's change), or null when the document does not exist. */
 export function fileFromSnapshot(snap: DocumentSnapshot | null): FileDoc | null {
-  return snap?.exists ? (snap.data() as unknown as FileDoc) : null;
+  return typedSnapshot<FileDoc>(snap)?.data() ?? null;
 }
 
 export function createFile(store: DocumentStore, tx: Transaction, doc: FileDoc): void {
@@ -69,12 +70,12 @@ export interface FileListQuery {
 
 /** Newest first. */
 export async function listFiles(store: DocumentStore, query: FileListQuery): Promise<{ files: FileDoc[]; total: number }> {
-  let base: Query = files(store);
+  let base: Query<FileDoc> = files(store);
   if (query.ownerUid !== undefined) base = base.where('owner_uid', '==', query.ownerUid);
   if (query.visibility !== undefined) base = base.where('visibility', '==', query.visibility);
   const ordered = base.orderBy('file_id', 'desc');
   const [page, total] = await Promise.all([ordered.offset(query.offset).limit(query.limit).get(), base.count()]);
-  return { files: page.docs.map((doc) => doc.data() as unknown as FileDoc), total };
+  return { files: page.docs.map((doc) => doc.data()), total };
 }
 
 /**
@@ -85,5 +86,5 @@ export async function listPrivateFilesBelow(store: DocumentStore, belowId: numbe
   let query = files(store).where('visibility', '==', 'private');
   if (belowId !== null) query = query.where('file_id', '<', belowId);
   const page = await query.orderBy('file_id', 'desc').limit(limit).get();
-  return page.docs.map((doc) => doc.data() as unknown as FileDoc);
+  return page.docs.map((doc) => doc.data());
 }

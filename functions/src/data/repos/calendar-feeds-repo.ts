@@ -1,3 +1,4 @@
+import { typedCollection } from '../store/typed-collection';
 import type { DocumentStore, Transaction } from '../store/types';
 import { readDoc } from './read';
 
@@ -20,12 +21,12 @@ export interface CalendarFeedTokenDoc {
   created_at: Date;
 }
 
-const feedRef = (store: DocumentStore, uid: string) => store.doc(`calendar_feeds/${uid}`);
-const tokenRef = (store: DocumentStore, tokenHash: string) => store.doc(`calendar_feed_tokens/${tokenHash}`);
+const feedRef = (store: DocumentStore, uid: string) => typedCollection<CalendarFeedDoc>(store, 'calendar_feeds').doc(uid);
+const tokenRef = (store: DocumentStore, tokenHash: string) => typedCollection<CalendarFeedTokenDoc>(store, 'calendar_feed_tokens').doc(tokenHash);
 
 export async function getCalendarFeed(store: DocumentStore, uid: string, tx?: Transaction): Promise<CalendarFeedDoc | null> {
   const snap = await readDoc(feedRef(store, uid), tx);
-  return snap.exists ? (snap.data() as unknown as CalendarFeedDoc) : null;
+  return snap.data() ?? null;
 }
 
 /** The owner of a live token (by its hash), or null. */

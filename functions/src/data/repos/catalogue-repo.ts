@@ -14,6 +14,7 @@ import type {
   TagFields,
   VideoTypeFields,
 } from '@studio/shared/types/catalogue';
+import { typedCollection } from '../store/typed-collection';
 import type { DocumentData, DocumentStore, Transaction } from '../store/types';
 import { readDoc, readQuery } from './read';
 
@@ -59,11 +60,12 @@ export interface AddressDoc extends AddressFields {
   uid: string;
 }
 
-const recordRef = (store: DocumentStore, collection: string, id: number) => store.doc(`${collection}/${id}`);
+const recordRef = <T extends object = DocumentData>(store: DocumentStore, collection: string, id: number) =>
+  typedCollection<T>(store, collection).doc(String(id));
 
 export async function getRecord<T extends object>(store: DocumentStore, collection: string, id: number, tx?: Transaction): Promise<T | null> {
-  const snap = await readDoc(recordRef(store, collection, id), tx);
-  return snap.exists ? (snap.data() as unknown as T) : null;
+  const snap = await readDoc(recordRef<T>(store, collection, id), tx);
+  return snap.data() ?? null;
 }
 
 /** Every record of a collection (archived included), optionally those whose `field` equals `value`. Equality only: no composite index. */
@@ -73,10 +75,10 @@ export async function listRecords<T extends object>(
   where?: { field: string; value: unknown },
   tx?: Transaction,
 ): Promise<T[]> {
-  const base = store.collection(collection);
+  const base = typedCollection<T>(store, collection);
   const query = where ? base.where(where.field, '==', where.value) : base;
   const result = await readQuery(query, tx);
-  return result.docs.map((doc) => doc.data() as unknown as T);
+  return result.docs.map((doc) => doc.data());
 }
 
 export function createRecord(store: DocumentStore, tx: Transaction, collection: string, id: number, doc: object): void {
@@ -115,11 +117,11 @@ export async function getCatalogueDocs<C extends CatalogueCollection>(
   const unique = [...new Set(ids)];
   const found = new Map<number, CatalogueDocs[C]>();
   if (unique.length === 0) return found;
-  const refs = unique.map((id) => recordRef(store, collection, id));
+  const refs = unique.map((id) => recordRef<CatalogueDocs[C]>(store, collection, id));
   const snaps = tx ? await tx.getAll(...refs) : await store.getAll(...refs);
   snaps.forEach((snap, index) => {
     const data = snap.data();
-    if (snap.exists && data) found.set(unique[index] as number, data as unknown as CatalogueDocs[C]);
+    if (data !== undefined) found.set(unique[index] as number, data);
   });
   return found;
 }

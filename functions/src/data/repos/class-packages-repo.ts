@@ -1,5 +1,6 @@
 import type { ClassPackageFields, ClassPackageTypeEntry } from '@studio/shared/types/class-packages';
-import type { DocumentStore, Transaction } from '../store/types';
+import { typedCollection } from '../store/typed-collection';
+import type { DocumentStore, Query, Transaction } from '../store/types';
 import { readDoc } from './read';
 
 export type { ClassPackageTypeEntry } from '@studio/shared/types/class-packages';
@@ -19,12 +20,12 @@ export interface ClassPackageFilter {
   home?: boolean;
 }
 
-const classPackages = (store: DocumentStore) => store.collection('class_packages');
-export const classPackageRef = (store: DocumentStore, id: number) => store.doc(`class_packages/${id}`);
+const classPackages = (store: DocumentStore) => typedCollection<ClassPackageDoc>(store, 'class_packages');
+export const classPackageRef = (store: DocumentStore, id: number) => classPackages(store).doc(String(id));
 
 export async function getClassPackage(store: DocumentStore, id: number, tx?: Transaction): Promise<ClassPackageDoc | null> {
   const snap = await readDoc(classPackageRef(store, id), tx);
-  return snap.exists ? (snap.data() as unknown as ClassPackageDoc) : null;
+  return snap.data() ?? null;
 }
 
 /** The packages among `ids` that exist (archived ones included), by id. */
@@ -34,21 +35,19 @@ export async function getClassPackages(store: DocumentStore, ids: readonly numbe
   const snaps = tx ? await tx.getAll(...refs) : await store.getAll(...refs);
   const found = new Map<number, ClassPackageDoc>();
   for (const snap of snaps) {
-    if (snap.exists) {
-      const doc = snap.data() as unknown as ClassPackageDoc;
-      found.set(doc.class_package_id, doc);
-    }
+    const doc = snap.data();
+    if (doc !== undefined) found.set(doc.class_package_id, doc);
   }
   return found;
 }
 
 export async function listClassPackages(store: DocumentStore, filter: ClassPackageFilter = {}): Promise<ClassPackageDoc[]> {
-  let query = classPackages(store) as ReturnType<typeof classPackages> | ReturnType<ReturnType<typeof classPackages>['where']>;
+  let query: Query<ClassPackageDoc> = classPackages(store);
   for (const [field, value] of Object.entries(filter)) {
     if (value !== undefined) query = query.where(field, '==', value);
   }
   const result = await query.get();
-  return result.docs.map((doc) => doc.data() as unknown as ClassPackageDoc);
+  return result.docs.map((doc) => doc.data());
 }
 
 export function createClassPackage(store: DocumentStore, tx: Transaction, doc: ClassPackageDoc): void {

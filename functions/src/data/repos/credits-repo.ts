@@ -1,3 +1,4 @@
+import { typedCollection } from '../store/typed-collection';
 import type { DocumentStore, Transaction } from '../store/types';
 import { readDoc, readQuery } from './read';
 
@@ -54,11 +55,13 @@ export interface LedgerEntryDoc {
   createdAt: Date;
 }
 
-export const lotRef = (store: DocumentStore, id: number) => store.doc(`available_classes/${id}`);
+const lots = (store: DocumentStore) => typedCollection<AvailableClassDoc>(store, 'available_classes');
+const ledger = (store: DocumentStore) => typedCollection<LedgerEntryDoc>(store, 'credit_ledger');
+export const lotRef = (store: DocumentStore, id: number) => lots(store).doc(String(id));
 
 export async function getLot(store: DocumentStore, id: number, tx?: Transaction): Promise<AvailableClassDoc | null> {
   const snap = await readDoc(lotRef(store, id), tx);
-  return snap.exists ? (snap.data() as unknown as AvailableClassDoc) : null;
+  return snap.data() ?? null;
 }
 
 /** The lots among `ids` that exist, by id, in one batched read (through the transaction when there is one). */
@@ -69,24 +72,25 @@ export async function getLots(store: DocumentStore, ids: readonly number[], tx?:
   const refs = unique.map((id) => lotRef(store, id));
   const snaps = tx ? await tx.getAll(...refs) : await store.getAll(...refs);
   snaps.forEach((snap, index) => {
-    if (snap.exists) found.set(unique[index] as number, snap.data() as unknown as AvailableClassDoc);
+    const lot = snap.data();
+    if (lot !== undefined) found.set(unique[index] as number, lot);
   });
   return found;
 }
 
 export async function listLotsOfCustomer(store: DocumentStore, customerId: number, tx?: Transaction): Promise<AvailableClassDoc[]> {
-  const result = await readQuery(store.collection('available_classes').where('customer_id', '==', customerId), tx);
-  return result.docs.map((d) => d.data() as unknown as AvailableClassDoc);
+  const result = await readQuery(lots(store).where('customer_id', '==', customerId), tx);
+  return result.docs.map((d) => d.data());
 }
 
 export async function listLotsOfPurchase(store: DocumentStore, purchaseId: number, tx?: Transaction): Promise<AvailableClassDoc[]> {
-  const result = await readQuery(store.collection('available_classes').where('purchase_id', '==', purchaseId), tx);
-  return result.docs.map((d) => d.data() as unknown as AvailableClassDoc);
+  const result = await readQuery(lots(store).where('purchase_id', '==', purchaseId), tx);
+  return result.docs.map((d) => d.data());
 }
 
 export async function listLotsOfUid(store: DocumentStore, uid: string): Promise<AvailableClassDoc[]> {
-  const result = await store.collection('available_classes').where('uid', '==', uid).get();
-  return result.docs.map((d) => d.data() as unknown as AvailableClassDoc);
+  const result = await lots(store).where('uid', '==', uid).get();
+  return result.docs.map((d) => d.data());
 }
 
 export function writeLot(store: DocumentStore, tx: Transaction, lot: AvailableClassDoc): void {
@@ -99,23 +103,23 @@ export function createLot(store: DocumentStore, tx: Transaction, lot: AvailableC
 }
 
 export function appendLedgerEntry(store: DocumentStore, tx: Transaction, entry: LedgerEntryDoc): void {
-  tx.create(store.collection('credit_ledger').doc(), { ...entry });
+  tx.create(ledger(store).doc(), { ...entry });
 }
 
 /** A customer's entries with their document ids (unordered: callers sort, so no composite index is needed). */
 export async function listLedgerOfCustomer(store: DocumentStore, customerId: number, tx?: Transaction): Promise<Array<LedgerEntryDoc & { id: string }>> {
-  const result = await readQuery(store.collection('credit_ledger').where('customer_id', '==', customerId), tx);
-  return result.docs.map((d) => ({ ...(d.data() as unknown as LedgerEntryDoc), id: d.id }));
+  const result = await readQuery(ledger(store).where('customer_id', '==', customerId), tx);
+  return result.docs.map((d) => ({ ...d.data(), id: d.id }));
 }
 
 /** Online-membership lots of an identity (two equalities: served by single-field indexes). */
 export async function listOnlineLotsOfUid(store: DocumentStore, uid: string): Promise<AvailableClassDoc[]> {
-  const result = await store.collection('available_classes').where('uid', '==', uid).where('is_online', '==', true).get();
-  return result.docs.map((d) => d.data() as unknown as AvailableClassDoc);
+  const result = await lots(store).where('uid', '==', uid).where('is_online', '==', true).get();
+  return result.docs.map((d) => d.data());
 }
 
 /** Lots whose expiry falls in [from, to) (any status): the dashboard's credits that expired unused. */
 export async function listLotsExpiringBetween(store: DocumentStore, from: Date, to: Date): Promise<AvailableClassDoc[]> {
-  const result = await store.collection('available_classes').where('expiration_date', '>=', from).where('expiration_date', '<', to).get();
-  return result.docs.map((d) => d.data() as unknown as AvailableClassDoc);
+  const result = await lots(store).where('expiration_date', '>=', from).where('expiration_date', '<', to).get();
+  return result.docs.map((d) => d.data());
 }

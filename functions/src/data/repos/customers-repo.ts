@@ -1,7 +1,8 @@
 import type { DynamicValues } from '@studio/shared/schemas/dynamic-form';
 import type { CustomerFields } from '@studio/shared/types/customers';
 import type { AcceptedPageFields } from '@studio/shared/types/pages';
-import type { DocumentStore, Transaction } from '../store/types';
+import { typedCollection } from '../store/typed-collection';
+import type { DocumentStore, Query, Transaction } from '../store/types';
 import { readDoc, readQuery } from './read';
 
 /** customers/{uid}: keyed by identity so every authenticated request is one direct read. */
@@ -12,21 +13,26 @@ export interface CustomerDoc extends CustomerFields {
 
 export type AcceptedPageDoc = AcceptedPageFields;
 
-const customers = (store: DocumentStore) => store.collection('customers');
-export const customerRef = (store: DocumentStore, uid: string) => store.doc(`customers/${uid}`);
 /** customer_phones/{phone}: the uniqueness guard for phone numbers. */
-export const phoneRef = (store: DocumentStore, phone: string) => store.doc(`customer_phones/${phone}`);
-const acceptedPagesOf = (store: DocumentStore, uid: string) => store.collection(`customers/${uid}/accepted_pages`);
+interface CustomerPhoneDoc {
+  uid: string;
+  customer_id: number;
+}
+
+const customers = (store: DocumentStore) => typedCollection<CustomerDoc>(store, 'customers');
+export const customerRef = (store: DocumentStore, uid: string) => customers(store).doc(uid);
+export const phoneRef = (store: DocumentStore, phone: string) => typedCollection<CustomerPhoneDoc>(store, 'customer_phones').doc(phone);
+const acceptedPagesOf = (store: DocumentStore, uid: string) => typedCollection<AcceptedPageDoc>(store, `customers/${uid}/accepted_pages`);
 
 export async function getCustomerByUid(store: DocumentStore, uid: string, tx?: Transaction): Promise<CustomerDoc | null> {
   const snap = await readDoc(customerRef(store, uid), tx);
-  return snap.exists ? (snap.data() as unknown as CustomerDoc) : null;
+  return snap.data() ?? null;
 }
 
 export async function getCustomerById(store: DocumentStore, customerId: number, tx?: Transaction): Promise<CustomerDoc | null> {
   const result = await readQuery(customers(store).where('customer_id', '==', customerId).limit(1), tx);
   const doc = result.docs[0];
-  return doc ? (doc.data() as unknown as CustomerDoc) : null;
+  return doc ? doc.data() : null;
 }
 
 export async function getPhoneOwner(store: DocumentStore, phone: string, tx?: Transaction): Promise<string | null> {
@@ -58,12 +64,12 @@ export function setCustomValues(store: DocumentStore, tx: Transaction, uid: stri
 
 export async function listAcceptedPages(store: DocumentStore, uid: string): Promise<AcceptedPageDoc[]> {
   const result = await acceptedPagesOf(store, uid).get();
-  return result.docs.map((doc) => doc.data() as unknown as AcceptedPageDoc);
+  return result.docs.map((doc) => doc.data());
 }
 
 export async function hasAcceptedPage(store: DocumentStore, tx: Transaction, uid: string, pageId: number): Promise<AcceptedPageDoc | null> {
   const snap = await tx.get(acceptedPagesOf(store, uid).doc(String(pageId)));
-  return snap.exists ? (snap.data() as unknown as AcceptedPageDoc) : null;
+  return snap.data() ?? null;
 }
 
 export function recordAcceptedPage(store: DocumentStore, tx: Transaction, uid: string, record: AcceptedPageDoc): void {
@@ -78,15 +84,15 @@ export interface CustomerListQuery {
 }
 
 export async function listCustomers(store: DocumentStore, query: CustomerListQuery): Promise<{ customers: CustomerDoc[]; total: number }> {
-  let base = customers(store) as ReturnType<typeof customers> | ReturnType<ReturnType<typeof customers>['where']>;
+  let base: Query<CustomerDoc> = customers(store);
   if (query.term) base = base.where('search_terms', 'array-contains', query.term);
   const ordered = base.orderBy('customer_id', 'desc');
   const [page, total] = await Promise.all([ordered.offset(query.offset).limit(query.limit).get(), base.count()]);
-  return { customers: page.docs.map((doc) => doc.data() as unknown as CustomerDoc), total };
+  return { customers: page.docs.map((doc) => doc.data()), total };
 }
 
 /** Customers whose record was created in [from, to), oldest first (the owner's customers export). */
 export async function listCustomersCreatedBetween(store: DocumentStore, from: Date, to: Date): Promise<CustomerDoc[]> {
   const result = await customers(store).where('createdAt', '>=', from).where('createdAt', '<', to).orderBy('createdAt').get();
-  return result.docs.map((doc) => doc.data() as unknown as CustomerDoc);
+  return result.docs.map((doc) => doc.data());
 }

@@ -1,4 +1,5 @@
 import type { DashboardDayFigures } from '@studio/shared/types/dashboard';
+import { typedCollection } from '../store/typed-collection';
 import { type DocumentStore, FieldValue } from '../store/types';
 
 export interface OccupancyCell {
@@ -34,27 +35,30 @@ export interface DashboardDayDoc extends DashboardDayFigures {
   refreshedAt?: Date;
 }
 
-const days = (store: DocumentStore) => store.collection('dashboard_days');
+const days = (store: DocumentStore) => typedCollection<DashboardDayDoc>(store, 'dashboard_days');
 
 export async function getDashboardDays(store: DocumentStore, dayIds: readonly string[]): Promise<Map<string, DashboardDayDoc>> {
   const found = new Map<string, DashboardDayDoc>();
   if (dayIds.length === 0) return found;
   const snaps = await store.getAll(...dayIds.map((day) => days(store).doc(day)));
   // A day only claimed for a recompute (claimDayRecompute) has no figures yet.
-  for (const snap of snaps) if (snap.exists && snap.get('computedAt') !== undefined) found.set(snap.id, snap.data() as unknown as DashboardDayDoc);
+  for (const snap of snaps) {
+    const doc = snap.data();
+    if (doc !== undefined && snap.get('computedAt') !== undefined) found.set(snap.id, doc);
+  }
   return found;
 }
 
 /** The computed days in [from, to] (YYYY-MM-DD, both included): a range on the `day` field, so days never computed cost nothing. */
 export async function listDashboardDays(store: DocumentStore, from: string, to: string): Promise<DashboardDayDoc[]> {
   const result = await days(store).where('day', '>=', from).where('day', '<=', to).orderBy('day').get();
-  return result.docs.map((doc) => doc.data() as unknown as DashboardDayDoc);
+  return result.docs.map((doc) => doc.data());
 }
 
 /** The oldest computed day, or null: where the job's backfill stands. */
 export async function oldestDashboardDay(store: DocumentStore): Promise<string | null> {
   const result = await days(store).orderBy('day').limit(1).get();
-  return (result.docs[0]?.data()?.day as string | undefined) ?? null;
+  return result.docs[0]?.data().day ?? null;
 }
 
 /** Every figure replaced; a recompute's claim ends; the last press of the refresh button is kept unless `doc` carries a new one. */

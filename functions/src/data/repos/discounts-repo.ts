@@ -1,3 +1,4 @@
+import { typedCollection } from '../store/typed-collection';
 import type { DocumentStore, Transaction } from '../store/types';
 import { anyNumberTaken, countTakenNumbers, findFreeNumber, listTakenNumbers, moveNumber, type NumberSpace, takeNumber } from './number-claims';
 import { readDoc } from './read';
@@ -54,15 +55,15 @@ export interface DiscountCustomerUsesDoc {
   count: number;
 }
 
-const discounts = (store: DocumentStore) => store.collection('discounts');
-export const discountRef = (store: DocumentStore, id: number) => store.doc(`discounts/${id}`);
+const discounts = (store: DocumentStore) => typedCollection<DiscountDoc>(store, 'discounts');
+export const discountRef = (store: DocumentStore, id: number) => discounts(store).doc(String(id));
 /** discount_codes/{CODE}: the uniqueness guard, and the lookup from a code to its discount. */
 const codeRef = (store: DocumentStore, code: string) => store.doc(`discount_codes/${code}`);
 const customerUsesRef = (store: DocumentStore, discountId: number, customerId: number) => store.doc(`discounts/${discountId}/customer_uses/${customerId}`);
 
 export async function getDiscount(store: DocumentStore, id: number, tx?: Transaction): Promise<DiscountDoc | null> {
   const snap = await readDoc(discountRef(store, id), tx);
-  return snap.exists ? (snap.data() as unknown as DiscountDoc) : null;
+  return snap.data() ?? null;
 }
 
 /** `code` must already be normalised (upper-case, pattern-checked). */
@@ -73,7 +74,7 @@ export async function getCodeOwner(store: DocumentStore, code: string, tx?: Tran
 
 export async function listDiscounts(store: DocumentStore): Promise<DiscountDoc[]> {
   const result = await discounts(store).get();
-  return result.docs.map((doc) => doc.data() as unknown as DiscountDoc);
+  return result.docs.map((doc) => doc.data());
 }
 
 export function createDiscount(store: DocumentStore, tx: Transaction, doc: DiscountDoc): void {

@@ -1,3 +1,4 @@
+import { typedCollection } from '../store/typed-collection';
 import type { DocumentStore, Transaction } from '../store/types';
 
 /** What an earlier attempt under the key already wrote and a later one must answer again, not repeat. */
@@ -29,11 +30,11 @@ export interface IdempotencyRecordDoc {
   expireAt: Date;
 }
 
-const recordRef = (store: DocumentStore, id: string) => store.doc(`idempotency_keys/${id}`);
+const recordRef = (store: DocumentStore, id: string) => typedCollection<IdempotencyRecordDoc>(store, 'idempotency_keys').doc(id);
 
 export async function getIdempotencyRecord(store: DocumentStore, tx: Transaction, id: string): Promise<IdempotencyRecordDoc | null> {
   const snap = await tx.get(recordRef(store, id));
-  return snap.exists ? (snap.data() as unknown as IdempotencyRecordDoc) : null;
+  return snap.data() ?? null;
 }
 
 export function writeIdempotencyRecord(store: DocumentStore, tx: Transaction, id: string, doc: IdempotencyRecordDoc): void {

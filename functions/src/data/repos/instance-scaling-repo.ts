@@ -1,3 +1,4 @@
+import { typedCollection } from '../store/typed-collection';
 import type { DocumentStore } from '../store/types';
 
 /**
@@ -12,11 +13,11 @@ export interface InstanceScalingDoc {
   applied_at: Date;
 }
 
-const scalingRef = (store: DocumentStore) => store.doc('instance_scaling/api');
+const scalingRef = (store: DocumentStore) => typedCollection<InstanceScalingDoc>(store, 'instance_scaling').doc('api');
 
 export async function getInstanceScaling(store: DocumentStore): Promise<InstanceScalingDoc | null> {
   const snap = await scalingRef(store).get();
-  return snap.exists ? (snap.data() as unknown as InstanceScalingDoc) : null;
+  return snap.data() ?? null;
 }
 
 /** Written by the one run that applied it (runs of a job never overlap). */

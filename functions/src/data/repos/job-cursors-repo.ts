@@ -1,3 +1,4 @@
+import { typedCollection } from '../store/typed-collection';
 import type { DocumentStore } from '../store/types';
 
 /** jobs/{name}: how far a scheduled job has processed (`until`), so the next run starts there and a missed run is caught up. */
@@ -6,11 +7,12 @@ export interface JobCursorDoc {
   updatedAt: Date;
 }
 
-const cursorRef = (store: DocumentStore, name: string) => store.doc(`jobs/${name}`);
+/** jobs/{name}: each job's document has the shape that job keeps (a cursor or a sweep). */
+const cursorRef = (store: DocumentStore, name: string) => typedCollection<JobCursorDoc>(store, 'jobs').doc(name);
 
 export async function getJobCursor(store: DocumentStore, name: string): Promise<JobCursorDoc | null> {
   const snap = await cursorRef(store, name).get();
-  return snap.exists ? (snap.data() as unknown as JobCursorDoc) : null;
+  return snap.data() ?? null;
 }
 
 /** Written by the one run that processed up to `until` (runs of a job never overlap). */
@@ -28,11 +30,13 @@ export interface JobSweepDoc {
   updatedAt: Date;
 }
 
+const sweepRef = (store: DocumentStore, name: string) => typedCollection<JobSweepDoc>(store, 'jobs').doc(name);
+
 export async function getJobSweep(store: DocumentStore, name: string): Promise<JobSweepDoc | null> {
-  const snap = await cursorRef(store, name).get();
-  return snap.exists ? (snap.data() as unknown as JobSweepDoc) : null;
+  const snap = await sweepRef(store, name).get();
+  return snap.data() ?? null;
 }
 
 export async function setJobSweep(store: DocumentStore, name: string, doc: JobSweepDoc): Promise<void> {
-  await cursorRef(store, name).set({ ...doc });
+  await sweepRef(store, name).set({ ...doc });
 }

@@ -1,3 +1,4 @@
+import { typedCollection } from '../store/typed-collection';
 import type { DocumentStore, Query } from '../store/types';
 import type { MailDoc } from './mail-repo';
 
@@ -18,9 +19,11 @@ export interface MailDelivery {
 /** A stored e-mail as the admin list reads it: our fields plus the extension's. */
 export type StoredMail = MailDoc & { delivery?: MailDelivery };
 
+const storedMail = (store: DocumentStore) => typedCollection<StoredMail>(store, 'mail');
+
 /** The e-mails to one address (exact match on `to`), or all of them. */
-function mailTo(store: DocumentStore, to: string | undefined): Query {
-  const all = store.collection('mail');
+function mailTo(store: DocumentStore, to: string | undefined): Query<StoredMail> {
+  const all = storedMail(store);
   return to === undefined ? all : all.where('to', '==', to);
 }
 
@@ -35,10 +38,10 @@ export async function listMailPage(
 ): Promise<{ mail: Array<{ id: string; mail: StoredMail }>; total: number }> {
   const query = mailTo(store, options.to);
   const [page, total] = await Promise.all([query.orderBy('createdAt', 'desc').offset(options.offset).limit(options.limit).get(), query.count()]);
-  return { mail: page.docs.map((doc) => ({ id: doc.id, mail: doc.data() as unknown as StoredMail })), total };
+  return { mail: page.docs.map((doc) => ({ id: doc.id, mail: doc.data() })), total };
 }
 
 export async function getStoredMail(store: DocumentStore, id: string): Promise<StoredMail | null> {
-  const snap = await store.doc(`mail/${id}`).get();
-  return snap.exists ? (snap.data() as unknown as StoredMail) : null;
+  const snap = await storedMail(store).doc(id).get();
+  return snap.data() ?? null;
 }

@@ -1,3 +1,4 @@
+import { typedCollection } from '../store/typed-collection';
 import type { DocumentStore } from '../store/types';
 import { StoreError } from '../store/types';
 import { readDoc } from './read';
@@ -47,7 +48,8 @@ export interface MailDoc {
   createdAt: Date;
 }
 
-const mailRef = (store: DocumentStore, id: string) => store.doc(`mail/${id}`);
+const mail = (store: DocumentStore) => typedCollection<MailDoc>(store, 'mail');
+const mailRef = (store: DocumentStore, id: string) => mail(store).doc(id);
 
 /**
  * Writes the e-mail unless one with that id exists: read and create (with its
@@ -74,11 +76,11 @@ export async function mailExists(store: DocumentStore, id: string): Promise<bool
 
 export async function getMail(store: DocumentStore, id: string): Promise<MailDoc | null> {
   const snap = await readDoc(mailRef(store, id));
-  return snap.exists ? (snap.data() as unknown as MailDoc) : null;
+  return snap.data() ?? null;
 }
 
 /** The newest e-mails first (one ordering on one field: no composite index). */
 export async function listRecentMail(store: DocumentStore, limit: number): Promise<Array<{ id: string; mail: MailDoc }>> {
-  const result = await store.collection('mail').orderBy('createdAt', 'desc').limit(limit).get();
-  return result.docs.map((doc) => ({ id: doc.id, mail: doc.data() as unknown as MailDoc }));
+  const result = await mail(store).orderBy('createdAt', 'desc').limit(limit).get();
+  return result.docs.map((doc) => ({ id: doc.id, mail: doc.data() }));
 }

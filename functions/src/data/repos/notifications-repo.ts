@@ -1,4 +1,5 @@
 import type { NotificationType } from '@studio/shared/schemas/notification';
+import { typedCollection } from '../store/typed-collection';
 import { type DocumentStore, StoreError, type Transaction } from '../store/types';
 import { readDoc, readQuery } from './read';
 
@@ -24,7 +25,8 @@ export interface NotificationDoc {
   readAt?: Date | null;
 }
 
-const notificationRef = (store: DocumentStore, id: string) => store.doc(`notifications/${id}`);
+const notifications = (store: DocumentStore) => typedCollection<NotificationDoc>(store, 'notifications');
+const notificationRef = (store: DocumentStore, id: string) => notifications(store).doc(id);
 
 /** Which of these notifications already exist. */
 export async function existingNotificationIds(store: DocumentStore, tx: Transaction, ids: readonly string[]): Promise<Set<string>> {
@@ -59,24 +61,24 @@ export async function createNotificationOnce(store: DocumentStore, doc: Notifica
 
 export async function getNotification(store: DocumentStore, id: string, tx?: Transaction): Promise<NotificationDoc | null> {
   const snap = await readDoc(notificationRef(store, id), tx);
-  return snap.exists ? (snap.data() as unknown as NotificationDoc) : null;
+  return snap.data() ?? null;
 }
 
 /** Every notification of one customer (one equality, no composite index; the caller sorts: a customer has few). */
 export async function listNotificationsOfUid(store: DocumentStore, uid: string, tx?: Transaction): Promise<NotificationDoc[]> {
-  const result = await readQuery(store.collection('notifications').where('uid', '==', uid), tx);
-  return result.docs.map((doc) => doc.data() as unknown as NotificationDoc);
+  const result = await readQuery(notifications(store).where('uid', '==', uid), tx);
+  return result.docs.map((doc) => doc.data());
 }
 
 /** The customer's unread notifications (two equalities: no composite index). */
 export async function listUnreadNotificationsOfUid(store: DocumentStore, uid: string, tx?: Transaction): Promise<NotificationDoc[]> {
-  const result = await readQuery(store.collection('notifications').where('uid', '==', uid).where('read', '==', false), tx);
-  return result.docs.map((doc) => doc.data() as unknown as NotificationDoc);
+  const result = await readQuery(notifications(store).where('uid', '==', uid).where('read', '==', false), tx);
+  return result.docs.map((doc) => doc.data());
 }
 
 /** How many unread notifications the customer has (an aggregation: no documents read). */
 export async function countUnreadNotificationsOfUid(store: DocumentStore, uid: string): Promise<number> {
-  return store.collection('notifications').where('uid', '==', uid).where('read', '==', false).count();
+  return notifications(store).where('uid', '==', uid).where('read', '==', false).count();
 }
 
 export function markNotificationRead(store: DocumentStore, tx: Transaction, id: string, at: Date): void {

@@ -1,34 +1,35 @@
 import type { PageFields } from '@studio/shared/types/pages';
+import { typedCollection } from '../store/typed-collection';
 import type { DocumentStore, Transaction } from '../store/types';
 import { readDoc, readQuery } from './read';
 
 /** pages/{page_id} (field list: shared/src/types/pages.ts). */
 export type PageDoc = PageFields;
 
-const pages = (store: DocumentStore) => store.collection('pages');
-export const pageRef = (store: DocumentStore, pageId: number) => store.doc(`pages/${pageId}`);
+const pages = (store: DocumentStore) => typedCollection<PageDoc>(store, 'pages');
+export const pageRef = (store: DocumentStore, pageId: number) => pages(store).doc(String(pageId));
 /** page_slugs/{slug}: keeps slugs unique under concurrent edits. */
 const slugRef = (store: DocumentStore, slug: string) => store.doc(`page_slugs/${slug}`);
 
 export async function listPages(store: DocumentStore): Promise<PageDoc[]> {
   const result = await pages(store).orderBy('page_id').get();
-  return result.docs.map((doc) => doc.data() as unknown as PageDoc);
+  return result.docs.map((doc) => doc.data());
 }
 
 export async function listSignupRequiredPages(store: DocumentStore): Promise<PageDoc[]> {
   const result = await pages(store).where('required_signup', '==', true).get();
-  return result.docs.map((doc) => doc.data() as unknown as PageDoc);
+  return result.docs.map((doc) => doc.data());
 }
 
 export async function getPage(store: DocumentStore, pageId: number, tx?: Transaction): Promise<PageDoc | null> {
   const snap = await readDoc(pageRef(store, pageId), tx);
-  return snap.exists ? (snap.data() as unknown as PageDoc) : null;
+  return snap.data() ?? null;
 }
 
 export async function getPageBySlug(store: DocumentStore, slug: string): Promise<PageDoc | null> {
   const result = await readQuery(pages(store).where('slug', '==', slug).limit(1));
   const doc = result.docs[0];
-  return doc ? (doc.data() as unknown as PageDoc) : null;
+  return doc ? doc.data() : null;
 }
 
 export async function getSlugOwner(store: DocumentStore, slug: string, tx: Transaction): Promise<number | null> {

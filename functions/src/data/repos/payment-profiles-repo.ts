@@ -1,3 +1,4 @@
+import { typedCollection } from '../store/typed-collection';
 import type { DocumentStore, Transaction } from '../store/types';
 import { readDoc } from './read';
 
@@ -9,11 +10,11 @@ export interface PaymentProfileDoc {
   updatedAt: Date;
 }
 
-const profileRef = (store: DocumentStore, uid: string) => store.doc(`payment_profiles/${uid}`);
+const profileRef = (store: DocumentStore, uid: string) => typedCollection<PaymentProfileDoc>(store, 'payment_profiles').doc(uid);
 
 export async function getPaymentProfile(store: DocumentStore, uid: string, tx?: Transaction): Promise<PaymentProfileDoc | null> {
   const snap = await readDoc(profileRef(store, uid), tx);
-  return snap.exists ? (snap.data() as unknown as PaymentProfileDoc) : null;
+  return snap.data() ?? null;
 }
 
 export function writePaymentProfile(store: DocumentStore, tx: Transaction, profile: PaymentProfileDoc): void {

@@ -1,3 +1,4 @@
+import { typedCollection } from '../store/typed-collection';
 import type { DocumentStore, Transaction } from '../store/types';
 import { readDoc } from './read';
 
@@ -14,11 +15,11 @@ export interface PayPalPlanDoc {
   createdAt: Date;
 }
 
-const planRef = (store: DocumentStore, key: string) => store.doc(`paypal_plans/${key}`);
+const planRef = (store: DocumentStore, key: string) => typedCollection<PayPalPlanDoc>(store, 'paypal_plans').doc(key);
 
 export async function getPayPalPlan(store: DocumentStore, key: string, tx?: Transaction): Promise<PayPalPlanDoc | null> {
   const snap = await readDoc(planRef(store, key), tx);
-  return snap.exists ? (snap.data() as unknown as PayPalPlanDoc) : null;
+  return snap.data() ?? null;
 }
 
 export function writePayPalPlan(store: DocumentStore, tx: Transaction, plan: PayPalPlanDoc): void {

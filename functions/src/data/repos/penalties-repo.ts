@@ -1,3 +1,4 @@
+import { typedCollection } from '../store/typed-collection';
 import type { DocumentStore, Transaction } from '../store/types';
 import { readDoc, readQuery } from './read';
 
@@ -35,8 +36,8 @@ export interface ClassReservationPenaltyDoc {
   updatedAt: Date;
 }
 
-const penalties = (store: DocumentStore) => store.collection('class_reservation_penaltys');
-const penaltyRef = (store: DocumentStore, id: number) => store.doc(`class_reservation_penaltys/${id}`);
+const penalties = (store: DocumentStore) => typedCollection<ClassReservationPenaltyDoc>(store, 'class_reservation_penaltys');
+const penaltyRef = (store: DocumentStore, id: number) => penalties(store).doc(String(id));
 /**
  * class_reservation_penalty_streaks/{customer_id}-{last no-show id}: created
  * with the automatic penalty it names, in the same transaction, so a streak
@@ -46,19 +47,19 @@ const streakRef = (store: DocumentStore, key: string) => store.doc(`class_reserv
 
 export async function getPenalty(store: DocumentStore, id: number, tx?: Transaction): Promise<ClassReservationPenaltyDoc | null> {
   const snap = await readDoc(penaltyRef(store, id), tx);
-  return snap.exists ? (snap.data() as unknown as ClassReservationPenaltyDoc) : null;
+  return snap.data() ?? null;
 }
 
 /** Every penalty of a customer (one equality; a handful each). */
 export async function listPenaltiesOfCustomer(store: DocumentStore, customerId: number, tx?: Transaction): Promise<ClassReservationPenaltyDoc[]> {
   const result = await readQuery(penalties(store).where('customer_id', '==', customerId), tx);
-  return result.docs.map((doc) => doc.data() as unknown as ClassReservationPenaltyDoc);
+  return result.docs.map((doc) => doc.data());
 }
 
 /** Every penalty (the admin's list without a customer; sorted and paged by the caller). */
 export async function listAllPenalties(store: DocumentStore): Promise<ClassReservationPenaltyDoc[]> {
   const result = await penalties(store).get();
-  return result.docs.map((doc) => doc.data() as unknown as ClassReservationPenaltyDoc);
+  return result.docs.map((doc) => doc.data());
 }
 
 /** The penalty a streak issued (its guard document), or null when the streak has none yet. */

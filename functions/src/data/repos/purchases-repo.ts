@@ -1,4 +1,5 @@
 import type { OxxoVoucher, PurchaseFields, PurchaseStatus } from '@studio/shared/types/purchases';
+import { typedCollection } from '../store/typed-collection';
 import type { DocumentStore, Transaction } from '../store/types';
 import type { NumberSpace } from './number-claims';
 import { readDoc, readQuery } from './read';
@@ -63,11 +64,12 @@ export interface PurchaseRefundDoc {
   at: Date;
 }
 
-export const purchaseRef = (store: DocumentStore, id: number) => store.doc(`purchases/${id}`);
+const purchases = (store: DocumentStore) => typedCollection<PurchaseDoc>(store, 'purchases');
+export const purchaseRef = (store: DocumentStore, id: number) => purchases(store).doc(String(id));
 
 export async function getPurchase(store: DocumentStore, id: number, tx?: Transaction): Promise<PurchaseDoc | null> {
   const snap = await readDoc(purchaseRef(store, id), tx);
-  return snap.exists ? (snap.data() as unknown as PurchaseDoc) : null;
+  return snap.data() ?? null;
 }
 
 export function writePurchase(store: DocumentStore, tx: Transaction, purchase: PurchaseDoc): void {
@@ -80,18 +82,18 @@ export function createPurchase(store: DocumentStore, tx: Transaction, purchase: 
 }
 
 export async function listPurchasesOfCustomer(store: DocumentStore, customerId: number, tx?: Transaction): Promise<PurchaseDoc[]> {
-  const result = await readQuery(store.collection('purchases').where('customer_id', '==', customerId), tx);
-  return result.docs.map((d) => d.data() as unknown as PurchaseDoc);
+  const result = await readQuery(purchases(store).where('customer_id', '==', customerId), tx);
+  return result.docs.map((d) => d.data());
 }
 
 export async function listPurchasesOfPackage(store: DocumentStore, classPackageId: number, tx?: Transaction): Promise<PurchaseDoc[]> {
-  const result = await readQuery(store.collection('purchases').where('class_package_id', '==', classPackageId), tx);
-  return result.docs.map((d) => d.data() as unknown as PurchaseDoc);
+  const result = await readQuery(purchases(store).where('class_package_id', '==', classPackageId), tx);
+  return result.docs.map((d) => d.data());
 }
 
 /** Whether anything was ever sold from the package (any status): deleting it would orphan history. */
 export async function packageHasPurchases(store: DocumentStore, classPackageId: number, tx: Transaction): Promise<boolean> {
-  const result = await readQuery(store.collection('purchases').where('class_package_id', '==', classPackageId).limit(1), tx);
+  const result = await readQuery(purchases(store).where('class_package_id', '==', classPackageId).limit(1), tx);
   return !result.empty;
 }
 
@@ -109,13 +111,12 @@ export interface PackageBuyerDoc {
   pending_purchase_id: number | null;
 }
 
-const buyerRef = (store: DocumentStore, classPackageId: number, customerId: number) => store.doc(`class_packages/${classPackageId}/buyers/${customerId}`);
+const buyerRef = (store: DocumentStore, classPackageId: number, customerId: number) =>
+  typedCollection<PackageBuyerDoc>(store, `class_packages/${classPackageId}/buyers`).doc(String(customerId));
 
 export async function getPackageBuyer(store: DocumentStore, classPackageId: number, customerId: number, tx?: Transaction): Promise<PackageBuyerDoc> {
   const snap = await readDoc(buyerRef(store, classPackageId, customerId), tx);
-  return snap.exists
-    ? (snap.data() as unknown as PackageBuyerDoc)
-    : { class_package_id: classPackageId, customer_id: customerId, count: 0, pending_purchase_id: null };
+  return snap.data() ?? { class_package_id: classPackageId, customer_id: customerId, count: 0, pending_purchase_id: null };
 }
 
 export function writePackageBuyer(store: DocumentStore, tx: Transaction, buyer: PackageBuyerDoc): void {
@@ -134,11 +135,11 @@ export interface CashHoldDoc {
   updatedAt: Date;
 }
 
-const cashHoldRef = (store: DocumentStore, uid: string) => store.doc(`customers/${uid}/holds/cash`);
+const cashHoldRef = (store: DocumentStore, uid: string) => typedCollection<CashHoldDoc>(store, `customers/${uid}/holds`).doc('cash');
 
 export async function readCashHold(store: DocumentStore, uid: string, tx: Transaction): Promise<CashHoldDoc | null> {
   const snap = await readDoc(cashHoldRef(store, uid), tx);
-  return snap.exists ? (snap.data() as unknown as CashHoldDoc) : null;
+  return snap.data() ?? null;
 }
 
 export function writeCashHold(store: DocumentStore, tx: Transaction, uid: string, hold: CashHoldDoc): void {
@@ -163,20 +164,20 @@ export function releasePackageUnit(store: DocumentStore, tx: Transaction, classP
 
 /** Pending purchases whose pay_by has passed (composite index status + pay_by). */
 export async function listLapsedPurchases(store: DocumentStore, now: Date, limit: number): Promise<PurchaseDoc[]> {
-  const result = await store.collection('purchases').where('status', '==', 'pending').where('pay_by', '<=', now).orderBy('pay_by').limit(limit).get();
-  return result.docs.map((d) => d.data() as unknown as PurchaseDoc);
+  const result = await purchases(store).where('status', '==', 'pending').where('pay_by', '<=', now).orderBy('pay_by').limit(limit).get();
+  return result.docs.map((d) => d.data());
 }
 
 /** Purchases that ended unpaid with reservations still to cancel (release-unpaid-bookings.ts). */
 export async function listPurchasesToRelease(store: DocumentStore, limit: number): Promise<PurchaseDoc[]> {
-  const result = await store.collection('purchases').where('reservations_to_release', '==', true).limit(limit).get();
-  return result.docs.map((d) => d.data() as unknown as PurchaseDoc);
+  const result = await purchases(store).where('reservations_to_release', '==', true).limit(limit).get();
+  return result.docs.map((d) => d.data());
 }
 
 /** Purchases in one status (admin lists; equality only, sorted by the caller). */
 export async function listPurchasesByStatus(store: DocumentStore, status: PurchaseStatus): Promise<PurchaseDoc[]> {
-  const result = await store.collection('purchases').where('status', '==', status).get();
-  return result.docs.map((d) => d.data() as unknown as PurchaseDoc);
+  const result = await purchases(store).where('status', '==', status).get();
+  return result.docs.map((d) => d.data());
 }
 
 /**
@@ -185,18 +186,17 @@ export async function listPurchasesByStatus(store: DocumentStore, status: Purcha
  * job's list). Equality filters only: no composite index needed.
  */
 export async function listSubscriptionsAwaitingRenewals(store: DocumentStore, limit: number): Promise<PurchaseDoc[]> {
-  const result = await store
-    .collection('purchases')
+  const result = await purchases(store)
     .where('status', '==', 'active')
     .where('checkout_method', '==', 'card')
     .where('subscription_id', '==', null)
     .limit(limit)
     .get();
-  return result.docs.map((d) => d.data() as unknown as PurchaseDoc).filter((p) => p.class_package.is_subscription);
+  return result.docs.map((d) => d.data()).filter((p) => p.class_package.is_subscription);
 }
 
 /** The purchase a processor's payment or order belongs to (provider_ref), if any. */
 export async function findPurchaseByProviderRef(store: DocumentStore, providerRef: string, tx?: Transaction): Promise<PurchaseDoc | null> {
-  const result = await readQuery(store.collection('purchases').where('provider_ref', '==', providerRef).limit(1), tx);
-  return result.empty ? null : (result.docs[0]?.data() as unknown as PurchaseDoc);
+  const result = await readQuery(purchases(store).where('provider_ref', '==', providerRef).limit(1), tx);
+  return result.docs[0]?.data() ?? null;
 }

@@ -1,3 +1,4 @@
+import { typedCollection } from '../store/typed-collection';
 import type { DocumentStore, Transaction } from '../store/types';
 
 export interface RateWindow {
@@ -5,11 +6,16 @@ export interface RateWindow {
   windowStart: Date;
 }
 
-const windowRef = (store: DocumentStore, key: string) => store.doc(`rate_limits/${key}`);
+/** rate_limits/{key}: a window as stored, with the instant the TTL policy may delete it. */
+interface RateWindowDoc extends RateWindow {
+  expireAt: Date;
+}
+
+const windowRef = (store: DocumentStore, key: string) => typedCollection<RateWindowDoc>(store, 'rate_limits').doc(key);
 
 export async function getRateWindow(store: DocumentStore, tx: Transaction, key: string): Promise<RateWindow | null> {
   const snap = await tx.get(windowRef(store, key));
-  return snap.exists ? (snap.data() as unknown as RateWindow) : null;
+  return snap.data() ?? null;
 }
 
 /** `expireAt` lets a Firestore TTL policy delete old windows (docs/data-layer). */

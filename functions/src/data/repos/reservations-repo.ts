@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DynamicValues } from '@studio/shared/schemas/dynamic-form';
+import { typedCollection } from '../store/typed-collection';
 import type { DocumentStore, Transaction } from '../store/types';
 import { StoreError } from '../store/types';
 import { readDoc, readQuery } from './read';
@@ -70,13 +71,14 @@ export interface ClassReservationDoc {
   updatedAt: Date;
 }
 
-export const reservationRef = (store: DocumentStore, id: number) => store.doc(`class_reservations/${id}`);
+const reservations = (store: DocumentStore) => typedCollection<ClassReservationDoc>(store, 'class_reservations');
+export const reservationRef = (store: DocumentStore, id: number) => reservations(store).doc(String(id));
 
 /** Reservations of a class that are not cancelled (two equalities: no composite index). */
 export async function listActiveReservationsOfClass(store: DocumentStore, singleClassId: number, tx?: Transaction): Promise<ClassReservationDoc[]> {
-  const query = store.collection('class_reservations').where('single_class_id', '==', singleClassId).where('deletedAt', '==', null);
+  const query = reservations(store).where('single_class_id', '==', singleClassId).where('deletedAt', '==', null);
   const result = await readQuery(query, tx);
-  return result.docs.map((doc) => doc.data() as unknown as ClassReservationDoc);
+  return result.docs.map((doc) => doc.data());
 }
 
 export function createReservation(store: DocumentStore, tx: Transaction, doc: ClassReservationDoc): void {
@@ -89,13 +91,13 @@ export function replaceReservation(store: DocumentStore, tx: Transaction, doc: C
 
 export async function getReservation(store: DocumentStore, id: number, tx?: Transaction): Promise<ClassReservationDoc | null> {
   const snap = await readDoc(reservationRef(store, id), tx);
-  return snap.exists ? (snap.data() as unknown as ClassReservationDoc) : null;
+  return snap.data() ?? null;
 }
 
 /** Every reservation of one customer (one equality; sorted and paged by the caller: a customer has hundreds at most). */
 export async function listReservationsOfUid(store: DocumentStore, uid: string): Promise<ClassReservationDoc[]> {
-  const result = await store.collection('class_reservations').where('uid', '==', uid).get();
-  return result.docs.map((doc) => doc.data() as unknown as ClassReservationDoc);
+  const result = await reservations(store).where('uid', '==', uid).get();
+  return result.docs.map((doc) => doc.data());
 }
 
 /*
@@ -121,11 +123,13 @@ export interface HoldingDoc {
   heldAt?: Date;
 }
 
-const holdingRef = (store: DocumentStore, singleClassId: number, kind: ClassHolding, n: number) => store.doc(`single_classes/${singleClassId}/${kind}/${n}`);
+const holdings = (store: DocumentStore, singleClassId: number, kind: ClassHolding) =>
+  typedCollection<HoldingDoc>(store, `single_classes/${singleClassId}/${kind}`);
+const holdingRef = (store: DocumentStore, singleClassId: number, kind: ClassHolding, n: number) => holdings(store, singleClassId, kind).doc(String(n));
 
 export async function getHolding(store: DocumentStore, tx: Transaction, singleClassId: number, kind: ClassHolding, n: number): Promise<HoldingDoc | null> {
   const snap = await tx.get(holdingRef(store, singleClassId, kind, n));
-  return snap.exists ? (snap.data() as unknown as HoldingDoc) : null;
+  return snap.data() ?? null;
 }
 
 export function createHolding(store: DocumentStore, tx: Transaction, kind: ClassHolding, doc: HoldingDoc): void {
@@ -155,7 +159,7 @@ export async function findFreeHolding(
 ): Promise<number | null> {
   const seen = new Set<number>(exclude);
   for (let round = 0; round < 6; round++) {
-    const taken = await store.collection(`single_classes/${singleClassId}/${kind}`).get();
+    const taken = await holdings(store, singleClassId, kind).get();
     for (const doc of taken.docs) seen.add(Number(doc.get('n')));
     const free: number[] = [];
     for (let n = 1; n <= max; n++) if (!seen.has(n)) free.push(n);
@@ -172,24 +176,24 @@ export async function findFreeHolding(
 
 /** The numbers of a class's holdings of one kind (its taken spots, say): a plain read, to choose candidates that `tx` then confirms one by one. */
 export async function listTakenNumbers(store: DocumentStore, singleClassId: number, kind: ClassHolding): Promise<Set<number>> {
-  const taken = await store.collection(`single_classes/${singleClassId}/${kind}`).get();
+  const taken = await holdings(store, singleClassId, kind).get();
   return new Set(taken.docs.map((doc) => Number(doc.get('n'))));
 }
 
 /** How many seats of a class are held for its waitlist, read in `tx`. */
 export async function countSeatsHeldForWaitlist(store: DocumentStore, tx: Transaction, singleClassId: number): Promise<number> {
-  return (await tx.get(store.collection(`single_classes/${singleClassId}/seats`).where('held_for_waitlist', '==', true))).size;
+  return (await tx.get(holdings(store, singleClassId, 'seats').where('held_for_waitlist', '==', true))).size;
 }
 
 /** How many seats of a class are taken, by reservations or held for the waitlist (a plain count, for display: one read, not one per seat). */
 export async function countSeatsTaken(store: DocumentStore, singleClassId: number): Promise<number> {
-  return store.collection(`single_classes/${singleClassId}/seats`).count();
+  return holdings(store, singleClassId, 'seats').count();
 }
 
 /** Every held seat of a class, read inside `tx` (so a booking that takes a seat meanwhile makes the caller retry). */
 export async function listHeldSeats(store: DocumentStore, tx: Transaction, singleClassId: number): Promise<HoldingDoc[]> {
-  const result = await tx.get(store.collection(`single_classes/${singleClassId}/seats`));
-  return result.docs.map((doc) => doc.data() as unknown as HoldingDoc);
+  const result = await tx.get(holdings(store, singleClassId, 'seats'));
+  return result.docs.map((doc) => doc.data());
 }
 
 /** Keeps a freed seat for the waitlist: no reservation holds it, and nobody can book it directly. */
@@ -222,14 +226,14 @@ export function moveSeat(store: DocumentStore, tx: Transaction, holding: Holding
 
 /** Every reservation of a class, cancelled ones too (one equality): the admin's roster. */
 export async function listReservationsOfClass(store: DocumentStore, singleClassId: number, tx?: Transaction): Promise<ClassReservationDoc[]> {
-  const result = await readQuery(store.collection('class_reservations').where('single_class_id', '==', singleClassId), tx);
-  return result.docs.map((doc) => doc.data() as unknown as ClassReservationDoc);
+  const result = await readQuery(reservations(store).where('single_class_id', '==', singleClassId), tx);
+  return result.docs.map((doc) => doc.data());
 }
 
 /** Every reservation of one customer by customer_id (one equality; a customer has hundreds at most): the no-show streak. */
 export async function listReservationsOfCustomer(store: DocumentStore, customerId: number, tx?: Transaction): Promise<ClassReservationDoc[]> {
-  const result = await readQuery(store.collection('class_reservations').where('customer_id', '==', customerId), tx);
-  return result.docs.map((doc) => doc.data() as unknown as ClassReservationDoc);
+  const result = await readQuery(reservations(store).where('customer_id', '==', customerId), tx);
+  return result.docs.map((doc) => doc.data());
 }
 
 /** Firestore's ceiling on the values of one `in` filter. */
@@ -240,6 +244,6 @@ export async function listReservationsOfClasses(store: DocumentStore, ids: reado
   const unique = [...new Set(ids)];
   const chunks: number[][] = [];
   for (let i = 0; i < unique.length; i += IN_FILTER_MAX) chunks.push(unique.slice(i, i + IN_FILTER_MAX));
-  const results = await Promise.all(chunks.map((chunk) => store.collection('class_reservations').where('single_class_id', 'in', chunk).get()));
-  return results.flatMap((result) => result.docs.map((doc) => doc.data() as unknown as ClassReservationDoc));
+  const results = await Promise.all(chunks.map((chunk) => reservations(store).where('single_class_id', 'in', chunk).get()));
+  return results.flatMap((result) => result.docs.map((doc) => doc.data()));
 }

@@ -1,3 +1,4 @@
+import { typedCollection } from '../store/typed-collection';
 import type { DocumentStore, Transaction } from '../store/types';
 import { readQuery } from './read';
 
@@ -10,7 +11,7 @@ export interface ScheduleReleaseDoc {
   created_by: string;
 }
 
-const releases = (store: DocumentStore) => store.collection('schedule_releases');
+const releases = (store: DocumentStore) => typedCollection<ScheduleReleaseDoc>(store, 'schedule_releases');
 
 /**
  * Releases starting in [from, to], earliest first, at most `limit`: one range
@@ -24,7 +25,7 @@ export async function listReleasesStartingBetween(
   let query = releases(store).where('starts_at', '>=', range.from);
   if (range.to) query = query.where('starts_at', '<=', range.to);
   const result = await readQuery(query.orderBy('starts_at').limit(range.limit), tx);
-  return result.docs.map((doc) => doc.data() as unknown as ScheduleReleaseDoc);
+  return result.docs.map((doc) => doc.data());
 }
 
 /** A new release's reference (auto id), so the id can be written into the document in the same create. */

@@ -1,4 +1,5 @@
-import type { DocumentData, DocumentStore, Query, Transaction } from '../store/types';
+import { typedCollection } from '../store/typed-collection';
+import type { DocumentStore, Query, Transaction } from '../store/types';
 import { readDoc, readQuery } from './read';
 
 export type SingleClassStatus = 'scheduled' | 'cancelled';
@@ -50,11 +51,9 @@ export interface ClassSeriesDoc {
   createdAt: Date;
 }
 
-const singleClasses = (store: DocumentStore) => store.collection('single_classes');
-export const singleClassRef = (store: DocumentStore, id: number) => store.doc(`single_classes/${id}`);
-const seriesRef = (store: DocumentStore, id: number) => store.doc(`class_series/${id}`);
-
-const asClass = (data: DocumentData | undefined) => data as unknown as SingleClassDoc;
+const singleClasses = (store: DocumentStore) => typedCollection<SingleClassDoc>(store, 'single_classes');
+export const singleClassRef = (store: DocumentStore, id: number) => singleClasses(store).doc(String(id));
+const seriesRef = (store: DocumentStore, id: number) => typedCollection<ClassSeriesDoc>(store, 'class_series').doc(String(id));
 
 /**
  * class_counts/{single_class_id}: what the schedule shows of a class's
@@ -72,7 +71,7 @@ export interface ClassCountsDoc {
   updatedAt: Date;
 }
 
-const countsRef = (store: DocumentStore, id: number) => store.doc(`class_counts/${id}`);
+const countsRef = (store: DocumentStore, id: number) => typedCollection<ClassCountsDoc>(store, 'class_counts').doc(String(id));
 
 /** The counts of each class among `ids` that has any (one batched read). */
 export async function getClassCounts(store: DocumentStore, ids: readonly number[], tx?: Transaction): Promise<Map<number, ClassCountsDoc>> {
@@ -82,7 +81,8 @@ export async function getClassCounts(store: DocumentStore, ids: readonly number[
   const refs = unique.map((id) => countsRef(store, id));
   const snaps = tx ? await tx.getAll(...refs) : await store.getAll(...refs);
   snaps.forEach((snap, index) => {
-    if (snap.exists) found.set(unique[index] as number, snap.data() as unknown as ClassCountsDoc);
+    const counts = snap.data();
+    if (counts !== undefined) found.set(unique[index] as number, counts);
   });
   return found;
 }
@@ -93,7 +93,7 @@ export function writeClassCounts(store: DocumentStore, tx: Transaction, doc: Cla
 
 export async function getSingleClass(store: DocumentStore, id: number, tx?: Transaction): Promise<SingleClassDoc | null> {
   const snap = await readDoc(singleClassRef(store, id), tx);
-  return snap.exists ? asClass(snap.data()) : null;
+  return snap.data() ?? null;
 }
 
 export interface ClassWindowQuery {
@@ -106,17 +106,17 @@ export interface ClassWindowQuery {
 
 /** Classes starting in [from, to), in start order; filters use the composite indexes in firestore.indexes.json. */
 export async function listSingleClassesBetween(store: DocumentStore, query: ClassWindowQuery): Promise<SingleClassDoc[]> {
-  let q: Query = singleClasses(store);
+  let q: Query<SingleClassDoc> = singleClasses(store);
   if (query.locationId !== undefined) q = q.where('location_id', '==', query.locationId);
   if (query.instructorId !== undefined) q = q.where('instructor_ids', 'array-contains', query.instructorId);
   const result = await q.where('class_date', '>=', query.from).where('class_date', '<', query.to).orderBy('class_date').get();
-  return result.docs.map((doc) => asClass(doc.data()));
+  return result.docs.map((doc) => doc.data());
 }
 
 /** The classes of a series starting at or after `from`, in start order. */
 export async function listSeriesClassesFrom(store: DocumentStore, tx: Transaction, seriesId: number, from: Date): Promise<SingleClassDoc[]> {
   const result = await readQuery(singleClasses(store).where('series_id', '==', seriesId).where('class_date', '>=', from).orderBy('class_date'), tx);
-  return result.docs.map((doc) => asClass(doc.data()));
+  return result.docs.map((doc) => doc.data());
 }
 
 export function createSingleClass(store: DocumentStore, tx: Transaction, doc: SingleClassDoc): void {
@@ -153,5 +153,5 @@ export async function hasUpcomingClassUsing(store: DocumentStore, tx: Transactio
 /** When the first class starts, or null: how far back the dashboard's figures can go. */
 export async function firstClassDate(store: DocumentStore): Promise<Date | null> {
   const result = await singleClasses(store).orderBy('class_date').limit(1).get();
-  return result.docs[0] ? asClass(result.docs[0].data()).class_date : null;
+  return result.docs[0]?.data().class_date ?? null;
 }

@@ -1,3 +1,4 @@
+import { typedCollection } from '../store/typed-collection';
 import type { DocumentStore, Transaction } from '../store/types';
 import { readDoc } from './read';
 
@@ -20,12 +21,12 @@ export interface VideoMarkDoc {
   updatedAt: Date;
 }
 
-const marksOf = (store: DocumentStore, uid: string) => store.collection(`customers/${uid}/video_marks`);
-const markRef = (store: DocumentStore, uid: string, videoId: number) => store.doc(`customers/${uid}/video_marks/${videoId}`);
+const marksOf = (store: DocumentStore, uid: string) => typedCollection<VideoMarkDoc>(store, `customers/${uid}/video_marks`);
+const markRef = (store: DocumentStore, uid: string, videoId: number) => marksOf(store, uid).doc(String(videoId));
 
 export async function getVideoMark(store: DocumentStore, uid: string, videoId: number, tx?: Transaction): Promise<VideoMarkDoc | null> {
   const snap = await readDoc(markRef(store, uid, videoId), tx);
-  return snap.exists ? (snap.data() as unknown as VideoMarkDoc) : null;
+  return snap.data() ?? null;
 }
 
 /**
@@ -34,7 +35,7 @@ export async function getVideoMark(store: DocumentStore, uid: string, videoId: n
  */
 export async function listVideoMarks(store: DocumentStore, uid: string): Promise<VideoMarkDoc[]> {
   const result = await marksOf(store, uid).get();
-  return result.docs.map((doc) => doc.data() as unknown as VideoMarkDoc);
+  return result.docs.map((doc) => doc.data());
 }
 
 /** Writes the mark, or deletes it when neither mark is on (nothing left to remember). */

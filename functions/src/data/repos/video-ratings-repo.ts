@@ -1,4 +1,5 @@
 import type { VideoRatingFields } from '@studio/shared/types/videos';
+import { typedCollection } from '../store/typed-collection';
 import type { DocumentStore, Transaction } from '../store/types';
 import { readDoc } from './read';
 
@@ -10,12 +11,12 @@ import { readDoc } from './read';
  */
 export type VideoRatingDoc = VideoRatingFields;
 
-const ratingsOf = (store: DocumentStore, videoId: number) => store.collection(`videos/${videoId}/ratings`);
-const ratingRef = (store: DocumentStore, videoId: number, uid: string) => store.doc(`videos/${videoId}/ratings/${uid}`);
+const ratingsOf = (store: DocumentStore, videoId: number) => typedCollection<VideoRatingDoc>(store, `videos/${videoId}/ratings`);
+const ratingRef = (store: DocumentStore, videoId: number, uid: string) => ratingsOf(store, videoId).doc(uid);
 
 export async function getVideoRating(store: DocumentStore, videoId: number, uid: string, tx?: Transaction): Promise<VideoRatingDoc | null> {
   const snap = await readDoc(ratingRef(store, videoId, uid), tx);
-  return snap.exists ? (snap.data() as unknown as VideoRatingDoc) : null;
+  return snap.data() ?? null;
 }
 
 export function putVideoRating(store: DocumentStore, tx: Transaction, rating: VideoRatingDoc): void {

@@ -1,4 +1,5 @@
 import type { VideoFields } from '@studio/shared/types/videos';
+import { typedCollection } from '../store/typed-collection';
 import type { DocumentStore, Query, Transaction } from '../store/types';
 import { readDoc } from './read';
 
@@ -16,23 +17,23 @@ export interface VideoFilter {
   contains?: { field: 'tag_ids'; value: number };
 }
 
-const videos = (store: DocumentStore) => store.collection('videos');
-export const videoRef = (store: DocumentStore, id: number) => store.doc(`videos/${id}`);
+const videos = (store: DocumentStore) => typedCollection<VideoDoc>(store, 'videos');
+export const videoRef = (store: DocumentStore, id: number) => videos(store).doc(String(id));
 
 export async function getVideo(store: DocumentStore, id: number, tx?: Transaction): Promise<VideoDoc | null> {
   const snap = await readDoc(videoRef(store, id), tx);
-  return snap.exists ? (snap.data() as unknown as VideoDoc) : null;
+  return snap.data() ?? null;
 }
 
 /** Videos matching every filter, unordered (callers sort and page what matched). */
 export async function findVideos(store: DocumentStore, filter: VideoFilter): Promise<VideoDoc[]> {
-  let query: Query = videos(store);
+  let query: Query<VideoDoc> = videos(store);
   for (const [field, value] of Object.entries(filter.equals)) {
     if (value !== undefined) query = query.where(field, '==', value);
   }
   if (filter.contains) query = query.where(filter.contains.field, 'array-contains', filter.contains.value);
   const result = await query.get();
-  return result.docs.map((doc) => doc.data() as unknown as VideoDoc);
+  return result.docs.map((doc) => doc.data());
 }
 
 export function createVideo(store: DocumentStore, tx: Transaction, video: VideoDoc): void {

@@ -1,3 +1,4 @@
+import { typedCollection } from '../store/typed-collection';
 import type { DocumentStore, Transaction } from '../store/types';
 import { readDoc, readQuery } from './read';
 
@@ -55,19 +56,20 @@ export interface WaitingDoc {
   joinedAt: Date;
 }
 
-export const waitlistRef = (store: DocumentStore, id: number) => store.doc(`waitlists/${id}`);
-const waitingRef = (store: DocumentStore, singleClassId: number, customerId: number) => store.doc(`single_classes/${singleClassId}/waiting/${customerId}`);
-const lineOf = (store: DocumentStore, singleClassId: number) => store.collection(`single_classes/${singleClassId}/waiting`);
+const waitlists = (store: DocumentStore) => typedCollection<WaitlistDoc>(store, 'waitlists');
+export const waitlistRef = (store: DocumentStore, id: number) => waitlists(store).doc(String(id));
+const lineOf = (store: DocumentStore, singleClassId: number) => typedCollection<WaitingDoc>(store, `single_classes/${singleClassId}/waiting`);
+const waitingRef = (store: DocumentStore, singleClassId: number, customerId: number) => lineOf(store, singleClassId).doc(String(customerId));
 
 export async function getWaitlist(store: DocumentStore, id: number, tx?: Transaction): Promise<WaitlistDoc | null> {
   const snap = await readDoc(waitlistRef(store, id), tx);
-  return snap.exists ? (snap.data() as unknown as WaitlistDoc) : null;
+  return snap.data() ?? null;
 }
 
 /** The customer's place in a class's line, if waiting. */
 export async function getWaiting(store: DocumentStore, singleClassId: number, customerId: number, tx?: Transaction): Promise<WaitingDoc | null> {
   const snap = await readDoc(waitingRef(store, singleClassId, customerId), tx);
-  return snap.exists ? (snap.data() as unknown as WaitingDoc) : null;
+  return snap.data() ?? null;
 }
 
 const inLineOrder = (a: WaitingDoc, b: WaitingDoc) => a.joinedAt.getTime() - b.joinedAt.getTime() || a.waitlist_id - b.waitlist_id;
@@ -75,7 +77,7 @@ const inLineOrder = (a: WaitingDoc, b: WaitingDoc) => a.joinedAt.getTime() - b.j
 /** A class's line, first in line first. Through `tx`, a change to the line makes the caller retry. */
 export async function listLine(store: DocumentStore, singleClassId: number, tx?: Transaction): Promise<WaitingDoc[]> {
   const result = await readQuery(lineOf(store, singleClassId), tx);
-  return result.docs.map((doc) => doc.data() as unknown as WaitingDoc).sort(inLineOrder);
+  return result.docs.map((doc) => doc.data()).sort(inLineOrder);
 }
 
 /**
@@ -88,7 +90,7 @@ export async function listLine(store: DocumentStore, singleClassId: number, tx?:
 export async function placeInLine(store: DocumentStore, singleClassId: number, entry: Pick<WaitingDoc, 'waitlist_id' | 'joinedAt'>): Promise<number | null> {
   const line = lineOf(store, singleClassId);
   const [ahead, sameInstant] = await Promise.all([line.where('joinedAt', '<', entry.joinedAt).count(), line.where('joinedAt', '==', entry.joinedAt).get()]);
-  const tied = sameInstant.docs.map((doc) => (doc.data() as unknown as WaitingDoc).waitlist_id);
+  const tied = sameInstant.docs.map((doc) => doc.data().waitlist_id);
   if (!tied.includes(entry.waitlist_id)) return null;
   return ahead + tied.filter((id) => id < entry.waitlist_id).length + 1;
 }
@@ -122,30 +124,30 @@ export function replaceWaitlist(store: DocumentStore, tx: Transaction, doc: Wait
 
 /** A customer's entries that are still waiting (one equality each). */
 export async function listWaitingOfCustomer(store: DocumentStore, customerId: number, tx?: Transaction): Promise<WaitlistDoc[]> {
-  const query = store.collection('waitlists').where('customer_id', '==', customerId).where('status', '==', 'waiting');
-  return (await readQuery(query, tx)).docs.map((doc) => doc.data() as unknown as WaitlistDoc);
+  const query = waitlists(store).where('customer_id', '==', customerId).where('status', '==', 'waiting');
+  return (await readQuery(query, tx)).docs.map((doc) => doc.data());
 }
 
 /** A signed-in customer's entries still waiting (two equalities: no composite index). */
 export async function listWaitingOfUid(store: DocumentStore, uid: string): Promise<WaitlistDoc[]> {
-  const result = await store.collection('waitlists').where('uid', '==', uid).where('status', '==', 'waiting').get();
-  return result.docs.map((doc) => doc.data() as unknown as WaitlistDoc);
+  const result = await waitlists(store).where('uid', '==', uid).where('status', '==', 'waiting').get();
+  return result.docs.map((doc) => doc.data());
 }
 
 /** Entries of a class still waiting (one class's line, with their full records). */
 export async function listWaitingOfClass(store: DocumentStore, singleClassId: number, tx?: Transaction): Promise<WaitlistDoc[]> {
-  const query = store.collection('waitlists').where('single_class_id', '==', singleClassId).where('status', '==', 'waiting');
-  return (await readQuery(query, tx)).docs.map((doc) => doc.data() as unknown as WaitlistDoc);
+  const query = waitlists(store).where('single_class_id', '==', singleClassId).where('status', '==', 'waiting');
+  return (await readQuery(query, tx)).docs.map((doc) => doc.data());
 }
 
 /** Entries still waiting whose class starts at or before `until` (the lines due to close). Index: (status, class_date). */
 export async function listWaitingDueBy(store: DocumentStore, until: Date, limit: number): Promise<WaitlistDoc[]> {
-  const query = store.collection('waitlists').where('status', '==', 'waiting').where('class_date', '<=', until).orderBy('class_date').limit(limit);
-  return (await query.get()).docs.map((doc) => doc.data() as unknown as WaitlistDoc);
+  const query = waitlists(store).where('status', '==', 'waiting').where('class_date', '<=', until).orderBy('class_date').limit(limit);
+  return (await query.get()).docs.map((doc) => doc.data());
 }
 
 /** Every line entry (any status) of classes starting in [from, to): the dashboard's day figures. */
 export async function listWaitlistsOfClassesBetween(store: DocumentStore, from: Date, to: Date): Promise<WaitlistDoc[]> {
-  const result = await store.collection('waitlists').where('class_date', '>=', from).where('class_date', '<', to).get();
-  return result.docs.map((doc) => doc.data() as unknown as WaitlistDoc);
+  const result = await waitlists(store).where('class_date', '>=', from).where('class_date', '<', to).get();
+  return result.docs.map((doc) => doc.data());
 }

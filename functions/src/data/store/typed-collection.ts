@@ -1,4 +1,4 @@
-import type { CollectionReference, DocumentStore } from './types';
+import type { CollectionReference, DocumentSnapshot, DocumentStore } from './types';
 
 /**
  * The collection at `path`, typed as holding `T` documents. This is the one
@@ -13,4 +13,13 @@ import type { CollectionReference, DocumentStore } from './types';
 export function typedCollection<T extends object>(store: DocumentStore, path: string): CollectionReference<T> {
   // Unchecked by design (see above).
   return store.collection(path) as CollectionReference<T>;
+}
+
+/**
+ * A trigger's snapshot (either side of a DocumentChangeEvent) of a document in
+ * a collection that holds `T`: the trigger's document pattern says which, as
+ * typedCollection's path does, and is as unchecked.
+ */
+export function typedSnapshot<T extends object>(snapshot: DocumentSnapshot | null): DocumentSnapshot<T> | null {
+  return snapshot as DocumentSnapshot<T> | null;
 }

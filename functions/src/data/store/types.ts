@@ -57,6 +57,13 @@ export interface SetOptions {
 }
 
 /**
+ * What set() takes for a T document: its fields, any of them left out (a
+ * merge) or given as a field transform (FieldValue.delete() and the like),
+ * as Firestore's PartialWithFieldValue. Top-level fields only.
+ */
+export type SetData<T> = { [K in keyof T]?: T[K] | FieldTransform };
+
+/**
  * Field paths are dotted (`'address.city'`); `'__name__'` is the document id
  * (an id for a collection query, a full path for a collection group).
  */
@@ -92,7 +99,7 @@ export interface DocumentReference<T extends object = DocumentData> {
   get(): Promise<DocumentSnapshot<T>>;
   /** Fails with `already-exists` when the document exists. */
   create(data: T): Promise<void>;
-  set(data: Partial<T> | T, options?: SetOptions): Promise<void>;
+  set(data: SetData<T>, options?: SetOptions): Promise<void>;
   /** Fails with `not-found` when the document does not exist. Dotted keys address nested fields. */
   update(data: DocumentData): Promise<void>;
   delete(): Promise<void>;
@@ -103,14 +110,14 @@ export interface Transaction {
   get<T extends object>(query: Query<T>): Promise<QuerySnapshot<T>>;
   getAll<T extends object>(...refs: DocumentReference<T>[]): Promise<DocumentSnapshot<T>[]>;
   create<T extends object>(ref: DocumentReference<T>, data: NoInfer<T>): Transaction;
-  set<T extends object>(ref: DocumentReference<T>, data: NoInfer<Partial<T> | T>, options?: SetOptions): Transaction;
+  set<T extends object>(ref: DocumentReference<T>, data: NoInfer<SetData<T>>, options?: SetOptions): Transaction;
   update(ref: DocumentReference<object>, data: DocumentData): Transaction;
   delete(ref: DocumentReference<object>): Transaction;
 }
 
 export interface WriteBatch {
   create<T extends object>(ref: DocumentReference<T>, data: NoInfer<T>): WriteBatch;
-  set<T extends object>(ref: DocumentReference<T>, data: NoInfer<Partial<T> | T>, options?: SetOptions): WriteBatch;
+  set<T extends object>(ref: DocumentReference<T>, data: NoInfer<SetData<T>>, options?: SetOptions): WriteBatch;
   update(ref: DocumentReference<object>, data: DocumentData): WriteBatch;
   delete(ref: DocumentReference<object>): WriteBatch;
   commit(): Promise<void>;

@@ -10,6 +10,7 @@ import type {
   Query,
   QueryDocumentSnapshot,
   QuerySnapshot,
+  SetData,
   SetOptions,
   Transaction,
   TransactionOptions,
@@ -220,7 +221,7 @@ class FirestoreDocumentReference<T extends object = DocumentData> implements Doc
     await sdkAsync(() => this.native.create(toFirestoreValue(data) as AdminData));
   }
 
-  async set(data: Partial<T> | T, options?: SetOptions): Promise<void> {
+  async set(data: SetData<T>, options?: SetOptions): Promise<void> {
     const converted = toFirestoreValue(data) as AdminData;
     await sdkAsync(() => (options?.merge ? this.native.set(converted, { merge: true }) : this.native.set(converted)));
   }
@@ -263,7 +264,7 @@ class FirestoreTransaction implements Transaction {
     return this;
   }
 
-  set<T extends object>(ref: DocumentReference<T>, data: NoInfer<Partial<T> | T>, options?: SetOptions): Transaction {
+  set<T extends object>(ref: DocumentReference<T>, data: NoInfer<SetData<T>>, options?: SetOptions): Transaction {
     const target = nativeRef(ref, 'tx.set()');
     const converted = toFirestoreValue(data) as AdminData;
     sdk(() => (options?.merge ? this.native.set(target, converted, { merge: true }) : this.native.set(target, converted)));
@@ -293,7 +294,7 @@ class FirestoreWriteBatch implements WriteBatch {
     return this;
   }
 
-  set<T extends object>(ref: DocumentReference<T>, data: NoInfer<Partial<T> | T>, options?: SetOptions): WriteBatch {
+  set<T extends object>(ref: DocumentReference<T>, data: NoInfer<SetData<T>>, options?: SetOptions): WriteBatch {
     const target = nativeRef(ref, 'batch.set()');
     const converted = toFirestoreValue(data) as AdminData;
     sdk(() => (options?.merge ? this.native.set(target, converted, { merge: true }) : this.native.set(target, converted)));

@@ -12,6 +12,7 @@ import type {
   OrderDirection,
   Query,
   QuerySnapshot,
+  SetData,
   SetOptions,
   Transaction,
   TransactionOptions,
@@ -1135,7 +1136,7 @@ class LocalDocumentReference<T extends object = DocumentData> implements Documen
     return this.write('create', data);
   }
 
-  set(data: Partial<T> | T, options?: SetOptions): Promise<void> {
+  set(data: SetData<T>, options?: SetOptions): Promise<void> {
     return this.write('set', data, options?.merge);
   }
 
@@ -1168,7 +1169,7 @@ class LocalWriteBatch implements WriteBatch {
     return this.add('create', ref, data);
   }
 
-  set<T extends object>(ref: DocumentReference<T>, data: NoInfer<Partial<T> | T>, options?: SetOptions): WriteBatch {
+  set<T extends object>(ref: DocumentReference<T>, data: NoInfer<SetData<T>>, options?: SetOptions): WriteBatch {
     return this.add('set', ref, data, options?.merge);
   }
 
@@ -1268,7 +1269,7 @@ class LocalTransaction implements Transaction {
     return this.add('create', ref, data);
   }
 
-  set<T extends object>(ref: DocumentReference<T>, data: NoInfer<Partial<T> | T>, options?: SetOptions): Transaction {
+  set<T extends object>(ref: DocumentReference<T>, data: NoInfer<SetData<T>>, options?: SetOptions): Transaction {
     return this.add('set', ref, data, options?.merge);
   }
 
