@@ -81,6 +81,7 @@ export async function createDoc<K extends string, Doc extends CatalogueRecord & 
     await r.checkSave?.(deps, tx, fields, null);
     const id = await allocateId(deps.store, tx, r.collection, r.reservedIds ?? 0);
     const now = deps.now();
+    // Omit<Doc, K | Stamps> plus the id and the stamps is a Doc, but TypeScript cannot rebuild a generic from an Omit and a computed key.
     const doc = { ...fields, [r.idField]: id, createdAt: now, updatedAt: now, deletedAt: null } as unknown as Doc;
     createRecord(deps.store, tx, r.collection, id, doc);
     return doc;

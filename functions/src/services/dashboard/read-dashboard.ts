@@ -22,7 +22,14 @@ const FIGURES: ReadonlyArray<keyof DashboardDayFigures> = [
   'credits_expired',
 ];
 
-const zeros = (): DashboardDayFigures => Object.fromEntries(FIGURES.map((key) => [key, 0])) as unknown as DashboardDayFigures;
+/** Every figure, each from `value`, in FIGURES' order (FIGURES names every field of DashboardDayFigures). */
+function figuresFrom(value: (key: keyof DashboardDayFigures) => number): DashboardDayFigures {
+  const figures: Partial<DashboardDayFigures> = {};
+  for (const key of FIGURES) figures[key] = value(key);
+  return figures as DashboardDayFigures;
+}
+
+const zeros = (): DashboardDayFigures => figuresFrom(() => 0);
 
 const occupancyOf = (cell: OccupancyCell): DashboardOccupancy => ({
   ...cell,
@@ -69,7 +76,7 @@ export async function readDashboard(deps: StoreDeps, query: DashboardQuery): Pro
       days.push({ day, computed: false, ...zeros() });
       continue;
     }
-    const figures = Object.fromEntries(FIGURES.map((key) => [key, doc[key] ?? 0])) as unknown as DashboardDayFigures;
+    const figures = figuresFrom((key) => doc[key] ?? 0);
     days.push({ day, computed: true, ...figures });
     for (const key of FIGURES) totals[key] += figures[key];
     for (const cell of doc.by_class_type) addCell(byType, cell.class_type_id, cell);

@@ -9,6 +9,7 @@ import { getCustomerByUid } from '../../data/repos/customers-repo';
 import type { InvoiceDoc } from '../../data/repos/invoices-repo';
 import { createMailOnce, type MailDoc, mailExists, type MailKind } from '../../data/repos/mail-repo';
 import type { PurchaseDoc } from '../../data/repos/purchases-repo';
+import { typedSnapshot } from '../../data/store/typed-collection';
 import type { DocumentChangeEvent } from '../../data/store/types';
 import { studioTimezone } from '../credits/expiry';
 import type { MailDeps } from './booking-mail';
@@ -81,7 +82,7 @@ async function send(
   });
 }
 
-const dataOf = <T>(snapshot: DocumentChangeEvent['after']): T | null => (snapshot?.exists ? (snapshot.data() as unknown as T) : null);
+const dataOf = <T extends object>(snapshot: DocumentChangeEvent['after']): T | null => typedSnapshot<T>(snapshot)?.data() ?? null;
 
 /**
  * The mailOnInvoice trigger's handler: every invoice written (a first
