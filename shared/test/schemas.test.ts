@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appConfigUpdateSchema, checkConfigValue } from '../src/schemas/app-config';
 import { passwordPolicyFromConfig, passwordSchema, signupFormSchema, signupSchema } from '../src/schemas/customer';
-import { normalizePhone } from '../src/schemas/fields';
+import { normalizePhone, sibling } from '../src/schemas/fields';
 import { pageCreateSchema } from '../src/schemas/page';
 
 describe('normalizePhone', () => {
@@ -91,5 +91,14 @@ describe('app configuration entries', () => {
     await expect(appConfigUpdateSchema.validate({ entries: [{ key: 'max_cancels_per_available_class', value: null }] })).resolves.toBeTruthy();
     await expect(appConfigUpdateSchema.validate({ entries: [{ key: 'allow_class_guests', value: null }] })).rejects.toThrow('El valor no es válido.');
     await expect(appConfigUpdateSchema.validate({ entries: [{ key: 'allow_class_guests' }] })).rejects.toThrow();
+  });
+});
+
+describe('sibling (another field of the object a rule checks)', () => {
+  it('reads the field as it is, and undefined when absent or when there is no object', () => {
+    expect(sibling({ parent: { price: 0, name: 'Paquete' } }, 'price')).toBe(0);
+    expect(sibling({ parent: { price: 0 } }, 'is_online')).toBeUndefined();
+    expect(sibling({ parent: undefined }, 'price')).toBeUndefined();
+    expect(sibling({ parent: 'texto' }, 'length')).toBeUndefined();
   });
 });

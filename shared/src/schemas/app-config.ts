@@ -1,7 +1,7 @@
 import { array, type InferType, mixed, object } from 'yup';
 import { appConfigDefinitions, isAppConfigKey } from '../config/app-config';
 import { fill, messages } from '../messages';
-import { text, textProblemMessage, unknownFields } from './fields';
+import { sibling, text, textProblemMessage, unknownFields } from './fields';
 import { textProblem } from './text';
 
 const v = messages.validation;
@@ -39,7 +39,7 @@ const entrySchema = object({
     .nullable()
     .defined(v.required)
     .test('value-type', v.invalidValue, function (value) {
-      const problem = checkConfigValue(this.parent.key as string, value);
+      const problem = checkConfigValue(String(sibling(this, 'key')), value);
       return problem === null ? true : this.createError({ message: problem });
     }),
 })

@@ -2,7 +2,7 @@ import { array, type InferType, number, object, string } from 'yup';
 import { fill, messages } from '../messages';
 import { packagesMessages } from '../messages/packages';
 import { allowedTimesField } from './allowed-times';
-import { flag, optionalText, positiveId, requiredText, text, unknownFields } from './fields';
+import { flag, optionalText, positiveId, requiredText, sibling, text, unknownFields } from './fields';
 
 const v = messages.validation;
 const r = packagesMessages.rules;
@@ -122,21 +122,21 @@ const fields = {
 export const classPackageSchema = object({
   ...fields,
   sale_price: fields.sale_price.test('below-price', r.salePriceBelowPrice, function (value) {
-    const price: unknown = this.parent.price;
+    const price = sibling(this, 'price');
     return value === undefined || value === null || typeof price !== 'number' || value < price;
   }),
   is_subscription: fields.is_subscription.test('free-offer', r.freeOfferNotSubscription, function (value) {
-    return value !== true || this.parent.price !== 0;
+    return value !== true || sibling(this, 'price') !== 0;
   }),
   subscription_period: fields.subscription_period.when('is_subscription', { is: true, then: (s) => s.required(v.selectOption) }),
   subscription_interval: fields.subscription_interval.when('is_subscription', { is: true, then: (s) => s.required(v.required) }),
   is_trial: fields.is_trial.test('trial-subscription', r.trialNeedsSubscription, function (value) {
-    return value !== true || this.parent.is_subscription === true;
+    return value !== true || sibling(this, 'is_subscription') === true;
   }),
   free_trial_length: fields.free_trial_length.when('is_trial', { is: true, then: (s) => s.required(r.trialLength) }),
   file_url: fields.file_url.when('downloadable', { is: true, then: (s) => s.required(r.fileUrlRequired) }),
   class_package_types: fields.class_package_types.test('online-types', r.onlineWithoutClassTypes, function (value) {
-    return this.parent.is_online !== true || !value || value.length === 0;
+    return sibling(this, 'is_online') !== true || !value || value.length === 0;
   }),
 })
   .noUnknown(unknownFields)

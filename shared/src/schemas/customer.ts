@@ -1,6 +1,6 @@
 import { type InferType, number, object, string } from 'yup';
 import { fill, messages } from '../messages';
-import { calendarDate, email, idList, optionalText, phone, positiveId, requiredText, text, unknownFields } from './fields';
+import { calendarDate, email, idList, optionalText, phone, positiveId, requiredText, sibling, text, unknownFields } from './fields';
 
 const v = messages.validation;
 export const SIGNUP_REASON_OTHER = 'Otro';
@@ -133,7 +133,7 @@ export function signupFormSchema(policy: PasswordPolicy, requiredSignupPageIds: 
       password_confirm: string()
         .required(v.required)
         .test('match', v.passwordsMismatch, function (value) {
-          return value === this.parent.password;
+          return value === sibling(this, 'password');
         }),
       accepted_pages: idList()
         .optional()

@@ -2,7 +2,7 @@ import { type InferType, number, object, string } from 'yup';
 import { fill, messages } from '../messages';
 import { packagesMessages } from '../messages/packages';
 import { money } from './class-package';
-import { flag, idList, positiveId, unknownFields } from './fields';
+import { flag, idList, positiveId, sibling, unknownFields } from './fields';
 
 const v = messages.validation;
 const r = packagesMessages.rules;
@@ -68,10 +68,10 @@ const fields = {
 export const discountSchema = object({
   ...fields,
   amount: fields.amount.test('percent-range', r.percentRange, function (value) {
-    return this.parent.is_percent !== true || value === undefined || (value >= 1 && value <= 100);
+    return sibling(this, 'is_percent') !== true || value === undefined || (value >= 1 && value <= 100);
   }),
   valid_until: fields.valid_until.test('after-from', r.validUntilAfterFrom, function (value) {
-    const from: unknown = this.parent.valid_from;
+    const from = sibling(this, 'valid_from');
     if (value === undefined || value === null || typeof from !== 'string') return true;
     const [a, b] = [Date.parse(from), Date.parse(value)];
     return Number.isNaN(a) || Number.isNaN(b) || b >= a;

@@ -74,7 +74,7 @@ const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 const DATETIME_PATTERN = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 const validDate = (text: string) => calendarDate().isValidSync(text);
 
-function isFileRef(value: unknown): value is StudioFileRef {
+export function isFileRef(value: unknown): value is StudioFileRef {
   return (
     isPlainObject(value) &&
     Number.isInteger(value.file_id) &&
@@ -206,7 +206,7 @@ export function compactAnswers(values: Readonly<Record<string, DynamicValue | un
   const kept: DynamicValues = {};
   for (const [key, value] of Object.entries(values)) {
     if (value === undefined || isEmptyAnswer(value)) continue;
-    kept[key] = isPlainObject(value) && !('file_id' in value) ? compactAnswers(value as DynamicNestedValues) : value;
+    kept[key] = isPlainObject(value) && !('file_id' in value) ? compactAnswers(value) : value;
   }
   return kept;
 }

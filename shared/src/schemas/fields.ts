@@ -91,3 +91,15 @@ export const idList = () => array(positiveId().required(v.required)).typeError(v
 
 /** Message for `.noUnknown()`: names the fields the API does not accept. */
 export const unknownFields = (params: { unknown?: string }) => fill(messages.http.unknownField, { field: params.unknown ?? '' });
+
+/**
+ * Another field of the object a test runs in (yup's `this.parent`, typed `any`):
+ * read as `unknown`, so each rule narrows it with typeof before using it. Absent
+ * (or no object to read from) is undefined, as a missing field would be.
+ */
+export function sibling(context: { readonly parent: unknown }, key: string): unknown {
+  const parent = context.parent;
+  if (typeof parent !== 'object' || parent === null) return undefined;
+  const value: unknown = Reflect.get(parent, key);
+  return value;
+}

@@ -2,7 +2,7 @@ import { array, boolean, type InferType, number, object, string } from 'yup';
 import { fill, messages } from '../messages';
 import { scheduleMessages } from '../messages/schedule';
 import type { ReservationStatus } from './class-reservation';
-import { calendarDate, idList, optionalText, positiveId, unknownFields } from './fields';
+import { calendarDate, idList, optionalText, positiveId, sibling, unknownFields } from './fields';
 
 const v = messages.validation;
 const s = scheduleMessages;
@@ -106,14 +106,14 @@ export const seriesCreateSchema = object({
     .nonNullable(v.mustBeDate)
     .optional()
     .test('until-or-count', s.untilOrCount, function (value) {
-      return (value !== undefined) !== (this.parent.count !== undefined);
+      return (value !== undefined) !== (sibling(this, 'count') !== undefined);
     })
     .test('after-first', s.endBeforeStart, function (value) {
-      const first = this.parent.first_date as unknown;
+      const first = sibling(this, 'first_date');
       return value === undefined || typeof first !== 'string' || daysBetween(first, value) >= 0;
     })
     .test('span', fill(s.seriesTooLong, { n: SERIES_MAX_DAYS }), function (value) {
-      const first = this.parent.first_date as unknown;
+      const first = sibling(this, 'first_date');
       return value === undefined || typeof first !== 'string' || daysBetween(first, value) < SERIES_MAX_DAYS;
     }),
   count: number()
@@ -147,7 +147,7 @@ export const singleClassUpdateSchema = object({
     .nonNullable(v.mustBeDate)
     .optional()
     .test('not-following', s.followingNoDate, function (value) {
-      return value === undefined || this.parent.scope !== 'following';
+      return value === undefined || sibling(this, 'scope') !== 'following';
     }),
   start_time: clockTime().nonNullable(s.timeFormat).optional(),
   duration_minutes: duration().nonNullable(v.mustBeNumber).optional(),

@@ -29,7 +29,7 @@ describe('root layout head', () => {
     ]);
 
     await waitFor(() => expect(studioData()).not.toBeNull());
-    const data = JSON.parse(studioData()?.textContent ?? '{}');
+    const data: unknown = JSON.parse(studioData()?.textContent ?? '{}');
     expect(data).toMatchObject({
       '@type': 'ExerciseGym',
       name: 'Estudio Pulso',

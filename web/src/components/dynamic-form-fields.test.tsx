@@ -155,4 +155,12 @@ describe('DynamicFormFields', () => {
     await vi.waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ home: { street: 'Sosa', city: 'CDMX', state: 'CDMX', country: 'México' } });
   });
+
+  it('starts a list field from a single stored answer as a list of one', () => {
+    const photo = { file_id: 4, name: 'a.png', type: 'image/png', src: '/api/files/raw/4' };
+    const listFields = [fields[8], fields[10]] as DynamicField[];
+    expect(dynamicInitialValues(listFields, { injuries: 'rodilla', photos: photo })).toEqual({ injuries: ['rodilla'], photos: [photo] });
+    expect(dynamicInitialValues(listFields, { injuries: ['rodilla'], photos: [photo] })).toEqual({ injuries: ['rodilla'], photos: [photo] });
+    expect(dynamicInitialValues(listFields, {})).toEqual({ injuries: [], photos: [] });
+  });
 });

@@ -1,6 +1,6 @@
 import { fill, messages } from '@studio/shared/messages';
 import { dynamicFormMessages } from '@studio/shared/messages/dynamic-form';
-import { type DynamicField, type DynamicValue, nestedFields } from '@studio/shared/schemas/dynamic-form';
+import { type DynamicField, type DynamicValue, isFileRef, nestedFields } from '@studio/shared/schemas/dynamic-form';
 import { normalizePhone } from '@studio/shared/schemas/fields';
 import type { StudioFileRef } from '@studio/shared/schemas/file';
 import { useField } from 'formik';
@@ -32,7 +32,8 @@ export function dynamicInitialValues(fields: readonly DynamicField[], saved: Rea
       const parts = typeof stored === 'object' && stored !== null && !Array.isArray(stored) ? stored : {};
       values[field.key] = dynamicInitialValues(nestedFields(field), parts as Record<string, unknown>);
     } else if (field.type === 'creatable-select' || field.type === 'image') {
-      values[field.key] = Array.isArray(stored) ? stored : stored ? [stored as StudioFileRef] : [];
+      // A single stored answer becomes a list of one: a creatable select's text or an image's file (the schema accepts no other).
+      values[field.key] = Array.isArray(stored) ? stored : typeof stored === 'string' ? [stored] : isFileRef(stored) ? [stored] : [];
     } else if (field.type === 'select' || field.type === 'file') {
       values[field.key] = stored ?? null;
     } else {
@@ -88,8 +89,11 @@ const INPUT_TYPES: Partial<Record<DynamicField['type'], string>> = {
   number: 'number',
 };
 
+/** What a text, number, date or time input may hold: formik parses a number input's text, '' is blank, and an answer never saved is absent. */
+type TypedValue = string | number | null | undefined;
+
 function InputField({ field, name }: { field: DynamicField; name: string }) {
-  const [input] = useField(name);
+  const [input] = useField<TypedValue>(name);
   return (
     <FieldShell field={field} name={name}>
       {(control) => (
@@ -107,7 +111,7 @@ function InputField({ field, name }: { field: DynamicField; name: string }) {
 }
 
 function TextareaField({ field, name }: { field: DynamicField; name: string }) {
-  const [input] = useField(name);
+  const [input] = useField<TypedValue>(name);
   return (
     <FieldShell field={field} name={name}>
       {(control) => <textarea {...control} {...input} value={input.value ?? ''} rows={4} className="field__control" />}

@@ -14,7 +14,7 @@ export interface RouteHandle {
 }
 
 function asHandle(handle: unknown): RouteHandle | null {
-  return typeof handle === 'object' && handle !== null ? (handle as RouteHandle) : null;
+  return typeof handle === 'object' && handle !== null ? handle : null;
 }
 
 /** The value of the deepest matched route that declares `key`. */

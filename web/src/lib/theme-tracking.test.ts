@@ -27,7 +27,7 @@ describe('tracking codes', () => {
     const target = document.createElement('div');
     insertTrackingCodes(target, '<script data-x="1">1</script>');
     const inserted = target.querySelector('script');
-    expect(created.mock.results.map((result) => result.value)).toContain(inserted);
+    expect(created.mock.results.map((result): unknown => result.value)).toContain(inserted);
     expect(inserted).toHaveAttribute('data-x', '1');
     expect(inserted?.textContent).toBe('1');
     created.mockRestore();

@@ -141,7 +141,7 @@ export async function bookClass(deps: StoreDeps, identity: VerifiedIdentity, inp
   const made = await deps.store.runTransaction(async (tx) => {
     const customer = await getCustomerByUid(deps.store, identity.uid, tx);
     if (!customer) throw new AppError('precondition', 'booking/no-customer', b.noCustomer);
-    const customerId = customer.customer_id as number;
+    const customerId = customer.customer_id;
     const now = deps.now();
     const cls = checkBookable(await getSingleClass(deps.store, singleClassId, tx), settings, tz, now);
     const penalty = await activePenalty(deps, customerId, now, tx);

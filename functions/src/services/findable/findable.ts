@@ -22,7 +22,7 @@ async function studioConfig(deps: Deps): Promise<Record<string, unknown>> {
   return configFromEntries(await getPublicConfig(deps));
 }
 
-const text = (config: Record<string, unknown>, key: string) => (typeof config[key] === 'string' ? (config[key] as string) : '');
+const text = (config: Record<string, unknown>, key: string) => (typeof config[key] === 'string' ? config[key] : '');
 const flag = (config: Record<string, unknown>, key: string) => config[key] !== false;
 
 export async function getRobotsTxt(deps: Deps): Promise<string> {

@@ -181,7 +181,7 @@ async function checkReferences(deps: Deps, tx: Transaction, input: VideoFields, 
   const wanted = references.flatMap(({ field, collection }) => {
     const id = input[field];
     const unchanged = before !== null && before[field as keyof VideoDoc] === id;
-    return typeof id === 'number' && !unchanged ? [{ field: field as string, collection, id }] : [];
+    return typeof id === 'number' && !unchanged ? [{ field, collection, id }] : [];
   });
   for (const id of input.tags ?? []) {
     if (!before?.tag_ids.includes(id)) wanted.push({ field: 'tags', collection: 'tags', id });

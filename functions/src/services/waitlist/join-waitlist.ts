@@ -86,7 +86,7 @@ export async function joinWaitlist(deps: StoreDeps, identity: VerifiedIdentity, 
   const [settings, tz] = await Promise.all([bookingSettings(deps), studioTimezone(deps)]);
   const entry = await deps.store.runTransaction(async (tx) => {
     const customer = await customerFor(deps, identity, input.customer_id, tx);
-    const customerId = customer.customer_id as number;
+    const customerId = customer.customer_id;
     const now = deps.now();
     const cls = await checkCanJoin(deps, tx, settings, tz, await getSingleClass(deps.store, input.single_class_id, tx), customerId, now);
     const id = await findFreeNumber(deps.store, tx, waitlistNumbers, `${customer.uid}:${cls.single_class_id}`);

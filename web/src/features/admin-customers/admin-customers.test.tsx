@@ -623,7 +623,7 @@ describe('refunds and revokes at the processor', () => {
 
   it("'Reembolsar' says so when nothing is left to refund", async () => {
     const user = userEvent.setup();
-    withPurchases([{ ...paidPack, refunded_amount: 1700, status: 'revoked' } as Purchase], () => undefined);
+    withPurchases([{ ...paidPack, refunded_amount: 1700, status: 'revoked' }], () => undefined);
     render('/admin/clientes/7');
     await screen.findByRole('table', { name: 'Compras' });
     await user.click(screen.getByRole('button', { name: 'Reembolsar' }));

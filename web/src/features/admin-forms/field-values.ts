@@ -67,7 +67,12 @@ export async function validateBody<T>(schema: Schema, body: Record<string, unkno
 /**
  * The server's field errors come keyed by the schema's paths ('form_fields[1].key');
  * Formik keeps errors nested like the values, so each path is set in place.
+ * setIn is typed any; it answers a copy of the errors with one more message at
+ * its path, which is how formik's own yupToFormErrors builds FormikErrors<T>.
  */
 export function serverFieldErrors<T>(fields: Readonly<Record<string, string>>): FormikErrors<T> {
-  return Object.entries(fields).reduce<FormikErrors<T>>((errors, [path, message]) => (path === '_' ? errors : setIn(errors, path, message)), {});
+  return Object.entries(fields).reduce<FormikErrors<T>>(
+    (errors, [path, message]) => (path === '_' ? errors : (setIn(errors, path, message) as FormikErrors<T>)),
+    {},
+  );
 }

@@ -16,8 +16,8 @@ export function OptionsEditor({ name }: { name: string }) {
   const id = useId();
   const addRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
-  const { values, errors, submitCount } = useFormikContext();
-  const rows: OptionRow[] = getIn(values, name) ?? [];
+  const { errors, submitCount, getFieldMeta } = useFormikContext();
+  const rows = getFieldMeta<OptionRow[] | undefined>(name).value ?? [];
   const listError: unknown = getIn(errors, name);
   const error = submitCount > 0 && typeof listError === 'string' ? listError : undefined;
   const describedBy = [`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');

@@ -87,7 +87,7 @@ async function openAdd(user: ReturnType<typeof userEvent.setup>) {
   return within(await screen.findByRole('dialog', { name: 'Agregar cliente a la clase' }));
 }
 
-async function searchAndPickMarta(user: ReturnType<typeof userEvent.setup>, dialog: ReturnType<typeof within>) {
+async function searchAndPickMarta(user: ReturnType<typeof userEvent.setup>, dialog: Awaited<ReturnType<typeof openAdd>>) {
   // Enter searches; it does not submit the add form.
   await user.type(dialog.getByRole('searchbox', { name: 'Buscar cliente' }), 'mar{Enter}');
   await user.click(await dialog.findByRole('radio', { name: /Marta Gil/ }));

@@ -16,7 +16,7 @@ const MESSAGES_BY_CODE: Readonly<Record<string, string>> = {
 };
 
 export function authErrorMessage(error: unknown): string {
-  const code = typeof error === 'object' && error !== null && 'code' in error ? (error as { code: unknown }).code : undefined;
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
   if (typeof code === 'string' && MESSAGES_BY_CODE[code]) return MESSAGES_BY_CODE[code];
   return errorMessage(error);
 }

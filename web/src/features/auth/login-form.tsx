@@ -30,7 +30,7 @@ export function LoginForm({ labelledBy }: { labelledBy?: string }) {
           <Form noValidate aria-labelledby={labelledBy}>
             <TextField name="email" type="email" label={fieldLabels.email} autoComplete="email" />
             <TextField name="password" type="password" label={fieldLabels.password} autoComplete="current-password" />
-            <FormError message={submitError} />
+            <FormError message={typeof submitError === 'string' ? submitError : null} />
             <button type="submit" className="button button--block" disabled={busy} aria-busy={busy}>
               {messages.auth.loginButton}
             </button>

@@ -36,7 +36,7 @@ export function RecoverScreen() {
         {({ isSubmitting, status: submitError }) => (
           <Form noValidate aria-labelledby={headingId}>
             <TextField name="email" type="email" label={fieldLabels.email} autoComplete="email" />
-            <FormError message={submitError} />
+            <FormError message={typeof submitError === 'string' ? submitError : null} />
             <button type="submit" className="button button--block" disabled={isSubmitting} aria-busy={isSubmitting}>
               {messages.auth.recoverButton}
             </button>

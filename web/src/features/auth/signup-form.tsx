@@ -129,7 +129,7 @@ export function SignupForm({ requiredPages, labelledBy, onSignedUp }: SignupForm
           <ReasonFields />
           <div className="form-grid__full">
             {requiredPages === null ? <Spinner /> : requiredPages.length > 0 && <TermsField pages={requiredPages} />}
-            <FormError message={submitError} />
+            <FormError message={typeof submitError === 'string' ? submitError : null} />
             <button type="submit" className="button button--block" disabled={isSubmitting || requiredPages === null} aria-busy={isSubmitting}>
               {messages.auth.signupButton}
             </button>

@@ -71,7 +71,7 @@ async function validateBody(body: ClassReservationCreateInput, values: FormValue
       await dynamicValuesSchema(questions).validate(values.custom_values, { abortEarly: false });
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
-      errors.custom_values = yupToFormErrors(error) as FormikErrors<FormValues>['custom_values'];
+      errors.custom_values = yupToFormErrors(error);
     }
   }
   return errors;
@@ -93,7 +93,7 @@ function answerErrors(error: unknown): FormikErrors<FormValues> | null {
 function QuestionsSummary({ questions }: { questions: readonly DynamicField[] }) {
   const { submitCount, errors, isSubmitting } = useFormikContext<FormValues>();
   const wrong = errors.custom_values;
-  const message = submitCount > 0 && !isSubmitting && wrong && typeof wrong === 'object' ? summaryMessage(wrong as Record<string, unknown>, questions) : null;
+  const message = submitCount > 0 && !isSubmitting && wrong && typeof wrong === 'object' ? summaryMessage(wrong, questions) : null;
   return <FormError message={message} />;
 }
 

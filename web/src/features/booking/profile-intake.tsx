@@ -1,12 +1,5 @@
 import { calendarMessages as m } from '@studio/shared/messages/calendar';
-import {
-  compactAnswers,
-  type DynamicField,
-  type DynamicValue,
-  type DynamicValues,
-  dynamicValuesSchema,
-  summaryMessage,
-} from '@studio/shared/schemas/dynamic-form';
+import { compactAnswers, type DynamicField, type DynamicValues, dynamicValuesSchema, summaryMessage } from '@studio/shared/schemas/dynamic-form';
 import type { Customer } from '@studio/shared/types/api';
 import { Form, Formik, type FormikErrors, useFormikContext } from 'formik';
 import { DynamicFormFields, dynamicInitialValues } from '../../components/dynamic-form-fields';
@@ -81,7 +74,7 @@ export function ProfileIntakeStep({
       validationSchema={dynamicValuesSchema(fields)}
       onSubmit={async (values, helpers) => {
         try {
-          const saved = await save.mutateAsync(compactAnswers(values as Record<string, DynamicValue>));
+          const saved = await save.mutateAsync(compactAnswers(values));
           onSaved?.();
           updateCustomer(saved);
         } catch (error) {

@@ -224,13 +224,13 @@ describe('Online', () => {
     });
     // The DELETE waits until the test lets it fail, so the optimistic state can be seen first.
     const base = globalThis.fetch;
-    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
       if (init?.method === 'DELETE') {
         const { status, body } = await new Promise<{ status: number; body: unknown }>((resolve) => (answer = resolve));
         return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
       }
       return base(input, init);
-    }) as typeof fetch;
+    };
     renderOnline();
     const heart = await screen.findByRole('button', { name: 'Favorito: Otro' });
     expect(heart).toHaveAttribute('aria-pressed', 'true');

@@ -94,7 +94,7 @@ export function AddressCard() {
               <TextField key={field} name={field} label={f[field]} optional={!REQUIRED.has(field)} autoComplete={AUTOCOMPLETE[field]} />
             ))}
             <div className="form-grid__full">
-              <FormError message={submitError} />
+              <FormError message={typeof submitError === 'string' ? submitError : null} />
               <div className="actions">
                 <button type="button" className="button button--secondary" disabled={isSubmitting} onClick={cancel}>
                   {messages.common.cancel}

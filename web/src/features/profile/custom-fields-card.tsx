@@ -1,13 +1,6 @@
 import { messages } from '@studio/shared/messages';
 import { dynamicFormMessages } from '@studio/shared/messages/dynamic-form';
-import {
-  compactAnswers,
-  type DynamicField,
-  type DynamicValue,
-  type DynamicValues,
-  dynamicValuesSchema,
-  summaryMessage,
-} from '@studio/shared/schemas/dynamic-form';
+import { compactAnswers, type DynamicField, type DynamicValues, dynamicValuesSchema, summaryMessage } from '@studio/shared/schemas/dynamic-form';
 import type { Customer } from '@studio/shared/types/api';
 import { Form, Formik, type FormikErrors, useFormikContext } from 'formik';
 import { type RefObject, useId } from 'react';
@@ -72,7 +65,7 @@ function EditForm({ fields, customer, headingId, form, onDone }: EditFormProps) 
       validationSchema={dynamicValuesSchema(fields)}
       onSubmit={async (values, helpers) => {
         try {
-          updateCustomer(await save.mutateAsync(compactAnswers(values as Record<string, DynamicValue>)));
+          updateCustomer(await save.mutateAsync(compactAnswers(values)));
           showSuccess(messages.customer.profileUpdated);
           onDone();
         } catch (error) {

@@ -146,7 +146,7 @@ export function ProfileCard({ customer }: { customer: Customer }) {
               <TextField name="birthdate" type="date" label={f.birthdate} optional autoComplete="bday" />
               <ReasonFields />
               <div className="form-grid__full">
-                <FormError message={submitError} />
+                <FormError message={typeof submitError === 'string' ? submitError : null} />
                 <div className="actions">
                   <button type="button" className="button button--secondary" disabled={isSubmitting} onClick={cancel}>
                     {messages.common.cancel}

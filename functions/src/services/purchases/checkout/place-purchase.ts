@@ -194,7 +194,7 @@ async function placeInTransaction(deps: Deps, request: PlaceRequest): Promise<Pl
       specs.length > 0
         ? grantPurchase(deps, tx, {
             purchase,
-            customer: customer as CustomerDoc,
+            customer,
             existingLots,
             specs,
             lotIds: ids.available_classes,

@@ -14,7 +14,7 @@ const UNITS = { day: 'DAY', month: 'MONTH', year: 'YEAR' } as const;
  */
 export function planCyclesOf(purchase: PurchaseDoc): PayPalCycle[] {
   const pkg = purchase.class_package;
-  const unit = UNITS[(pkg.subscription_period ?? 'month') as keyof typeof UNITS] ?? 'MONTH';
+  const unit = UNITS[pkg.subscription_period ?? 'month'] ?? 'MONTH';
   const count = pkg.subscription_interval ?? 1;
   const regular = purchase.renewal_amount ?? purchase.total_payment;
   const cycles: PayPalCycle[] = [];
