@@ -43,7 +43,8 @@ export function jsonShapeProblem(value: unknown, options: { maxDepth?: number; d
     const { value: current, path, depth } = stack.pop()!;
     if (depth > maxDepth) return { kind: 'too-deep' };
     const children: { value: object; path: string; depth: number }[] = [];
-    for (const [key, child] of Object.entries(current)) {
+    const entries: [string, unknown][] = Object.entries(current);
+    for (const [key, child] of entries) {
       const childPath = options.depthOnly ? '' : path ? `${path}.${key}` : key;
       if (!options.depthOnly && key in Object.prototype) return { kind: 'inherited-key', path: childPath };
       if (typeof child === 'object' && child !== null) children.push({ value: child, path: childPath, depth: depth + 1 });

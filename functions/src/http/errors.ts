@@ -71,7 +71,7 @@ export const errorHandler: ErrorRequestHandler = (err: unknown, _req, res, next)
       return;
     }
   }
-  const parserType = typeof err === 'object' && err !== null && 'type' in err ? (err as { type: unknown }).type : undefined;
+  const parserType = typeof err === 'object' && err !== null && 'type' in err ? err.type : undefined;
   if (parserType === 'entity.parse.failed') {
     send(res, 400, { code: 'http/invalid-json', message: messages.http.invalidJson });
     return;

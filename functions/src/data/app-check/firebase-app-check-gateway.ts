@@ -1,8 +1,7 @@
 import { adminApp, appCheckSdk } from '../firebase-admin-sdks';
 import { type AppCheckGateway, AppCheckTokenInvalid, AppCheckUnavailable } from './app-check-gateway';
 
-const codeOf = (value: unknown): string | undefined =>
-  typeof value === 'object' && value !== null && 'code' in value ? String((value as { code: unknown }).code) : undefined;
+const codeOf = (value: unknown): string | undefined => (typeof value === 'object' && value !== null && 'code' in value ? String(value.code) : undefined);
 
 /**
  * App Check through firebase-admin. Verification is a local signature check

@@ -8,7 +8,7 @@ function adminAuth(): Auth {
 }
 
 function errorCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
+  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
 }
 
 async function findUser(lookup: () => Promise<UserRecord>): Promise<AuthUser | null> {

@@ -82,11 +82,11 @@ export async function listRecords<T extends object>(
 }
 
 export function createRecord(store: DocumentStore, tx: Transaction, collection: string, id: number, doc: object): void {
-  tx.create(recordRef(store, collection, id), { ...doc } as DocumentData);
+  tx.create(recordRef(store, collection, id), { ...doc });
 }
 
 export function replaceRecord(store: DocumentStore, tx: Transaction, collection: string, id: number, doc: object): void {
-  tx.set(recordRef(store, collection, id), { ...doc } as DocumentData);
+  tx.set(recordRef(store, collection, id), { ...doc });
 }
 
 export function deleteRecord(store: DocumentStore, tx: Transaction, collection: string, id: number): void {

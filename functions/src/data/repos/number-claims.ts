@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type DocumentData, type DocumentReference, type DocumentStore, StoreError, type Transaction } from '../store/types';
+import { type DocumentData, type DocumentStore, StoreError, type Transaction } from '../store/types';
 
 /**
  * Numbers handed out without a shared counter (ADR 0009). Each number taken is
@@ -110,7 +110,7 @@ export async function findFreeNumber(store: DocumentStore, tx: Transaction, spac
 
 /** Takes a number found by findFreeNumbers: creates its document (fails the transaction if it exists). */
 export function takeNumber(store: DocumentStore, tx: Transaction, space: NumberSpace, n: number, data: DocumentData = {}): void {
-  tx.create(numberRef(store, space, n) as DocumentReference, { ...data, n });
+  tx.create(numberRef(store, space, n), { ...data, n });
 }
 
 /** Every taken number of the space above `above`, with its document (a plain read). */

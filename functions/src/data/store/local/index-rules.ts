@@ -151,7 +151,7 @@ function toIndexField(needed: NeededField): IndexFieldConfig {
 
 function toOverrideIndex(needed: NeededField, scope: QueryScope): FieldOverrideIndexConfig {
   const field = toIndexField(needed);
-  return field.arrayConfig ? { arrayConfig: 'CONTAINS', queryScope: scope } : { order: field.order as IndexOrder, queryScope: scope };
+  return field.arrayConfig ? { arrayConfig: 'CONTAINS', queryScope: scope } : { order: field.order, queryScope: scope };
 }
 
 function missingIndexError(message: string): StoreError {

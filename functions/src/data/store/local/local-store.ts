@@ -531,7 +531,8 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
     if (!(ref instanceof LocalDocumentReference) || ref.store.filePath !== this.filePath) {
       throw invalid(`${what}: the reference does not belong to this store.`);
     }
-    return ref;
+    // instanceof cannot narrow a generic class's parameter; the reference was typed T by its caller.
+    return ref as LocalDocumentReference<T>;
   }
 
   // ---- reads ------------------------------------------------------------
@@ -995,7 +996,10 @@ class LocalStore implements LocalDocumentStore, OutboxHost {
 
 function nameValue(value: unknown): unknown {
   if (value instanceof LocalDocumentReference) return new DocumentName(value.segments);
-  if (Array.isArray(value)) return value.map((element) => (element instanceof LocalDocumentReference ? new DocumentName(element.segments) : element));
+  if (Array.isArray(value)) {
+    const elements: unknown[] = value;
+    return elements.map((element) => (element instanceof LocalDocumentReference ? new DocumentName(element.segments) : element));
+  }
   return value;
 }
 

@@ -24,9 +24,9 @@ export function loadSqlite(): SqliteModule {
     if (type === 'ExperimentalWarning' && /sqlite/i.test(message)) return;
     (original as (...args: unknown[]) => void).call(this, warning, ...rest);
   };
-  process.emitWarning = filtered as typeof process.emitWarning;
+  process.emitWarning = filtered;
   try {
-    sqliteModule = process.getBuiltinModule('node:sqlite') as SqliteModule;
+    sqliteModule = process.getBuiltinModule('node:sqlite');
   } finally {
     process.emitWarning = original;
   }

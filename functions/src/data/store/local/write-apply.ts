@@ -79,7 +79,8 @@ function applyTransform(doc: Record<string, unknown>, { segments, transform }: T
       setAtPath(doc, segments, typeof current.value === 'number' ? current.value + transform.by : transform.by);
       return;
     case 'arrayUnion': {
-      const result: unknown[] = Array.isArray(current.value) ? [...current.value] : [];
+      const before: unknown[] = Array.isArray(current.value) ? current.value : [];
+      const result = [...before];
       for (const element of transform.elements) {
         if (!result.some((existing) => valuesEqual(existing, element))) result.push(cloneValue(element));
       }
