@@ -18,10 +18,19 @@ export interface ConfigKeyDefinition {
   readonly nullable?: boolean;
 }
 
-const str = (value: string, options?: readonly string[]): ConfigKeyDefinition => ({ type: 'string', default: value, ...(options ? { options } : {}) });
-const bool = (value: boolean): ConfigKeyDefinition => ({ type: 'boolean', default: value });
-const num = (value: number | null): ConfigKeyDefinition => ({ type: 'number', default: value, nullable: value === null });
-const color = (value: string): ConfigKeyDefinition => ({ type: 'color', default: value });
+/** A key whose default has its own type, so code reading `appConfigDefinitions.x.default` needs no cast. */
+interface KeyDefinition<V> extends ConfigKeyDefinition {
+  readonly default: V;
+}
+
+const str = (value: string, options?: readonly string[]): KeyDefinition<string> => ({ type: 'string', default: value, ...(options ? { options } : {}) });
+const bool = (value: boolean): KeyDefinition<boolean> => ({ type: 'boolean', default: value });
+function num(value: number): KeyDefinition<number>;
+function num(value: null): KeyDefinition<null>;
+function num(value: number | null): KeyDefinition<number | null> {
+  return { type: 'number', default: value, nullable: value === null };
+}
+const color = (value: string): KeyDefinition<string> => ({ type: 'color', default: value });
 
 export const appConfigDefinitions = {
   // Branding

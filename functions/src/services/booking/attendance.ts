@@ -93,7 +93,8 @@ async function markAttendance(deps: Deps, adminUid: string, singleClassId: numbe
 
 /** POST /single_class/{id}/check_in {class_reservation_id} or {code} (admin): attended. A code the studio did not make is 404, like an id of another class. */
 export async function checkIn(deps: Deps, adminUid: string, singleClassId: number, input: CheckInInput): Promise<AttendanceResult> {
-  const id = input.code !== undefined ? await reservationIdOfCode(deps, input.code) : (input.class_reservation_id as number);
+  // The schema lets through exactly one of the two; with neither (never, after it) nothing is found.
+  const id = input.code !== undefined ? await reservationIdOfCode(deps, input.code) : (input.class_reservation_id ?? null);
   if (id === null) throw new AppError('not-found', 'booking/reservation-not-found', a.codeNotFound);
   return markAttendance(deps, adminUid, singleClassId, id, true, 'check-in');
 }

@@ -54,9 +54,9 @@ export async function penaltySettings(deps: Pick<Deps, 'store'>): Promise<Penalt
   const d = appConfigDefinitions;
   const num = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
   return {
-    enabled: typeof stored.penalties_enabled === 'boolean' ? stored.penalties_enabled : (d.penalties_enabled.default as boolean),
-    noShows: Math.max(1, Math.floor(num(stored.penalty_no_shows, d.penalty_no_shows.default as number))),
-    days: Math.max(0, num(stored.penalty_days, d.penalty_days.default as number)),
+    enabled: typeof stored.penalties_enabled === 'boolean' ? stored.penalties_enabled : d.penalties_enabled.default,
+    noShows: Math.max(1, Math.floor(num(stored.penalty_no_shows, d.penalty_no_shows.default))),
+    days: Math.max(0, num(stored.penalty_days, d.penalty_days.default)),
   };
 }
 

@@ -19,7 +19,7 @@ const reservationNotFound = () => new AppError('not-found', 'booking/reservation
 /** reservation_rating_enabled (appconfig), stored value over the default. */
 async function ratingEnabled(deps: Deps): Promise<boolean> {
   const stored = (await getStoredConfig(deps.store)).reservation_rating_enabled;
-  return typeof stored === 'boolean' ? stored : (appConfigDefinitions.reservation_rating_enabled.default as boolean);
+  return typeof stored === 'boolean' ? stored : appConfigDefinitions.reservation_rating_enabled.default;
 }
 
 /**

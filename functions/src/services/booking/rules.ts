@@ -36,15 +36,15 @@ export async function bookingSettings(deps: StoreDeps): Promise<BookingSettings>
   const d = appConfigDefinitions;
   const unit = stored.cancel_timeframe_unit;
   return {
-    reservationHours: numberOr(stored.reservation_timeframe_hours, d.reservation_timeframe_hours.default as number) ?? 0,
-    reservationMinutes: numberOr(stored.reservation_timeframe_minutes, d.reservation_timeframe_minutes.default as number) ?? 0,
-    allowCancel: boolOr(stored.allow_cancel_reservations, d.allow_cancel_reservations.default as boolean),
-    allowCancelAfterThreshold: boolOr(stored.allow_cancel_after_treshold, d.allow_cancel_after_treshold.default as boolean),
-    cancelValue: numberOr(stored.cancel_timeframe_value, d.cancel_timeframe_value.default as number) ?? 0,
+    reservationHours: numberOr(stored.reservation_timeframe_hours, d.reservation_timeframe_hours.default) ?? 0,
+    reservationMinutes: numberOr(stored.reservation_timeframe_minutes, d.reservation_timeframe_minutes.default) ?? 0,
+    allowCancel: boolOr(stored.allow_cancel_reservations, d.allow_cancel_reservations.default),
+    allowCancelAfterThreshold: boolOr(stored.allow_cancel_after_treshold, d.allow_cancel_after_treshold.default),
+    cancelValue: numberOr(stored.cancel_timeframe_value, d.cancel_timeframe_value.default) ?? 0,
     cancelUnit: unit === 'days' || unit === 'hours' || unit === 'minutes' ? unit : (d.cancel_timeframe_unit.default as 'hours'),
     maxCancelsPerLot: numberOr(stored.max_cancels_per_available_class, null),
-    allowGuests: boolOr(stored.allow_class_guests, d.allow_class_guests.default as boolean),
-    waitlistEnabled: boolOr(stored.waitlist_enabled, d.waitlist_enabled.default as boolean),
+    allowGuests: boolOr(stored.allow_class_guests, d.allow_class_guests.default),
+    waitlistEnabled: boolOr(stored.waitlist_enabled, d.waitlist_enabled.default),
     waitlistCutoffMinutes: waitlistCutoffMinutes(stored.waitlist_cutoff_minutes),
   };
 }

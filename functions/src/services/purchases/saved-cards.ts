@@ -31,7 +31,7 @@ export function toPaymentSource(card: SavedCard): PaymentSource {
 /** Saved cards need a card processor and the studio's payment_sources_enabled. */
 async function savedCardsGateway(deps: Deps): Promise<CardGateway | null> {
   const stored = (await getStoredConfig(deps.store)).payment_sources_enabled;
-  const enabled = typeof stored === 'boolean' ? stored : (appConfigDefinitions.payment_sources_enabled.default as boolean);
+  const enabled = typeof stored === 'boolean' ? stored : appConfigDefinitions.payment_sources_enabled.default;
   return enabled && deps.cards ? deps.cards : null;
 }
 

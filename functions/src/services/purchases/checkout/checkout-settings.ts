@@ -31,18 +31,16 @@ export async function checkoutSettings(deps: StoreDeps): Promise<CheckoutSetting
   const fee = stored.signup_fee;
   const maxPendingCash = stored.max_pending_cash_purchases;
   return {
-    cashEnabled: boolOr(stored.cash_checkout_enabled, d.cash_checkout_enabled.default as boolean),
+    cashEnabled: boolOr(stored.cash_checkout_enabled, d.cash_checkout_enabled.default),
     // At least an hour: a studio that types 0 still gives people time to reach the front desk.
-    cashPaymentHours: typeof hours === 'number' && Number.isFinite(hours) && hours >= 1 ? hours : (d.cash_payment_hours.default as number),
+    cashPaymentHours: typeof hours === 'number' && Number.isFinite(hours) && hours >= 1 ? hours : d.cash_payment_hours.default,
     cashInstructions: typeof instructions === 'string' && instructions.trim() !== '' ? instructions.trim() : checkoutMessages.cashInstructionsDefault,
-    cashBookingBeforePayment: boolOr(stored.cash_booking_before_payment, d.cash_booking_before_payment.default as boolean),
+    cashBookingBeforePayment: boolOr(stored.cash_booking_before_payment, d.cash_booking_before_payment.default),
     // At least one: a studio that wants no cash purchases switches cash off instead.
     maxPendingCashPurchases:
-      typeof maxPendingCash === 'number' && Number.isInteger(maxPendingCash) && maxPendingCash >= 1
-        ? maxPendingCash
-        : (d.max_pending_cash_purchases.default as number),
-    subscriptionsEnabled: boolOr(stored.subscriptions_enabled, d.subscriptions_enabled.default as boolean),
-    paypalEnabled: boolOr(stored.paypal_enabled, d.paypal_enabled.default as boolean),
+      typeof maxPendingCash === 'number' && Number.isInteger(maxPendingCash) && maxPendingCash >= 1 ? maxPendingCash : d.max_pending_cash_purchases.default,
+    subscriptionsEnabled: boolOr(stored.subscriptions_enabled, d.subscriptions_enabled.default),
+    paypalEnabled: boolOr(stored.paypal_enabled, d.paypal_enabled.default),
     stripeCheckoutMode: stored.stripe_checkout_mode === 'session' ? 'session' : 'elements',
     signupFee: typeof fee === 'number' && Number.isInteger(fee) && fee > 0 ? fee : null,
   };
