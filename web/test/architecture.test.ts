@@ -135,6 +135,6 @@ describe('web architecture', () => {
     const importers = [...graph].flatMap(([file, imports]) =>
       imports.filter((entry) => entry.specifier === 'jsqr').map((entry) => `${relative(SRC, file)}${entry.dynamic ? ' (import())' : ''}`),
     );
-    expect(importers).toEqual(['features/admin-checkin/qr-decoder.ts (import())']);
+    expect(importers).toEqual(['features/admin-checkin/kiosk/qr-decoder.ts (import())']);
   });
 });

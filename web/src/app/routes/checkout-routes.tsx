@@ -23,7 +23,7 @@ export function checkoutRoutes(): RouteObject[] {
       'thanks',
       paths.thanks,
       { title: (params) => fill(s.orderTitle, { id: params.id ?? '' }) },
-      async () => (await import('../../features/checkout/order-screen')).OrderScreen,
+      async () => (await import('../../features/checkout/order/order-screen')).OrderScreen,
     ),
   ];
 }

@@ -55,7 +55,7 @@ export function customerAreaRoutes(config: AppConfig): RouteObject {
         'mystudio-payment-methods',
         paths.myPaymentMethods,
         { title: s.paymentMethodsTitle },
-        async () => (await import('../../features/checkout/payment-methods-screen')).PaymentMethodsScreen,
+        async () => (await import('../../features/checkout/payment-methods/payment-methods-screen')).PaymentMethodsScreen,
       ),
       lazyScreen(
         'mystudio-waitlists',

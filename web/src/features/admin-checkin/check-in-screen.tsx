@@ -2,10 +2,10 @@ import { bookingAdminMessages } from '@studio/shared/messages/booking-admin';
 import { useState } from 'react';
 import { CheckInPanel } from './check-in-panel';
 import { CodeForm } from './code-form';
-import { unlockSound } from './kiosk-feedback';
-import { KioskScan } from './kiosk-scan';
-import { NameSearch } from './name-search';
-import { canScanQr } from './qr-scanner';
+import { unlockSound } from './kiosk/kiosk-feedback';
+import { KioskScan } from './kiosk/kiosk-scan';
+import { NameSearch } from './kiosk/name-search';
+import { canScanQr } from './kiosk/qr-scanner';
 import './admin-checkin.css';
 
 const s = bookingAdminMessages.checkInScreen;

@@ -5,7 +5,7 @@ import { calendarMessages as m } from '@studio/shared/messages/calendar';
 import type { MyClassReservation, SingleClass } from '@studio/shared/schemas/single-class';
 import { useId } from 'react';
 import { personName, spotsText } from '../../lib/class-format';
-import { classTitle } from './book-class-modal';
+import { classTitle } from './book-modal/book-class-modal';
 import type { CardActions, CardState } from './calendar-rules';
 
 export type CardCommand =

@@ -9,7 +9,7 @@ import { ModalHost } from '../../components/modal-host';
 import { useSession } from '../../lib/session';
 import { CheckoutScreen } from './checkout-screen';
 import { makePackage, makeQuote } from './checkout-test-data';
-import type { PayPalButtonsOptions } from './paypal-js';
+import type { PayPalButtonsOptions } from './payment/paypal-js';
 
 type Methods = Array<'cash' | 'card' | 'oxxo' | 'paypal'>;
 

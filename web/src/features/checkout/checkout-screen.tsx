@@ -11,7 +11,7 @@ import { useSession } from '../../lib/session';
 import { packageQuery, quoteQuery } from './checkout-api';
 import { DiscountForm } from './discount-form';
 import { PackageSummary } from './package-summary';
-import { PurchasePanel } from './purchase-panel';
+import { PurchasePanel } from './payment/purchase-panel';
 import { QuoteSummary } from './quote-summary';
 import { SignInPanel } from './sign-in-panel';
 import { SignupFeeModal } from './signup-fee-modal';

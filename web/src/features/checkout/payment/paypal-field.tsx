@@ -1,6 +1,6 @@
 import { shopMessages as m } from '@studio/shared/messages/shop';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Spinner } from '../../components/spinner';
+import { Spinner } from '../../../components/spinner';
 import { loadPayPal, type PayPalButtonsOptions, type PayPalNamespace } from './paypal-js';
 
 interface Handlers extends Pick<PayPalButtonsOptions, 'onApprove' | 'onCancel' | 'onError'> {

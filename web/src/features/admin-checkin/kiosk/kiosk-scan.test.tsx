@@ -2,9 +2,9 @@ import type { RosterReservation } from '@studio/shared/schemas/class-roster';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
-import { CheckInScreen } from './check-in-screen';
-import { makeCheckInResult } from './check-in-test-data';
+import { mockFetch, renderRoutes, setConfig } from '../../../../test/helpers';
+import { CheckInScreen } from '../check-in-screen';
+import { makeCheckInResult } from '../check-in-test-data';
 import { signalOutcome } from './kiosk-feedback';
 import { createRepeatGuard, matchByName } from './kiosk-rules';
 

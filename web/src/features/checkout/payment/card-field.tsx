@@ -1,6 +1,6 @@
 import { shopMessages as m } from '@studio/shared/messages/shop';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
-import { Spinner } from '../../components/spinner';
+import { Spinner } from '../../../components/spinner';
 import { cardErrorText } from './card-errors';
 import { loadStripe, type StripeCardElement, type StripeInstance } from './stripe-js';
 

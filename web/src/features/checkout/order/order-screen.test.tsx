@@ -1,9 +1,9 @@
 import type { Purchase } from '@studio/shared/types/purchases';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeCustomer, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
-import { useSession } from '../../lib/session';
-import type { OrderPurchase } from './checkout-api';
+import { makeCustomer, mockFetch, renderRoutes, setConfig } from '../../../../test/helpers';
+import { useSession } from '../../../lib/session';
+import type { OrderPurchase } from '../checkout-api';
 import { OrderScreen } from './order-screen';
 
 function makeOrder(overrides: Partial<OrderPurchase> = {}): OrderPurchase {

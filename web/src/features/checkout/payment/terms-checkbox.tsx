@@ -2,9 +2,9 @@ import { fill, messages } from '@studio/shared/messages';
 import { shopMessages as m } from '@studio/shared/messages/shop';
 import type { Page } from '@studio/shared/types/api';
 import { useId } from 'react';
-import { Checkbox } from '../../components/form-field';
-import { HtmlContent } from '../../components/html-content';
-import { openModal } from '../../components/modal-store';
+import { Checkbox } from '../../../components/form-field';
+import { HtmlContent } from '../../../components/html-content';
+import { openModal } from '../../../components/modal-store';
 
 export function TermsCheckbox({
   pages,

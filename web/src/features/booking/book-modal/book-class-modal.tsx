@@ -11,23 +11,23 @@ import { Form, Formik, type FormikErrors, type FormikHelpers, useFormikContext, 
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ValidationError } from 'yup';
-import { DynamicFormFields, dynamicInitialValues } from '../../components/dynamic-form-fields';
-import { Checkbox, FocusFirstError, FormError, TextField } from '../../components/form-field';
-import { Modal } from '../../components/modal';
-import { Spinner } from '../../components/spinner';
-import { showSuccess } from '../../lib/alerts';
-import { ApiError, apiErrorText } from '../../lib/api-client';
-import { personName } from '../../lib/class-format';
-import { customFieldsQuery } from '../../lib/custom-fields-api';
-import { uploadAnswerFile } from '../../lib/file-upload';
-import { paths } from '../../lib/paths';
-import { useServerMutation, useServerQuery } from '../../lib/server-data';
-import { useSession } from '../../lib/session';
-import { afterPlaceChange, bookClass, classQuery } from './calendar-api';
-import { isClassFull, lotEndBeforeClass } from './calendar-rules';
-import { rememberPendingBooking } from './pending-booking';
+import { DynamicFormFields, dynamicInitialValues } from '../../../components/dynamic-form-fields';
+import { Checkbox, FocusFirstError, FormError, TextField } from '../../../components/form-field';
+import { Modal } from '../../../components/modal';
+import { Spinner } from '../../../components/spinner';
+import { showSuccess } from '../../../lib/alerts';
+import { ApiError, apiErrorText } from '../../../lib/api-client';
+import { personName } from '../../../lib/class-format';
+import { customFieldsQuery } from '../../../lib/custom-fields-api';
+import { uploadAnswerFile } from '../../../lib/file-upload';
+import { paths } from '../../../lib/paths';
+import { useServerMutation, useServerQuery } from '../../../lib/server-data';
+import { useSession } from '../../../lib/session';
+import { afterPlaceChange, bookClass, classQuery } from '../calendar-api';
+import { isClassFull, lotEndBeforeClass } from '../calendar-rules';
+import { rememberPendingBooking } from '../pending-booking';
+import { SpotMap } from '../spot-map/spot-map';
 import { needsIntake, ProfileIntakeStep, reloadIntake } from './profile-intake';
-import { SpotMap } from './spot-map';
 
 /** Why booking could not go on here: the calendar opens the matching notice (§2 modals). */
 /** In 'full', `guest`: only the +1 was being booked; its owner already has a place, so no waitlist for them. */

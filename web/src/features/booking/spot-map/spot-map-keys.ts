@@ -1,4 +1,4 @@
-import { spotRows } from '../../lib/spot-numbers';
+import { spotRows } from '../../../lib/spot-numbers';
 
 /**
  * Keyboard model of the spot map (./spot-map.tsx), kept pure so every key is tested alone.

@@ -2,10 +2,10 @@ import type { PaymentSource } from '@studio/shared/schemas/checkout';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeCustomer, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
-import { ModalHost } from '../../components/modal-host';
-import { useAlerts } from '../../lib/alerts';
-import { useSession } from '../../lib/session';
+import { makeCustomer, mockFetch, renderRoutes, setConfig } from '../../../../test/helpers';
+import { ModalHost } from '../../../components/modal-host';
+import { useAlerts } from '../../../lib/alerts';
+import { useSession } from '../../../lib/session';
 import { PaymentMethodsScreen } from './payment-methods-screen';
 
 function makeCard(overrides: Partial<PaymentSource> = {}): PaymentSource {

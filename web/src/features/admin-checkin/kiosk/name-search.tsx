@@ -1,11 +1,11 @@
 import { fill } from '@studio/shared/messages';
 import { bookingAdminMessages } from '@studio/shared/messages/booking-admin';
 import { useDeferredValue, useId, useState } from 'react';
-import { Spinner } from '../../components/spinner';
-import { apiErrorText } from '../../lib/api-client';
-import { configString, useConfig } from '../../lib/app-config';
-import { useServerMutation, useServerQuery } from '../../lib/server-data';
-import { checkInKeys, checkInReservation, type DayReservation, dayRosterQuery } from './admin-checkin-api';
+import { Spinner } from '../../../components/spinner';
+import { apiErrorText } from '../../../lib/api-client';
+import { configString, useConfig } from '../../../lib/app-config';
+import { useServerMutation, useServerQuery } from '../../../lib/server-data';
+import { checkInKeys, checkInReservation, type DayReservation, dayRosterQuery } from '../admin-checkin-api';
 import { customerName, folded, matchByName, NAME_SEARCH_MIN } from './kiosk-rules';
 
 const s = bookingAdminMessages.checkInScreen;

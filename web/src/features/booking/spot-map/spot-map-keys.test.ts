@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spotRows } from '../../lib/spot-numbers';
+import { spotRows } from '../../../lib/spot-numbers';
 import { moveFocus } from './spot-map-keys';
 
 // '4,5,5,4' drawn centred:

@@ -2,12 +2,12 @@ import { calendarMessages as m } from '@studio/shared/messages/calendar';
 import { compactAnswers, type DynamicField, type DynamicValues, dynamicValuesSchema, summaryMessage } from '@studio/shared/schemas/dynamic-form';
 import type { Customer } from '@studio/shared/types/api';
 import { Form, Formik, type FormikErrors, useFormikContext } from 'formik';
-import { DynamicFormFields, dynamicInitialValues } from '../../components/dynamic-form-fields';
-import { FocusFirstError, FormError } from '../../components/form-field';
-import { api, ApiError, apiErrorText } from '../../lib/api-client';
-import { uploadAnswerFile } from '../../lib/file-upload';
-import { useServerMutation } from '../../lib/server-data';
-import { updateCustomer } from '../../lib/session';
+import { DynamicFormFields, dynamicInitialValues } from '../../../components/dynamic-form-fields';
+import { FocusFirstError, FormError } from '../../../components/form-field';
+import { api, ApiError, apiErrorText } from '../../../lib/api-client';
+import { uploadAnswerFile } from '../../../lib/file-upload';
+import { useServerMutation } from '../../../lib/server-data';
+import { updateCustomer } from '../../../lib/session';
 
 /**
  * Whether the booking modal asks 'Completa tu perfil' first (ADR 0118): the

@@ -1,7 +1,7 @@
 import { fill } from '@studio/shared/messages';
 import { spotMapMessages as m } from '@studio/shared/messages/spot-map';
 import { useId, useRef, useState } from 'react';
-import { spotRows } from '../../lib/spot-numbers';
+import { spotRows } from '../../../lib/spot-numbers';
 import { moveFocus } from './spot-map-keys';
 import './spot-map.css';
 

@@ -4,17 +4,17 @@ import { calendarMessages as m } from '@studio/shared/messages/calendar';
 import { waitlistMessages } from '@studio/shared/messages/waitlist';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { FormError } from '../../components/form-field';
-import { Modal } from '../../components/modal';
-import { Spinner } from '../../components/spinner';
-import { showSuccess } from '../../lib/alerts';
-import { ApiError, apiErrorText } from '../../lib/api-client';
-import { paths } from '../../lib/paths';
-import { useServerMutation, useServerQuery } from '../../lib/server-data';
+import { FormError } from '../../../components/form-field';
+import { Modal } from '../../../components/modal';
+import { Spinner } from '../../../components/spinner';
+import { showSuccess } from '../../../lib/alerts';
+import { ApiError, apiErrorText } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { useServerMutation, useServerQuery } from '../../../lib/server-data';
+import { afterPlaceChange, classQuery, joinWaitlist } from '../calendar-api';
+import { rememberPendingBooking } from '../pending-booking';
 import type { BookingOutcome } from './book-class-modal';
 import { ClassSummary } from './book-class-modal';
-import { afterPlaceChange, classQuery, joinWaitlist } from './calendar-api';
-import { rememberPendingBooking } from './pending-booking';
 
 /** The spec's "waitlist explanation" and joining: a full class, the rules of the line, 'Anotarme'. */
 export function WaitlistModal({
