@@ -41,6 +41,9 @@ const CATALOGUE_CALL = new RegExp(
   'g',
 );
 
+// typedCollection<PurchaseDoc>(store, 'purchases'): a repository's typed collection (data/store/typed-collection.ts), the path its second argument.
+const TYPED_CALL = new RegExp(String.raw`\btypedCollection\b(?:<[^>()]*>)?\(\s*[\w.]+\s*,\s*` + QUOTED, 'g');
+
 const quoted = (match: RegExpMatchArray) => match.groups?.path ?? '';
 
 /** Every .ts file under a directory (tests excluded), for scanCollections. */
@@ -109,6 +112,7 @@ export function scanCollections(sources: readonly SourceFile[]): Map<string, str
     for (const match of text.matchAll(PATH_PROPERTY)) record(quoted(match), match[1] === 'document', at(match.index));
     for (const match of text.matchAll(COLLECTION_CONST)) record(quoted(match), false, at(match.index));
     for (const match of text.matchAll(CATALOGUE_CALL)) record(quoted(match), false, at(match.index));
+    for (const match of text.matchAll(TYPED_CALL)) record(quoted(match), false, at(match.index));
   }
   return new Map([...found].sort(([a], [b]) => a.localeCompare(b)));
 }

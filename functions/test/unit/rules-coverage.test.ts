@@ -35,6 +35,9 @@ describe('firestore.rules covers every collection the code uses', () => {
         'customers/{}/video_marks',
         'class_reservation_numbers',
         'instructors',
+        'purchases',
+        'customers/{}/holds',
+        'single_classes/{}/waiting',
       ]),
     );
   });
@@ -53,6 +56,8 @@ describe('firestore.rules covers every collection the code uses', () => {
           "onDocumentWritten({ document: 'invoices/{invoiceId}' });",
           "getRecord<TagDoc>(deps.store, 'tags', id);",
           "store.collectionGroup('ratings');",
+          "const purchases = (store: DocumentStore) => typedCollection<PurchaseDoc>(store, 'purchases');",
+          'typedCollection<HoldDoc>(deps.store, `customers/${uid}/holds`);',
         ].join('\n'),
       },
     ]);
@@ -60,7 +65,9 @@ describe('firestore.rules covers every collection the code uses', () => {
       'addresses',
       'class_reservations',
       'customers',
+      'customers/{}/holds',
       'invoices',
+      'purchases',
       'ratings',
       'single_classes/{}/seats',
       'single_classes/{}/spots',
