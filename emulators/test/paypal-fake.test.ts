@@ -614,8 +614,22 @@ describe('paypal fake: billing as its clock passes', () => {
     expect((await moveClock((dates[0] ?? 0) - 1000)).body).toMatchObject({ renewed: 0, failed: 0, ended: 0 });
     expect((await moveClock((dates[0] ?? 0) + 1000)).body).toMatchObject({ renewed: 1, failed: 0, ended: 0 });
     dates.push(await nextBilling(id));
-    const third = new Date(dates[1] ?? 0);
-    third.setUTCMonth(third.getUTCMonth() + 1);
+    // A month after the second date, on the same day where the month has it, else on its last day (as PayPal bills: the 29th of
+    // January is followed by the 28th of February, not the 1st of March). The subscription starts today, so on the 29th–31st of a
+    // month this is the case that counts.
+    const second = new Date(dates[1] ?? 0);
+    const lastDayNext = new Date(Date.UTC(second.getUTCFullYear(), second.getUTCMonth() + 2, 0)).getUTCDate();
+    const third = new Date(
+      Date.UTC(
+        second.getUTCFullYear(),
+        second.getUTCMonth() + 1,
+        Math.min(second.getUTCDate(), lastDayNext),
+        second.getUTCHours(),
+        second.getUTCMinutes(),
+        second.getUTCSeconds(),
+        second.getUTCMilliseconds(),
+      ),
+    );
     dates.push(third.getTime());
     expect((await moveClock(third.getTime() + 1000)).body).toMatchObject({ renewed: 2, failed: 0, ended: 0 });
     expect(((await read(id)).billing_info as Json).cycle_executions).toMatchObject([{ cycles_completed: 4 }]);
