@@ -59,6 +59,29 @@ async function withRetry<T>(send: () => Promise<ApiResponse<T>>, what: string): 
 }
 
 /**
+ * Signs the identity up, again after a 5xx. On a busy machine the emulator
+ * can answer 5xx after the customer was written; the next try then meets
+ * 409 `customer/already-registered`, which means the first one landed, so
+ * the customer is read back rather than counted as a failure.
+ */
+async function signUpOnce(identity: { uid: string; token: string }): Promise<number> {
+  const body = { uid: identity.uid, name: 'Prisa', last_name: 'Cliente', phone: uniquePhone(), accepted_pages: [1, 2] };
+  for (let attempt = 1; ; attempt++) {
+    const response = await api<{ customer?: { customer_id: number }; error?: { code: string } }>('POST', '/api/customer/signup', {
+      token: identity.token,
+      body,
+    });
+    if (response.status < 400 && response.body.customer) return response.body.customer.customer_id;
+    if (attempt > 1 && response.status === 409 && response.body.error?.code === 'customer/already-registered') {
+      const me = await withRetry(() => api<{ customer: { customer_id: number } }>('GET', '/api/customer', { token: identity.token }), 'read back');
+      return me.body.customer.customer_id;
+    }
+    if (response.status < 500 || attempt === 5) throw new Error(`signup: ${response.status} ${JSON.stringify(response.body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+  }
+}
+
+/**
  * `count` signed-in customers with one credit each: Auth emulator accounts
  * (real ID tokens), POST /api/customer/signup (rush-safe, in lanes) and one
  * credit each through POST /api/available_classes (admin). Grants are sent
@@ -84,27 +107,24 @@ export async function rushCustomers(adminToken: string, count: number, lanes: nu
   const identities = await inLanes(Array.from({ length: count }), 25, () => newIdentity());
   lap('authMs');
   const customers = await inLanes(identities, lanes, async (identity) => {
-    const signup = await withRetry(
-      () =>
-        api<{ customer: { customer_id: number } }>('POST', '/api/customer/signup', {
-          token: identity.token,
-          body: { uid: identity.uid, name: 'Prisa', last_name: 'Cliente', phone: uniquePhone(), accepted_pages: [1, 2] },
-        }),
-      'signup',
-    );
+    const customerId = await signUpOnce(identity);
     // The studio's required profile question, answered as the web asks it before a first booking (ADR 0118).
     await withRetry(
       () => api('PUT', '/api/customer/custom_values', { token: identity.token, body: { values: { emergency_contact: 'Mamá 5512345678' } } }),
       'intake',
     );
-    return { uid: identity.uid, token: identity.token, customerId: signup.body.customer.customer_id };
+    return { uid: identity.uid, token: identity.token, customerId };
   });
   lap('signupMs');
   for (const customer of customers) {
+    // One key for every try: a grant whose answer was lost (a 5xx from a busy
+    // emulator after the write) is answered again, not granted twice (ADR 0101).
+    const key = `rush-grant-${customer.uid}`;
     await withRetry(
       () =>
         api('POST', '/api/available_classes', {
           token: adminToken,
+          headers: { 'idempotency-key': key },
           body: { customer_id: customer.customerId, available_classes: 1, reason: 'prueba de reservaciones simultáneas' },
         }),
       'grant',
