@@ -8,6 +8,8 @@ import { boundaries } from './scripts/eslint/boundaries.js';
 // One plugin object for every block that uses the local rules (ESLint refuses two different objects under one name).
 const local = { rules: { boundaries } };
 const purchases = 'functions/src/services/purchases';
+const booking = 'functions/src/services/booking';
+const waitlist = 'functions/src/services/waitlist';
 
 export default tseslint.config(
   {
@@ -171,22 +173,31 @@ export default tseslint.config(
     },
   },
   {
-    // Purchases (ADR 0069): checkout, payments and purchases are one area. Outside it, only its top-level modules (the
-    // entry points routes, jobs and other areas call) may be imported; its subfolders are its own. Tests are not held
-    // to it: they pin inner rules (the quote's price cases, the release of unpaid bookings) directly.
+    // Areas with a public face (ADR 0069 for purchases, ADR 0123 for booking and the waitlist): outside the area, only
+    // its top-level modules (the entry points routes, jobs and other areas call) may be imported; its subfolders are
+    // its own. Tests are not held to it: they pin inner rules (the quote's price cases, the release of unpaid
+    // bookings, a guest's spot) directly. The waitlist's line is written only by the waitlist (booking ends an entry
+    // through waitlist/leave-line-on-booking.ts).
     files: ['functions/src/**/*.ts', 'functions/scripts/**/*.ts', 'emulators/**/*.ts'],
-    ignores: [`${purchases}/**`],
     plugins: { local },
     rules: {
       'local/boundaries': [
         'error',
         {
           zones: [
+            ...[purchases, booking, waitlist].map((area) => ({
+              target: ['functions/src', 'functions/scripts', 'emulators'],
+              unless: area,
+              from: area,
+              except: [`${area}/*`],
+              message: `Outside ${area.replace('functions/src/', '')}, import only its top-level modules (its public surface), never its subfolders.`,
+            })),
             {
               target: ['functions/src', 'functions/scripts', 'emulators'],
-              from: purchases,
-              except: [`${purchases}/*`],
-              message: 'Outside services/purchases, import only its top-level modules (its public surface), never its subfolders.',
+              unless: waitlist,
+              from: 'functions/src/data/repos/waitlists-repo',
+              names: ['createWaitlist', 'rejoinWaitlist', 'endWaitlist', 'replaceWaitlist'],
+              message: 'Only services/waitlist writes the line; call its public modules (e.g. leave-line-on-booking.ts).',
             },
           ],
         },

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app';
 import { getLot } from '../../src/data/repos/credits-repo';
-import { freeSidePairs, spotNeighbours } from '../../src/services/booking/guest-spot';
+import { freeSidePairs, spotNeighbours } from '../../src/services/booking/places/guest-spot';
 import { endOfStudioDay } from '../../src/services/credits/expiry';
 import { createClass } from '../../src/services/schedule/create-class';
 import { addCustomers, setConfig } from './booking-fixtures';

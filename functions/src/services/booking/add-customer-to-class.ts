@@ -8,16 +8,16 @@ import { getCustomerById } from '../../data/repos/customers-repo';
 import { findFreeNumber } from '../../data/repos/number-claims';
 import { type ClassReservationDoc, findFreeHolding, getHolding } from '../../data/repos/reservations-repo';
 import { getSingleClass } from '../../data/repos/single-classes-repo';
-import { endWaitlist, getWaiting, getWaitlist } from '../../data/repos/waitlists-repo';
 import type { Deps } from '../../deps';
 import { AppError, invalidFields } from '../../domain/errors';
 import { studioTimezone } from '../credits/expiry';
+import { leaveLineOnBooking } from '../waitlist/leave-line-on-booking';
 import { checkInClosesAt } from './attendance';
 import { presentRoster } from './class-roster';
 import { newReservation } from './new-reservation';
-import { reservationNumbers } from './reservation-numbers';
+import { reservationNumbers } from './places/reservation-numbers';
+import { writeNewReservation } from './places/write-reservation';
 import { lotEndingBefore, lotToSpend, noPayingLot } from './rules';
-import { writeNewReservation } from './write-reservation';
 
 const b = bookingMessages;
 const a = bookingAdminMessages;
@@ -58,8 +58,7 @@ export async function addCustomerToClass(deps: Deps, adminUid: string, singleCla
     if (wantedSpot !== null && (await getHolding(deps.store, tx, singleClassId, 'spots', wantedSpot))) {
       throw new AppError('conflict', 'booking/spot-taken', fill(b.spotTaken, { spot: wantedSpot }));
     }
-    const waiting = await getWaiting(deps.store, singleClassId, customerId, tx);
-    const entry = waiting ? await getWaitlist(deps.store, waiting.waitlist_id, tx) : null;
+    const leaveLine = await leaveLineOnBooking(deps, tx, singleClassId, customerId);
     const lots = charge ? await listLotsOfCustomer(deps.store, customerId, tx) : [];
     const seed = `admin:${customerId}:${singleClassId}`;
     // Seats first, as booking: a full class is the answer whatever the customer's credits.
@@ -101,8 +100,7 @@ export async function addCustomerToClass(deps: Deps, adminUid: string, singleCla
       lot,
       context: { actor: { uid: adminUid, role: 'admin' }, reference: { type: 'class_reservation', id } },
     });
-    if (entry && entry.status === 'waiting')
-      endWaitlist(deps.store, tx, { ...entry, status: 'left', end_reason: 'already-booked', endedAt: now, updatedAt: now });
+    leaveLine?.();
     return { doc, classDate: cls.class_date };
   });
   const [dto] = await presentRoster(deps, [made.doc], made.classDate, deps.now());

@@ -10,7 +10,6 @@ import { getCustomerByUid } from '../../data/repos/customers-repo';
 import { findFreeNumbers } from '../../data/repos/number-claims';
 import { type ClassReservationDoc, findFreeHolding, getHolding, getReservation } from '../../data/repos/reservations-repo';
 import { getSingleClass, type SingleClassDoc } from '../../data/repos/single-classes-repo';
-import { endWaitlist, getWaiting, getWaitlist } from '../../data/repos/waitlists-repo';
 import type { Transaction } from '../../data/store/types';
 import type { StoreDeps } from '../../deps';
 import { AppError, invalidFields } from '../../domain/errors';
@@ -19,13 +18,14 @@ import { isUnlimited } from '../credits/ledger';
 import { checkAnswers, ownFiles } from '../custom-values/check-answers';
 import { listLiveFields } from '../custom-values/list-fields';
 import { studioWallClock } from '../schedule/calendar';
-import { chooseSpots } from './guest-spot';
+import { leaveLineOnBooking } from '../waitlist/leave-line-on-booking';
 import { newReservation } from './new-reservation';
 import { activePenalty, penaltyRefusal } from './penalties';
+import { chooseSpots } from './places/guest-spot';
+import { reservationNumbers } from './places/reservation-numbers';
+import { writeNewReservation } from './places/write-reservation';
 import { presentReservations } from './present-reservations';
-import { reservationNumbers } from './reservation-numbers';
 import { bookingOpensAt, type BookingSettings, bookingSettings, bookingWindowState, lotEndingBefore, lotToSpend, noPayingLot } from './rules';
-import { writeNewReservation } from './write-reservation';
 
 const b = bookingMessages;
 
@@ -75,18 +75,6 @@ function payingLots(
     throw noPayingLot(lotEndingBefore(after, cls, now, tz), tz, new AppError('precondition', 'booking/no-guest-credits', b.noGuestCredits));
   }
   return { own, guest: forGuest };
-}
-
-/** If the customer was in this class's line, booking it ends their entry (they got in directly). */
-async function leaveLineOnBooking(deps: StoreDeps, tx: Transaction, singleClassId: number, customerId: number): Promise<(() => void) | null> {
-  const waiting = await getWaiting(deps.store, singleClassId, customerId, tx);
-  if (!waiting) return null;
-  const entry = await getWaitlist(deps.store, waiting.waitlist_id, tx);
-  if (!entry || entry.status !== 'waiting') return null;
-  return () => {
-    const now = deps.now();
-    endWaitlist(deps.store, tx, { ...entry, status: 'left', end_reason: 'already-booked', endedAt: now, updatedAt: now });
-  };
 }
 
 /**

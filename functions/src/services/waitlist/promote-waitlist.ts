@@ -1,17 +1,14 @@
 import { spotMapTotal } from '@studio/shared/schemas/single-class';
 import { getCustomerById } from '../../data/repos/customers-repo';
-import { findFreeNumber } from '../../data/repos/number-claims';
 import { type ClassReservationDoc, deleteHolding, getHolding, type HoldingDoc, listHeldSeats } from '../../data/repos/reservations-repo';
 import { getSingleClass, type SingleClassDoc } from '../../data/repos/single-classes-repo';
 import { endWaitlist, getWaitlist, listLine, listWaitingOfCustomer, type WaitlistDoc, type WaitlistEndReason } from '../../data/repos/waitlists-repo';
 import type { Transaction } from '../../data/store/types';
 import type { StoreDeps } from '../../deps';
+import { bookFromWaitlist } from '../booking/book-from-waitlist';
 import { recountBooked } from '../booking/count-booked';
-import { newReservation } from '../booking/new-reservation';
 import { activePenalty } from '../booking/penalties';
-import { reservationNumbers } from '../booking/reservation-numbers';
 import { type BookingSettings, bookingSettings, classEnd, waitlistClosesAt } from '../booking/rules';
-import { writeNewReservation } from '../booking/write-reservation';
 import { studioTimezone } from '../credits/expiry';
 import { bookedInAny, overlappingClasses, paymentForClass } from './waitlist-eligibility';
 
@@ -97,32 +94,23 @@ async function promoteOne(
     const seatNumber = seat ? seat.n : (free as number);
     const spot = mapSize === null ? seatNumber : await freeSpot(deps, tx, singleClassId, mapSize);
     if (spot === null) return { kind: 'done' };
-    const id = await findFreeNumber(deps.store, tx, reservationNumbers, `waitlist:${entry.waitlist_id}`);
-    if (id === null) throw new Error('The reservation number space has no limit; a free number always exists.');
-    const reservation = newReservation(
+    const reservation = await bookFromWaitlist(
+      deps,
+      tx,
       {
-        class_reservation_id: id,
-        single_class_id: singleClassId,
-        customer_id: entry.customer_id,
+        waitlistId: entry.waitlist_id,
+        singleClassId,
+        customerId: entry.customer_id,
         uid: customer?.uid ?? entry.uid,
-        available_class_id: lot?.available_class_id ?? null,
-        spot,
         seat: seatNumber,
-        guest: null,
-        // Paid with credits still awaiting their cash: shown 'Pago en Efectivo Incompleto' until it comes.
-        is_cash: lot?.awaiting_payment === true,
-        is_paid: lot?.awaiting_payment !== true,
-        source: 'waitlist',
+        heldSeat: seat !== null,
+        spot,
+        onMap: mapSize !== null,
+        lot,
       },
       now,
     );
-    writeNewReservation(deps, tx, {
-      doc: reservation as ClassReservationDoc & { seat: number },
-      heldSeat: seat !== null,
-      onMap: mapSize !== null,
-      lot,
-      context: { actor: { uid: 'system:waitlist', role: 'system' }, reference: { type: 'class_reservation', id } },
-    });
+    const id = reservation.class_reservation_id;
     const promoted: WaitlistDoc = { ...entry, status: 'promoted', end_reason: null, class_reservation_id: id, endedAt: now, updatedAt: now };
     endWaitlist(deps.store, tx, promoted);
     return { kind: 'promoted', entry: promoted, reservation };

@@ -1,9 +1,9 @@
-import type { AvailableClassDoc } from '../../data/repos/credits-repo';
-import { takeNumber } from '../../data/repos/number-claims';
-import { assignHeldSeat, type ClassReservationDoc, createHolding, createReservation } from '../../data/repos/reservations-repo';
-import type { Transaction } from '../../data/store/types';
-import type { StoreDeps } from '../../deps';
-import { changeLot, type LedgerContext } from '../credits/ledger';
+import type { AvailableClassDoc } from '../../../data/repos/credits-repo';
+import { takeNumber } from '../../../data/repos/number-claims';
+import { assignHeldSeat, type ClassReservationDoc, createHolding, createReservation } from '../../../data/repos/reservations-repo';
+import type { Transaction } from '../../../data/store/types';
+import type { StoreDeps } from '../../../deps';
+import { changeLot, type LedgerContext } from '../../credits/ledger';
 import { reservationNumbers } from './reservation-numbers';
 
 export interface NewPlace {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { findFreeHolding, getHolding, listTakenNumbers } from '../../data/repos/reservations-repo';
-import type { Transaction } from '../../data/store/types';
-import type { StoreDeps } from '../../deps';
+import { findFreeHolding, getHolding, listTakenNumbers } from '../../../data/repos/reservations-repo';
+import type { Transaction } from '../../../data/store/types';
+import type { StoreDeps } from '../../../deps';
 
 /**
  * The spots beside `spot` in its row of the map ('4,5,5,4': numbered from 1,

@@ -1,4 +1,4 @@
-import type { NumberSpace } from '../../data/repos/number-claims';
+import type { NumberSpace } from '../../../data/repos/number-claims';
 
 /**
  * Reservation ids are claimed numbers (ADR 0009), never a shared counter:
