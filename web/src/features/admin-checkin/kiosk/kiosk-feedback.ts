@@ -1,10 +1,17 @@
 /** What the desk hears and feels after a scan: a check-in (new or already in) or a problem. */
 export type KioskOutcome = 'ok' | 'problem';
 
+declare global {
+  interface Window {
+    /** Safari before 14.1 names the Web Audio context with its prefix. */
+    webkitAudioContext?: typeof AudioContext;
+  }
+}
+
 let audio: AudioContext | null = null;
 
 function audioContext(): AudioContext | null {
-  const Context = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  const Context = window.AudioContext ?? window.webkitAudioContext;
   if (!Context) return null;
   audio ??= new Context();
   if (audio.state === 'suspended') void audio.resume().catch(() => undefined);

@@ -4,6 +4,13 @@ interface QrDetector {
 }
 type QrDetectorConstructor = new (options: { formats: string[] }) => QrDetector;
 
+declare global {
+  interface Window {
+    /** Present in Chromium on Android and macOS, absent in Safari, Firefox and Linux Chromium. */
+    BarcodeDetector?: QrDetectorConstructor;
+  }
+}
+
 /** One look at the camera's current frame: the QR's text, or null when there is none (or the frame is not ready). */
 export type QrReader = (video: HTMLVideoElement) => Promise<string | null>;
 
@@ -51,6 +58,6 @@ async function jsQrReader(): Promise<QrReader> {
 
 /** The browser's own detector where there is one, else jsQR (loaded now). */
 export async function createQrReader(): Promise<QrReader> {
-  const Detector = (window as unknown as { BarcodeDetector?: QrDetectorConstructor }).BarcodeDetector;
+  const Detector = window.BarcodeDetector;
   return Detector ? barcodeDetectorReader(Detector) : jsQrReader();
 }
