@@ -1,5 +1,5 @@
 // Which package a loaded file belongs to, for the cold-start probes (bench-cold-start.ts and
-// test/unit/lazy-sdks.test.ts), which import it into their child processes by URL: plain
+// test/unit/platform/lazy-sdks.test.ts), which import it into their child processes by URL: plain
 // JavaScript, so the benchmark's child needs no TypeScript loader.
 
 /** `…/node_modules/@google-cloud/firestore/build/x.js` → `@google-cloud/firestore`; firebase-admin by entry point (`firebase-admin/auth`); null outside node_modules. */

@@ -11,7 +11,7 @@ type Source = 'body' | 'query';
 const VALIDATED = 'validatedInput';
 const VALIDATED_PARAMS = 'validatedParams';
 
-/** The middleware keeps what it checks, so tests can find every route's schemas in the router (functions/test/unit/route-table.ts). */
+/** The middleware keeps what it checks, so tests can find every route's schemas in the router (functions/test/unit/http/route-table.ts). */
 export type ValidatingHandler = RequestHandler & { readonly schema: Schema; readonly source: Source };
 
 /**

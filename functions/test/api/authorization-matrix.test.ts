@@ -57,7 +57,7 @@ describe('authorization matrix', () => {
   }
 
   // Issue 24, through Hosting: the guards that run before routing hold on every route of the matrix, whoever calls
-  // (in-process, every route of the route table: test/unit/fuzz-hostile.test.ts).
+  // (in-process, every route of the route table: test/unit/http/fuzz-hostile.test.ts).
   for (const row of matrix) {
     it(`${row.route}: a malformed escape, a reserved id and deep JSON are Spanish 400s, as admin`, async () => {
       const call = await row.call(ctx);

@@ -82,7 +82,7 @@ describe('bad input never writes', () => {
   });
 });
 
-// Issue 24, through Hosting as deployed (the in-process cases: test/unit/hostile-input.test.ts, fuzz-hostile.test.ts).
+// Issue 24, through Hosting as deployed (the in-process cases: test/unit/http/hostile-input.test.ts, fuzz-hostile.test.ts).
 describe('hostile URLs and bodies through Hosting', () => {
   const malformed = { code: 'http/malformed-url', message: 'La dirección de la solicitud tiene caracteres mal codificados.' };
 

@@ -3,7 +3,7 @@
  * PUT /api/customer with its file_id; only the caller's own images are taken.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { pdf, png } from '../unit/files-fixtures';
+import { pdf, png } from '../unit/files/files-fixtures';
 import { uploadThroughApi } from './matrix/files';
 import { api, newCustomer, store } from './support';
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentSnapshot } from '../../src/data/store/types';
 import { processFileTrigger } from '../../src/triggers/process-file';
-import { pdf, png } from '../unit/files-fixtures';
+import { pdf, png } from '../unit/files/files-fixtures';
 import { type UploadOptions, uploadThroughApi, waitForProcessing } from './matrix/files';
 import { BASE_URL, newCustomer, seed, signIn, store } from './support';
 

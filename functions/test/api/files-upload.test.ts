@@ -5,7 +5,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exe, jpegOfSize, pdf, png, svg, webp } from '../unit/files-fixtures';
+import { exe, jpegOfSize, pdf, png, svg, webp } from '../unit/files/files-fixtures';
 import { uploadThroughApi, waitForProcessing } from './matrix/files';
 import { api, BASE_URL, countDocs, newCustomer, seed, signIn, store } from './support';
 

@@ -5,7 +5,7 @@
  */
 import type { ClassPackage } from '@studio/shared/types/class-packages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdf } from '../unit/files-fixtures';
+import { pdf } from '../unit/files/files-fixtures';
 import { uploadThroughApi, waitForProcessing } from './matrix/files';
 import { api, BASE_URL, newCustomer, seed, signIn, store } from './support';
 

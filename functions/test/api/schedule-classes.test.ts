@@ -9,7 +9,7 @@ import type { SingleClass } from '@studio/shared/schemas/single-class';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getLot } from '../../src/data/repos/credits-repo';
 import type { Deps } from '../../src/deps';
-import { book, giveLot, ledgerMismatches } from '../unit/schedule-fixtures';
+import { book, giveLot, ledgerMismatches } from '../unit/schedule/schedule-fixtures';
 import { api, countDocs, newCustomer, seed, signIn, store } from './support';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };

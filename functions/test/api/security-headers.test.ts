@@ -7,7 +7,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { png } from '../unit/files-fixtures';
+import { png } from '../unit/files/files-fixtures';
 import { uploadThroughApi, waitForProcessing } from './matrix/files';
 import { BASE_URL, seed, signIn, store } from './support';
 

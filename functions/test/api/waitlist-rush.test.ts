@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AvailableClassDoc } from '../../src/data/repos/credits-repo';
 import type { ClassReservationDoc } from '../../src/data/repos/reservations-repo';
 import type { WaitlistDoc } from '../../src/data/repos/waitlists-repo';
-import { ledgerMismatches } from '../unit/schedule-fixtures';
+import { ledgerMismatches } from '../unit/schedule/schedule-fixtures';
 import { createRushClass, inLanes, rushCustomers } from './rush';
 import { api, seed, signIn, store } from './support';
 

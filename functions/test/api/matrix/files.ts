@@ -1,4 +1,4 @@
-import { png } from '../../unit/files-fixtures';
+import { png } from '../../unit/files/files-fixtures';
 import { api, BASE_URL } from '../support';
 import type { MatrixRow } from './types';
 

@@ -11,7 +11,7 @@ import type { PurchaseDoc } from '../../../src/data/repos/purchases-repo';
 import type { ClassReservationDoc } from '../../../src/data/repos/reservations-repo';
 import type { SingleClassDoc } from '../../../src/data/repos/single-classes-repo';
 import type { DocumentStore } from '../../../src/data/store/types';
-import { ledgerMismatches } from '../schedule-fixtures';
+import { ledgerMismatches } from '../schedule/schedule-fixtures';
 import type { SimCharge } from './sim-processor';
 
 export interface BooksReport {

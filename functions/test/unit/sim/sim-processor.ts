@@ -6,7 +6,7 @@
  * (payments only) never, which the reconciling job must make up for.
  */
 import type { CardGateway, PaymentLookup, RenewalsRequest } from '../../../src/data/payments/card-gateway';
-import { cardGatewayDouble, savedCard, stripeEvent } from '../card-gateway-double';
+import { cardGatewayDouble, savedCard, stripeEvent } from '../purchases/card-gateway-double';
 
 export interface SimCharge {
   /** The processor's payment (pi_…) or renewal invoice (in_…): what our invoices name as provider_ref. */
