@@ -8,7 +8,7 @@
  *
  * Not here: the schedule and a class's view (cacheable when anonymous, but a
  * signed-in caller's answer carries their own places), and anything personal.
- * functions/test/unit/public-cache.test.ts checks this list against the API.
+ * functions/test/unit/http/public-cache.test.ts checks this list against the API.
  */
 const SHARED_READS: readonly RegExp[] = [
   /^\/appconfig$/,
