@@ -300,7 +300,8 @@ async function main(): Promise<number> {
       const history = await seedHistory(getStore(), systemNow());
       log(
         `demo history: ${history.customers} customers, ${history.bookings} bookings in ${history.classes} past classes (${history.occupancy} % full), ` +
-          `${Object.values(history.purchases).reduce((a, b) => a + b, 0)} purchases, ${history.dashboardDays} dashboard days, in ${(history.ms / 1000).toFixed(1)} s`,
+          `${Object.values(history.purchases).reduce((a, b) => a + b, 0)} purchases and ${history.renewals} subscription renewals, ` +
+          `${history.dashboardDays} dashboard days, in ${(history.ms / 1000).toFixed(1)} s`,
       );
     }
     if (fakeStripe) await useFakeStripeKey(FAKE_STRIPE_KEYS.publishableKey);

@@ -76,9 +76,13 @@ export const LAST_NAMES = [
 
 export const SIGNUP_REASONS = ['Instagram', 'Recomendación', 'Pasé por el estudio', 'Google', null] as const;
 
-/** How a regular pays and what they buy. `member`: the monthly unlimited, sold at the desk. */
+/**
+ * How a regular pays and what they buy. `member`: the monthly unlimited,
+ * sold at the desk; a member who pays by card subscribes to it online instead
+ * (billed monthly through the card processor).
+ */
 export type Plan = 'single' | 'pack5' | 'pack10' | 'member';
-export type Payment = 'cash' | 'card' | 'oxxo';
+export type Payment = 'cash' | 'card' | 'oxxo' | 'paypal';
 
 /** Weighted picks: [value, weight]. */
 export const PLANS: ReadonlyArray<readonly [Plan, number]> = [
@@ -88,12 +92,16 @@ export const PLANS: ReadonlyArray<readonly [Plan, number]> = [
   ['single', 0.1],
 ];
 export const PAYMENTS: ReadonlyArray<readonly [Payment, number]> = [
-  ['card', 0.5],
-  ['cash', 0.35],
-  ['oxxo', 0.15],
+  ['card', 0.45],
+  ['cash', 0.32],
+  ['oxxo', 0.13],
+  ['paypal', 0.1],
 ];
 
 /** The seed's packages (emulators/seed/packages.ts) each plan buys. */
 export const PLAN_PACKAGE: Record<Plan, number> = { single: 2, pack5: 3, pack10: 4, member: 5 };
 /** The free first class (package 1): every newcomer takes it first. */
 export const FIRST_CLASS_PACKAGE = 1;
+
+/** The studio's autumn code (history.ts creates it through the discounts service): 10 % off the packs, for a month of the history. */
+export const PROMO = { code: 'LATIDO10', percent: 10, packages: [PLAN_PACKAGE.pack5, PLAN_PACKAGE.pack10], fromDay: 30, untilDay: 60, perCustomer: 2 } as const;

@@ -1,8 +1,10 @@
 /**
  * 90 days of the demo studio's past (issue 25, ADR 0120): regulars buy
- * packages (cash at the desk, card, OXXO, the free first class, monthly
- * memberships), book the weekly timetable, queue on full classes and get
- * promoted when someone cancels, cancel, attend or miss their classes, and
+ * packages (cash at the desk, card, OXXO, PayPal, the free first class, a
+ * discount code while it runs, monthly memberships at the desk or as a
+ * subscription billed by card that renews and is sometimes cancelled), book
+ * the weekly timetable (now and then with a guest), queue on full classes and
+ * get promoted when someone cancels, cancel, attend or miss their classes, and
  * let lots expire; then the dashboard's days are computed by the scheduled
  * job's own code. Everything goes through the domain services on a clock that
  * walks those days, so the ledgers, counters and invariants are the ones the
@@ -16,7 +18,6 @@
  */
 import { studioDay, studioWallTimeToInstant, studioWeekStart } from '@studio/shared/format/dates';
 import type { VerifiedIdentity } from '../../functions/src/data/auth/auth-gateway';
-import type { CardGateway, PaymentLookup } from '../../functions/src/data/payments/card-gateway';
 import { allocateId } from '../../functions/src/data/repos/counters-repo';
 import { listLotsOfCustomer } from '../../functions/src/data/repos/credits-repo';
 import { createCustomer, recordAcceptedPage } from '../../functions/src/data/repos/customers-repo';
@@ -26,24 +27,32 @@ import type { DocumentStore } from '../../functions/src/data/store/types';
 import type { Deps } from '../../functions/src/deps';
 import { AppError } from '../../functions/src/domain/errors';
 import { giveAccess } from '../../functions/src/services/access/give-access';
+import { updateConfig } from '../../functions/src/services/app-config';
 import { checkIn, setAttendance } from '../../functions/src/services/booking/attendance';
 import { bookClass } from '../../functions/src/services/booking/book-class';
 import { cancelOwnReservation } from '../../functions/src/services/booking/cancel-reservation';
 import { recountBooked } from '../../functions/src/services/booking/count-booked';
 import { lotToSpend } from '../../functions/src/services/booking/rules';
 import { studioTimezone } from '../../functions/src/services/credits/expiry';
+import { isUnlimited } from '../../functions/src/services/credits/ledger';
 import { buildSearchTerms } from '../../functions/src/services/customers/search-terms';
 import { computeDashboardDays } from '../../functions/src/services/dashboard/compute-dashboard-days';
+import { createDiscountFromInput } from '../../functions/src/services/discounts/manage-discounts';
 import { attemptCheckout } from '../../functions/src/services/purchases/attempt-checkout';
+import { cancelOwnPurchase } from '../../functions/src/services/purchases/cancel-own-purchase';
 import { confirmCashPurchase } from '../../functions/src/services/purchases/confirm-cash-purchase';
+import { receivePayPalNotice } from '../../functions/src/services/purchases/handle-paypal-notice';
+import { receiveCardNotice } from '../../functions/src/services/purchases/receive-card-notice';
 import { RECONCILE_GRACE_MS, reconcilePayments } from '../../functions/src/services/purchases/reconcile-payments';
+import { capturePayPalOrder, startPayPalOrder } from '../../functions/src/services/purchases/start-paypal-order';
 import { addDays, daysFromTo, studioWallClock } from '../../functions/src/services/schedule/calendar';
 import { createClass } from '../../functions/src/services/schedule/create-class';
 import { closeDueWaitlists } from '../../functions/src/services/waitlist/close-waitlists';
 import { joinWaitlist } from '../../functions/src/services/waitlist/join-waitlist';
 import { promoteWaitlist } from '../../functions/src/services/waitlist/promote-waitlist';
 import { pages } from './core';
-import { FIRST_CLASS_PACKAGE, FIRST_NAMES, LAST_NAMES, type Payment, PAYMENTS, type Plan, PLAN_PACKAGE, PLANS, SIGNUP_REASONS } from './history-people';
+import { FIRST_CLASS_PACKAGE, FIRST_NAMES, LAST_NAMES, type Payment, PAYMENTS, type Plan, PLAN_PACKAGE, PLANS, PROMO, SIGNUP_REASONS } from './history-people';
+import { demoCardProcessor, demoPayPalProcessor } from './history-processors';
 
 export interface HistoryOptions {
   /** Days of history before today (default 90). */
@@ -59,14 +68,24 @@ export interface HistoryReport {
   days: number;
   customers: number;
   classes: number;
+  /** Places booked, a guest's included. */
   bookings: number;
+  /** Bookings that brought a guest (+1): each is two of `bookings`. */
+  guests: number;
   attended: number;
   noShows: number;
   cancellations: number;
   lateCancellations: number;
   waitlisted: number;
   promoted: number;
-  purchases: Record<'free' | 'cash' | 'card' | 'oxxo' | 'membership', number>;
+  /** First payments: `subscription` is the monthly unlimited subscribed by card (its renewals are `renewals`), `membership` sold at the desk. */
+  purchases: Record<'free' | 'cash' | 'card' | 'oxxo' | 'paypal' | 'membership' | 'subscription', number>;
+  /** Renewals the card processor charged and its invoice webhook granted. */
+  renewals: number;
+  /** Subscriptions their customers cancelled (their last period runs out). */
+  subscriptionsCancelled: number;
+  /** Purchases that used the studio's discount code. */
+  discounted: number;
   /** Refusals the services answered (a class full at the last moment, a lot that ran out): counted, not errors. */
   refused: Record<string, number>;
   /** Booked places over the capacity of the classes held, in %. */
@@ -86,6 +105,10 @@ const CASH_AT_DESK = 2; // payment_methods/2, 'Efectivo'
 const CANCEL_SHARE = 0.07;
 const LATE_CANCEL_SHARE = 0.015;
 const ATTENDANCE = 0.9;
+/** Share of pack holders' bookings that bring a guest, paid from their own pack. */
+const GUEST_SHARE = 0.05;
+/** Share of pack purchases in the code's month that use it (not everyone saw the post). */
+const PROMO_SHARE = 0.6;
 
 interface Person {
   uid: string;
@@ -99,6 +122,13 @@ interface Person {
   from: number;
   until: number;
   tookFirstClass: boolean;
+  /** A member paying by card subscribes online: the running subscription's purchase, once bought. */
+  subscription: number | null;
+  /** How many renewals the subscriber lets through before cancelling (null: never), and the day they cancel once decided. */
+  cancelAfterRenewals: number | null;
+  cancelOn: number | null;
+  renewals: number;
+  promoUses: number;
 }
 
 interface Slot {
@@ -139,39 +169,6 @@ function absent<T extends object>(name: string): T {
   });
 }
 
-/**
- * The card processor of the history: every payment it is asked for succeeds
- * (a demo customer's card always pays, their OXXO voucher is always paid), and
- * it answers the reconciling job's look-up with that. Its ids are `pi_demo_…`:
- * the Stripe fake of a running stack never saw them (ADR 0120).
- */
-function demoProcessor(): CardGateway {
-  const payments = new Map<string, PaymentLookup>();
-  const known: Partial<CardGateway> = {
-    createCustomer: async (request) => `cus_demo_${request.customerId}`,
-    createPayment: async (request) => {
-      const id = `pi_demo_${request.purchaseId}`;
-      payments.set(id, {
-        kind: 'payment',
-        status: 'succeeded',
-        declined: false,
-        amountCents: request.amountCents,
-        paymentMethodId: null,
-        purchaseId: request.purchaseId,
-      });
-      return { id, clientSecret: `${id}_secret_demo`, status: 'requires_payment_method' };
-    },
-    lookUpPayment: async (id) => payments.get(id) ?? null,
-  };
-  return new Proxy(known as CardGateway, {
-    get(target, prop) {
-      const method = target[prop as keyof CardGateway];
-      if (method === undefined && typeof prop === 'string' && prop !== 'then') throw new Error(`The demo history's processor does not do ${prop}.`);
-      return method;
-    },
-  });
-}
-
 const weekdayOf = (monday: string, day: string) => ((daysFromTo(monday, day) % 7) + 7) % 7;
 
 export async function seedHistory(store: DocumentStore, now: Date, options: HistoryOptions = {}): Promise<HistoryReport> {
@@ -186,22 +183,27 @@ export async function seedHistory(store: DocumentStore, now: Date, options: Hist
     files: absent('files'),
     web: { projectId: 'demo-studio', apiKey: 'demo', authDomain: 'demo-studio.firebaseapp.com' },
   };
-  const demoCards = demoProcessor();
-  // Card and OXXO checkouts see a processor (demoProcessor); everything else runs without one, as in the tests.
-  const withCards: Deps = { ...deps, cards: demoCards };
+  const demoCards = demoCardProcessor();
+  const demoPayPal = demoPayPalProcessor();
+  // Checkouts see the processors (history-processors.ts); everything else runs without them, as in the tests.
+  const withCards: Deps = { ...deps, cards: demoCards.gateway, paypal: demoPayPal.gateway };
   const tz = await studioTimezone(deps);
   const report: HistoryReport = {
     days,
     customers: 0,
     classes: 0,
     bookings: 0,
+    guests: 0,
     attended: 0,
     noShows: 0,
     cancellations: 0,
     lateCancellations: 0,
     waitlisted: 0,
     promoted: 0,
-    purchases: { free: 0, cash: 0, card: 0, oxxo: 0, membership: 0 },
+    purchases: { free: 0, cash: 0, card: 0, oxxo: 0, paypal: 0, membership: 0, subscription: 0 },
+    renewals: 0,
+    subscriptionsCancelled: 0,
+    discounted: 0,
     refused: {},
     occupancy: 0,
     dashboardDays: 0,
@@ -277,13 +279,59 @@ export async function seedHistory(store: DocumentStore, now: Date, options: Hist
   const people = await createPeople(store, random, options.customers ?? 48, days, studioWallTimeToInstant(addDays(first, -10), '10:00', tz).getTime());
   report.customers = people.length;
   at = Math.max(at, studioWallTimeToInstant(addDays(first, -3), '09:00', tz).getTime());
+  const dayIndex = () => daysFromTo(first, studioDay(new Date(at), tz));
+
+  // The studio takes PayPal (as the local stack's start-up turns it on) and runs a month-long code for its packs: the admin's services, as the console does.
+  await updateConfig(deps, ADMIN.uid, { entries: [{ key: 'paypal_enabled', value: true }] });
+  at += STEP;
+  await createDiscountFromInput(deps, {
+    code: PROMO.code,
+    is_percent: true,
+    amount: PROMO.percent,
+    valid_from: studioWallTimeToInstant(addDays(first, PROMO.fromDay), '00:00', tz).toISOString(),
+    valid_until: studioWallTimeToInstant(addDays(first, PROMO.untilDay), '00:00', tz).toISOString(),
+    limit_per_customer: PROMO.perCustomer,
+    class_package_ids: [...PROMO.packages],
+  });
+  at += STEP;
+
+  // Every other member subscribes online, paying by card (the rest buy the month at the desk); the first to subscribe cancels after
+  // a renewal (the period paid runs out), some others after two.
+  const members = people.filter((p) => p.plan === 'member');
+  members.forEach((person, i) => {
+    if (i % 2 === 0) person.payment = 'card';
+  });
+  const subscribers = members.filter((p) => p.payment === 'card').sort((a, b) => a.from - b.from);
+  subscribers.forEach((person, i) => {
+    person.cancelAfterRenewals = i === 0 ? 1 : random.next() < 0.3 ? 2 : null;
+  });
+  const subscriberOf = new Map<number, Person>();
 
   /** The person can pay for the class: a lot that covers it, else what their plan buys (a newcomer's free first class first). */
   const ensureCredits = async (person: Person, cls: SingleClassDoc): Promise<boolean> => {
-    const covering = lotToSpend(await listLotsOfCustomer(store, person.customerId), cls, deps.now(), tz);
-    if (covering) return true;
+    const covers = async () => lotToSpend(await listLotsOfCustomer(store, person.customerId), cls, deps.now(), tz) !== null;
+    if (await covers()) return true;
+    // Subscribed: the processor bills the next period on its date (a renewal may have just fallen due); nothing to buy meanwhile.
+    if (person.subscription !== null) return (await chargeRenewals()) > 0 && covers();
     return timed('buy', () => buy(person));
   };
+
+  /** Paid at the processor (a card at once, an OXXO voucher at the store): once the webhook's grace has passed, the reconciling job finds the payment succeeded and completes the purchase through the webhook's own path. */
+  const completeAtProcessor = async (purchaseId: number): Promise<boolean> => {
+    at += RECONCILE_GRACE_MS;
+    const { paymentsCompleted } = await reconcilePayments(withCards, demoCards.gateway);
+    at += STEP;
+    return paymentsCompleted.includes(purchaseId);
+  };
+
+  /** The studio's code, while it runs, for a pack (each customer may use it PROMO.perCustomer times), when the buyer knows of it. */
+  const promoFor = (person: Person, packageId: number): string | null => {
+    if (!(PROMO.packages as readonly number[]).includes(packageId) || person.promoUses >= PROMO.perCustomer) return null;
+    const index = dayIndex();
+    if (index < PROMO.fromDay || index > PROMO.untilDay) return null;
+    return random.next() < PROMO_SHARE ? PROMO.code : null;
+  };
+
   const buy = async (person: Person): Promise<boolean> => {
     if (!person.tookFirstClass) {
       person.tookFirstClass = true;
@@ -294,6 +342,7 @@ export async function seedHistory(store: DocumentStore, now: Date, options: Hist
         return true;
       }
     }
+    if (person.plan === 'member' && person.payment === 'card') return subscribe(person);
     if (person.plan === 'member') {
       const granted = await attempt(() =>
         giveAccess(deps, ADMIN, { customer_id: person.customerId, class_package_id: PLAN_PACKAGE.member, payment_method_id: CASH_AT_DESK, is_gift: false }),
@@ -301,23 +350,114 @@ export async function seedHistory(store: DocumentStore, now: Date, options: Hist
       if (granted) report.purchases.membership += 1;
       return granted !== null;
     }
+    const packageId = PLAN_PACKAGE[person.plan];
+    const code = promoFor(person, packageId);
+    const payment = person.payment;
+    const paid = payment === 'paypal' ? await payByPayPal(person, packageId, code) : await checkout(person, packageId, payment, code);
+    if (!paid) return false;
+    report.purchases[payment] += 1;
+    if (code !== null) {
+      person.promoUses += 1;
+      report.discounted += 1;
+    }
+    return true;
+  };
+
+  const checkout = async (person: Person, packageId: number, payment: Exclude<Payment, 'paypal'>, code: string | null): Promise<boolean> => {
     const placed = await attempt(() =>
-      attemptCheckout(withCards, person.identity, { class_package_id: PLAN_PACKAGE[person.plan], payment_method: person.payment }, 'seed'),
+      attemptCheckout(
+        withCards,
+        person.identity,
+        { class_package_id: packageId, payment_method: payment, ...(code === null ? {} : { discountCode: code }) },
+        'seed',
+      ),
     );
     if (!placed) return false;
     const id = placed.answer.purchase_id;
-    if (person.payment === 'cash') {
-      if (!(await attempt(() => confirmCashPurchase(deps, ADMIN, id)))) return false;
-    } else {
-      // Paid at the processor (the card at once, the OXXO voucher at the store): once the webhook's grace has passed, the
-      // reconciling job finds the payment succeeded and completes the purchase through the webhook's own path.
-      at += RECONCILE_GRACE_MS;
-      const { paymentsCompleted } = await reconcilePayments(withCards, demoCards);
-      at += STEP;
-      if (!paymentsCompleted.includes(id)) return false;
-    }
-    report.purchases[person.payment] += 1;
+    if (payment === 'cash') return (await attempt(() => confirmCashPurchase(deps, ADMIN, id))) !== null;
+    return completeAtProcessor(id);
+  };
+
+  /** PayPal's path: the order, the buyer's approval in PayPal's window and the server's capture, then PayPal's notice of the capture completes it. */
+  const payByPayPal = async (person: Person, packageId: number, code: string | null): Promise<boolean> => {
+    const started = await attempt(() =>
+      startPayPalOrder(withCards, person.identity, { class_package_id: packageId, ...(code === null ? {} : { discountCode: code }) }, 'seed'),
+    );
+    const orderID = started?.answer.orderID;
+    if (!orderID) return false;
+    if (!(await attempt(() => capturePayPalOrder(withCards, person.identity, { orderID })))) return false;
+    const notice = demoPayPal.captureNotice(orderID);
+    if (!notice) return false;
+    const outcome = await receivePayPalNotice(withCards, {}, notice);
+    at += STEP;
+    return outcome === 'granted';
+  };
+
+  /** The monthly unlimited, subscribed by card: the first month paid now, the renewals billed by the processor from its end. */
+  const subscribe = async (person: Person): Promise<boolean> => {
+    const placed = await attempt(() => attemptCheckout(withCards, person.identity, { class_package_id: PLAN_PACKAGE.member, payment_method: 'card' }, 'seed'));
+    if (!placed) return false;
+    const id = placed.answer.purchase_id;
+    if (!(await completeAtProcessor(id))) return false;
+    person.subscription = id;
+    subscriberOf.set(id, person);
+    report.purchases.subscription += 1;
     return true;
+  };
+
+  /**
+   * The processor charges the renewals fallen due and its webhook posts each
+   * paid invoice to the service the Stripe webhook calls, which grants the
+   * next period. A subscriber who means to cancel decides on a day of it.
+   */
+  const chargeRenewals = async (): Promise<number> => {
+    let granted = 0;
+    for (const event of demoCards.chargeDueRenewals(at)) {
+      const outcome = await receiveCardNotice(withCards, Buffer.from(JSON.stringify(event)), 'demo');
+      at += STEP;
+      if (outcome !== 'granted') continue;
+      granted += 1;
+      report.renewals += 1;
+      const person = event.purchaseId === null ? undefined : subscriberOf.get(event.purchaseId);
+      if (!person) continue;
+      person.renewals += 1;
+      if (person.renewals === person.cancelAfterRenewals) person.cancelOn = dayIndex() + 6 + Math.floor(random.next() * 14);
+    }
+    return granted;
+  };
+
+  /** Day `index` at 12:30: subscribers who decided to stop cancel in Mis Compras; the period paid runs out, then they buy packs. */
+  const cancelSubscriptions = async (index: number) => {
+    for (const person of subscribers) {
+      const id = person.subscription;
+      if (id === null || person.cancelOn !== index) continue;
+      const done = await attempt(() => cancelOwnPurchase(withCards, person.identity, id, 'Prefiero un paquete de clases'));
+      if (!done) continue;
+      report.subscriptionsCancelled += 1;
+      // Stopped now at the processor, which says so through its webhook (customer.subscription.deleted).
+      const ended = demoCards.endedEvent(id);
+      if (ended) await receiveCardNotice(withCards, Buffer.from(JSON.stringify(ended)), 'demo');
+      at += STEP;
+      person.subscription = null;
+      person.cancelOn = null;
+      person.plan = 'pack5';
+    }
+  };
+
+  /** Two finite credits that cover the class (an unlimited membership is personal: it never pays for a guest). */
+  const paysForTwo = async (person: Person, cls: SingleClassDoc): Promise<boolean> => {
+    const finite = (await listLotsOfCustomer(store, person.customerId)).filter((lot) => !isUnlimited(lot));
+    const firstLot = lotToSpend(finite, cls, deps.now(), tz);
+    if (!firstLot) return false;
+    return (
+      firstLot.available_classes >= 2 ||
+      lotToSpend(
+        finite.filter((l) => l.available_class_id !== firstLot.available_class_id),
+        cls,
+        deps.now(),
+        tz,
+      ) !== null
+    );
   };
 
   /** Day `day` at 22:00: the regulars book the classes of `target` (two days on), and queue for the full ones. */
@@ -348,10 +488,17 @@ export async function seedHistory(store: DocumentStore, now: Date, options: Hist
           continue;
         }
         if (!(await timed('credits', () => ensureCredits(person, cls)))) continue;
-        const result = await timed('book-class', () => attempt(() => bookClass(deps, person.identity, { single_class_id: cls.single_class_id })));
+        // Now and then a pack holder brings a friend (+1), paid from their own pack, when two places are left.
+        const guest =
+          placed + 2 <= cls.capacity && random.next() < GUEST_SHARE && (await paysForTwo(person, cls))
+            ? `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`
+            : null;
+        const input = { single_class_id: cls.single_class_id, ...(guest === null ? {} : { guest }) };
+        const result = await timed('book-class', () => attempt(() => bookClass(deps, person.identity, input)));
         if (result) {
-          placed += 1;
-          report.bookings += 1;
+          placed += result.class_reservations.length;
+          report.bookings += result.class_reservations.length;
+          if (guest !== null && result.class_reservations.length === 2) report.guests += 1;
           booked.add(person.uid);
         }
       }
@@ -409,6 +556,16 @@ export async function seedHistory(store: DocumentStore, now: Date, options: Hist
     const events: Array<{ at: number; run: () => Promise<void> }> = [];
     const wall = (time: string) => studioWallTimeToInstant(day, time, tz).getTime();
     events.push({ at: wall('12:00'), run: () => timed('cancel', () => cancelPhase(addDays(day, 1))) });
+    events.push({ at: wall('12:30'), run: () => timed('subscriptions', () => cancelSubscriptions(daysFromTo(first, day))) });
+    // The processor bills each renewal on its date (one cancelled since is skipped then).
+    for (const due of demoCards.renewalTimes(wall('00:00'), studioWallTimeToInstant(addDays(day, 1), '00:00', tz).getTime())) {
+      events.push({
+        at: due,
+        run: async () => {
+          await timed('renewals', chargeRenewals);
+        },
+      });
+    }
     for (const cls of heldBy(day)) {
       events.push({ at: cls.class_date.getTime() - 2 * HOUR, run: () => timed('late-cancel', () => lateCancel(cls)) });
       events.push({ at: endOf(cls), run: () => timed('attendance', () => attendance(cls)) });
@@ -566,6 +723,11 @@ async function createPeople(store: DocumentStore, random: ReturnType<typeof prng
       from,
       until,
       tookFirstClass: false,
+      subscription: null,
+      cancelAfterRenewals: null,
+      cancelOn: null,
+      renewals: 0,
+      promoUses: 0,
     });
   }
   return people;

@@ -1,7 +1,8 @@
 /**
  * The demo studio's 90 days of history (emulators/seed/history.ts, ADR 0120):
  * written through the services on a fresh seeded store, it leaves bookings and
- * purchases across the days, every demo customer's ledger explained by its
+ * purchases across the days (subscriptions billed by card that renew and are
+ * cancelled, PayPal, guests, a discount code), every demo customer's ledger explained by its
  * entries, the dashboard's days computed with figures, nothing booked ahead
  * of now, and the same history on every run.
  */
@@ -10,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HistoryReport, seedHistory } from '../../../../emulators/seed/history';
 import { loadSeedData } from '../../../../emulators/seed/load-seed';
 import type { AvailableClassDoc, LedgerEntryDoc } from '../../../src/data/repos/credits-repo';
+import type { DiscountDoc } from '../../../src/data/repos/discounts-repo';
+import type { InvoiceDoc } from '../../../src/data/repos/invoices-repo';
 import type { PurchaseDoc } from '../../../src/data/repos/purchases-repo';
 import type { ClassReservationDoc } from '../../../src/data/repos/reservations-repo';
 import type { SingleClassDoc } from '../../../src/data/repos/single-classes-repo';
@@ -68,12 +71,101 @@ describe('the demo history', () => {
 
     const purchases = (await all<PurchaseDoc>(env, 'purchases')).filter((p) => p.uid.startsWith('demo-customer-'));
     const methods = new Set(purchases.filter((p) => p.status === 'completed').map((p) => p.checkout_method));
-    expect(methods).toEqual(new Set(['free', 'cash', 'card', 'oxxo', null]));
+    expect(methods).toEqual(new Set(['free', 'cash', 'card', 'oxxo', 'paypal', null]));
     expect(purchases.filter((p) => p.status === 'pending')).toEqual([]);
     const invoices = await all<{ createdAt: Date }>(env, 'invoices');
     expect(invoices.length).toBeGreaterThan(50);
     const lots = (await all<AvailableClassDoc>(env, 'available_classes')).filter((l) => l.uid.startsWith('demo-customer-'));
     expect(lots.filter((l) => l.expiration_date !== null && l.expiration_date < NOW && l.available_classes > 0).length).toBeGreaterThan(0);
+  });
+
+  it('renews subscriptions billed by card through the invoice webhook, and a cancelled one is not renewed after its cancel', async () => {
+    const purchases = (await all<PurchaseDoc>(env, 'purchases')).filter((p) => p.uid.startsWith('demo-customer-'));
+    const subscriptions = purchases.filter((p) => p.class_package.is_subscription && p.checkout_method === 'card');
+    expect(subscriptions.length).toBe(report.purchases.subscription);
+    expect(subscriptions.length).toBeGreaterThanOrEqual(3);
+    for (const s of subscriptions) {
+      expect(s.subscription_id).toBe(`sub_demo_${s.purchase_id}`);
+      expect(s.provider_ref).toBe(`pi_demo_${s.purchase_id}`);
+    }
+    const invoices = await all<InvoiceDoc>(env, 'invoices');
+    const lots = await all<AvailableClassDoc>(env, 'available_classes');
+    const renewalsOf = (id: number) => invoices.filter((i) => i.purchase_id === id && i.billing_reason === 'renewal');
+    const renewals = subscriptions.flatMap((s) => renewalsOf(s.purchase_id));
+    expect(renewals.length).toBe(report.renewals);
+    expect(renewals.length).toBeGreaterThanOrEqual(3);
+    for (const s of subscriptions) {
+      const own = renewalsOf(s.purchase_id).sort((a, b) => +a.createdAt - +b.createdAt);
+      // Each renewal is the processor's paid invoice, granted once: a lot of the purchase per period (the first payment's and each renewal's).
+      expect(own.map((i) => [i.status, i.provider_ref, i.total_payment])).toEqual(
+        own.map((_, n) => ['completed', `in_demo_${s.purchase_id}_${n + 1}`, s.renewal_amount ?? s.subtotal]),
+      );
+      expect(lots.filter((l) => l.purchase_id === s.purchase_id)).toHaveLength(own.length + 1);
+      // A month apart, from a month after the first payment.
+      own.forEach((invoice, n) => {
+        const months =
+          (invoice.createdAt.getUTCFullYear() - (s.paid_at as Date).getUTCFullYear()) * 12 +
+          invoice.createdAt.getUTCMonth() -
+          (s.paid_at as Date).getUTCMonth();
+        expect(months, `renewal ${n + 1} of purchase ${s.purchase_id}`).toBe(n + 1);
+      });
+    }
+    expect(subscriptions.some((s) => renewalsOf(s.purchase_id).length >= 2)).toBe(true);
+    const cancelled = subscriptions.filter((s) => s.status === 'cancelled');
+    expect(cancelled.length).toBe(report.subscriptionsCancelled);
+    expect(cancelled.length).toBeGreaterThanOrEqual(1);
+    for (const s of cancelled) {
+      expect(s.cancel_reason).toBe('Prefiero un paquete de clases');
+      const cancelledAt = s.cancelledAt as Date;
+      expect(renewalsOf(s.purchase_id).length).toBeGreaterThanOrEqual(1);
+      expect(renewalsOf(s.purchase_id).filter((i) => i.createdAt > cancelledAt)).toEqual([]);
+      // The period paid before the cancel is kept to its end, and nothing of the purchase runs past it.
+      const last = lots
+        .filter((l) => l.purchase_id === s.purchase_id)
+        .sort((a, b) => +(a.expiration_date as Date) - +(b.expiration_date as Date))
+        .at(-1);
+      expect(last?.expiration_date?.getTime()).toBeGreaterThan(cancelledAt.getTime());
+      expect(last?.expiration_date?.getTime()).toBeLessThan(cancelledAt.getTime() + 31 * DAY);
+    }
+    // At least one ran out before now: its customer went on with packs.
+    const ranOut = cancelled.filter((s) => lots.filter((l) => l.purchase_id === s.purchase_id).every((l) => (l.expiration_date as Date) < NOW));
+    expect(ranOut.length).toBeGreaterThanOrEqual(1);
+    for (const s of ranOut)
+      expect(purchases.some((p) => p.uid === s.uid && p.createdAt > (s.cancelledAt as Date) && [3, 4].includes(p.class_package_id))).toBe(true);
+    expect(subscriptions.filter((s) => s.status === 'active').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('sells through PayPal, books guests and applies the studio’s discount code', async () => {
+    const purchases = (await all<PurchaseDoc>(env, 'purchases')).filter((p) => p.uid.startsWith('demo-customer-'));
+    const paypal = purchases.filter((p) => p.checkout_method === 'paypal');
+    expect(paypal.length).toBe(report.purchases.paypal);
+    expect(paypal.length).toBeGreaterThanOrEqual(5);
+    for (const p of paypal) {
+      expect(p.status).toBe('completed');
+      expect(p.provider_ref).toBe(`DEMO-CAPTURE-${p.purchase_id}`);
+    }
+    const grants = (await env.store.collection('payment_grants').get()).docs.map((d) => d.id);
+    for (const p of paypal) expect(grants).toContain(`paypal~DEMO-CAPTURE-${p.purchase_id}`);
+
+    const reservations = (await all<ClassReservationDoc>(env, 'class_reservations')).filter((r) => r.uid.startsWith('demo-customer-'));
+    const guests = reservations.filter((r) => r.guest !== null);
+    expect(guests.length).toBe(report.guests);
+    expect(guests.length).toBeGreaterThanOrEqual(10);
+    // Each guest came with their host, to the same class.
+    for (const g of guests) expect(reservations.some((r) => r.guest === null && r.uid === g.uid && r.single_class_id === g.single_class_id)).toBe(true);
+
+    const [promo] = (await all<DiscountDoc>(env, 'discounts')).filter((d) => d.code === 'LATIDO10');
+    expect(promo?.is_percent).toBe(true);
+    const discounted = purchases.filter((p) => p.discount?.code === 'LATIDO10');
+    expect(discounted.length).toBe(report.discounted);
+    expect(discounted.length).toBeGreaterThanOrEqual(5);
+    for (const p of discounted) {
+      expect([3, 4]).toContain(p.class_package_id);
+      expect(p.status).toBe('completed');
+      expect(p.discount?.amount).toBeCloseTo(p.subtotal * 0.1, 2);
+      expect(p.total_payment).toBeCloseTo(p.subtotal - (p.discount?.amount ?? 0), 2);
+    }
+    expect(new Set(discounted.map((p) => p.checkout_method)).size).toBeGreaterThanOrEqual(2);
   });
 
   it('keeps every demo customer’s ledger: each lot is its entries’ sum, and the balance is the sum over the lots', async () => {
