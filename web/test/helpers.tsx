@@ -2,11 +2,12 @@ import { defaultAppConfig } from '@studio/shared/config/app-config';
 import type { Customer, Page } from '@studio/shared/types/api';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, type RouteObject } from 'react-router';
+import { createMemoryRouter, Outlet, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { vi } from 'vitest';
 import { discoverAdminRoutes } from '../src/app/router';
 import { adminRoutes } from '../src/app/routes/admin-routes';
+import { ModalHost } from '../src/components/modal-host';
 import { type AppConfig, useAppConfig } from '../src/lib/app-config';
 
 export function setConfig(overrides: Record<string, unknown> = {}): AppConfig {
@@ -31,6 +32,24 @@ export function renderRoutes(routes: RouteObject[], initialEntry = '/') {
   const app = routes.some((route) => route.id === 'root');
   const router = createMemoryRouter(routes, { initialEntries: [initialEntry], ...(app ? { patchRoutesOnNavigation: discoverAdminRoutes } : {}) });
   return { router, ...render(<RouterProvider router={router} />) };
+}
+
+/** Renders `routes` under a layout with the modal host, as the console has it ('Precaución' and other dialogs open there). */
+export function renderWithModals(routes: RouteObject[], initialEntry: string) {
+  return renderRoutes(
+    [
+      {
+        element: (
+          <>
+            <Outlet />
+            <ModalHost />
+          </>
+        ),
+        children: routes,
+      },
+    ],
+    initialEntry,
+  );
 }
 
 /** Renders one element at `path` inside a memory router, with stub screens for the places it may navigate to. */

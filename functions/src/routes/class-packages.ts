@@ -5,11 +5,11 @@ import { requireAdmin, requireUser } from '../http/authenticate';
 import { numericParam } from '../http/params';
 import { publicCache } from '../http/public-cache';
 import { identityOf } from '../http/request-context';
-import { withBody } from '../http/validate';
 import { getPackageForViewer, listPackagesForAdmin, listPublicPackages, type PackageList } from '../services/packages/list-packages';
 import { createPackage, deletePackage, setPackageHome, updatePackage } from '../services/packages/manage-packages';
 import { listSpecialEventAttendees } from '../services/packages/special-event-attendees';
 import { listUsedPackages } from '../services/packages/used-packages';
+import { addAdminWriteRoutes } from './crud-router';
 
 /** /api/class_packages: public lists of active packages, admin management. */
 export function classPackageRoutes(deps: Deps): Router {
@@ -43,25 +43,13 @@ export function classPackageRoutes(deps: Deps): Router {
     res.json({ class_package: await getPackageForViewer(deps, numericParam(req.params.id, 'id'), { admin: req.identity?.admin === true }) });
   });
 
-  router.post(
-    '/',
-    requireAdmin,
-    ...withBody(classPackageSchema, async (input, _req, res) => {
-      res.status(201).json({ class_package: await createPackage(deps, input) });
-    }),
-  );
-
-  router.put(
-    '/',
-    requireAdmin,
-    ...withBody(classPackageUpdateSchema, async (input, _req, res) => {
-      res.json({ class_package: await updatePackage(deps, input) });
-    }),
-  );
-
-  router.delete('/:id', requireAdmin, async (req, res) => {
-    await deletePackage(deps, numericParam(req.params.id, 'id'));
-    res.status(204).end();
+  addAdminWriteRoutes(router, deps, {
+    one: 'class_package',
+    createSchema: classPackageSchema,
+    updateSchema: classPackageUpdateSchema,
+    create: createPackage,
+    update: updatePackage,
+    remove: deletePackage,
   });
 
   // addToHome / deleteFromHome: the spec names the calls, not their paths.

@@ -53,11 +53,40 @@ export function addCrudRoutes<Dto, Create extends Schema, Update extends Schema,
     res.json({ [spec.one]: await ops.get(deps, numericParam(req.params.id, 'id')) });
   });
 
+  addAdminWriteRoutes(router, deps, {
+    one: spec.one,
+    createSchema: spec.createSchema,
+    updateSchema: spec.updateSchema,
+    create: ops.create,
+    update: ops.update,
+    remove: ops.remove,
+  });
+
+  return router;
+}
+
+/** What addAdminWriteRoutes needs: the wrapper key, the schemas and the three writes. */
+export interface AdminWriteSpec<Create extends Schema, Update extends Schema> {
+  /** Wrapper key of the answer: { discount }. */
+  one: string;
+  createSchema: Create;
+  updateSchema: Update;
+  create: (deps: Deps, input: InferType<Create>) => Promise<unknown>;
+  update: (deps: Deps, input: InferType<Update>) => Promise<unknown>;
+  remove: (deps: Deps, id: number) => Promise<unknown>;
+}
+
+/**
+ * An admin-managed resource's writes: POST / (201 with the record), PUT /
+ * (id in the body, as the spec's clients send it) and DELETE /:id (204),
+ * all for admins; bodies checked by the API's own schemas.
+ */
+export function addAdminWriteRoutes<Create extends Schema, Update extends Schema>(router: Router, deps: Deps, spec: AdminWriteSpec<Create, Update>): Router {
   router.post(
     '/',
     requireAdmin,
     ...withBody(spec.createSchema, async (input, _req, res) => {
-      res.status(201).json({ [spec.one]: await ops.create(deps, input) });
+      res.status(201).json({ [spec.one]: await spec.create(deps, input) });
     }),
   );
 
@@ -65,12 +94,12 @@ export function addCrudRoutes<Dto, Create extends Schema, Update extends Schema,
     '/',
     requireAdmin,
     ...withBody(spec.updateSchema, async (input, _req, res) => {
-      res.json({ [spec.one]: await ops.update(deps, input) });
+      res.json({ [spec.one]: await spec.update(deps, input) });
     }),
   );
 
   router.delete('/:id', requireAdmin, async (req, res) => {
-    await ops.remove(deps, numericParam(req.params.id, 'id'));
+    await spec.remove(deps, numericParam(req.params.id, 'id'));
     res.status(204).end();
   });
 

@@ -4,7 +4,7 @@ import type { Deps } from '../deps';
 import { requireAdmin, requireUser } from '../http/authenticate';
 import { numericParam } from '../http/params';
 import { clientAddressOf, identityOf } from '../http/request-context';
-import { withBody, withQuery } from '../http/validate';
+import { withQuery } from '../http/validate';
 import { lookUpDiscountCode } from '../services/discounts/look-up-code';
 import {
   createDiscountFromInput,
@@ -13,6 +13,7 @@ import {
   listDiscountsForAdmin,
   updateDiscountFromInput,
 } from '../services/discounts/manage-discounts';
+import { addAdminWriteRoutes } from './crud-router';
 
 /** /api/discounts: admin management; signed-in customers check a code. */
 export function discountRoutes(deps: Deps): Router {
@@ -34,25 +35,13 @@ export function discountRoutes(deps: Deps): Router {
     res.json({ discount: await getDiscountForAdmin(deps, numericParam(req.params.id, 'id')) });
   });
 
-  router.post(
-    '/',
-    requireAdmin,
-    ...withBody(discountSchema, async (input, _req, res) => {
-      res.status(201).json({ discount: await createDiscountFromInput(deps, input) });
-    }),
-  );
-
-  router.put(
-    '/',
-    requireAdmin,
-    ...withBody(discountUpdateSchema, async (input, _req, res) => {
-      res.json({ discount: await updateDiscountFromInput(deps, input) });
-    }),
-  );
-
-  router.delete('/:id', requireAdmin, async (req, res) => {
-    await deleteDiscountById(deps, numericParam(req.params.id, 'id'));
-    res.status(204).end();
+  addAdminWriteRoutes(router, deps, {
+    one: 'discount',
+    createSchema: discountSchema,
+    updateSchema: discountUpdateSchema,
+    create: createDiscountFromInput,
+    update: updateDiscountFromInput,
+    remove: deleteDiscountById,
   });
 
   return router;

@@ -2,7 +2,7 @@ import { videoCreateSchema, videoQuerySchema, videoUpdateSchema } from '@studio/
 import { videoRatingEmailSchema, videoRatingSchema } from '@studio/shared/schemas/video-marks';
 import { Router } from 'express';
 import type { Deps } from '../deps';
-import { requireAdmin, requireUser } from '../http/authenticate';
+import { requireUser } from '../http/authenticate';
 import { numericParam } from '../http/params';
 import { identityOf } from '../http/request-context';
 import { withBody, withQuery } from '../http/validate';
@@ -10,6 +10,7 @@ import { askForVideoRating } from '../services/videos/ask-for-rating';
 import { markVideoCompleted } from '../services/videos/mark-video-complete';
 import { rateVideo } from '../services/videos/rate-video';
 import { createVideoFromInput, deleteVideo, getVideoFor, listUpcomingVideos, listVideos, updateVideoFromInput } from '../services/videos/videos';
+import { addAdminWriteRoutes } from './crud-router';
 
 /** /api/videos: admins write; reading, marking and rating need an active online membership (or the admin claim). */
 export function videoRoutes(deps: Deps): Router {
@@ -76,25 +77,13 @@ export function videoRoutes(deps: Deps): Router {
     res.json({ video: await getVideoFor(deps, identityOf(req), numericParam(req.params.id, 'id')) });
   });
 
-  router.post(
-    '/',
-    requireAdmin,
-    ...withBody(videoCreateSchema, async (input, _req, res) => {
-      res.status(201).json({ video: await createVideoFromInput(deps, input) });
-    }),
-  );
-
-  router.put(
-    '/',
-    requireAdmin,
-    ...withBody(videoUpdateSchema, async (input, _req, res) => {
-      res.json({ video: await updateVideoFromInput(deps, input) });
-    }),
-  );
-
-  router.delete('/:id', requireAdmin, async (req, res) => {
-    await deleteVideo(deps, numericParam(req.params.id, 'id'));
-    res.status(204).end();
+  addAdminWriteRoutes(router, deps, {
+    one: 'video',
+    createSchema: videoCreateSchema,
+    updateSchema: videoUpdateSchema,
+    create: createVideoFromInput,
+    update: updateVideoFromInput,
+    remove: deleteVideo,
   });
 
   return router;

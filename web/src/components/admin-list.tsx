@@ -2,7 +2,9 @@ import { type ReactNode, type Ref, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { showSuccess } from '../lib/alerts';
 import { apiErrorText } from '../lib/api-client';
+import { LoadError } from './load-error';
 import { confirmAction } from './modal-store';
+import { Spinner } from './spinner';
 import './admin-list.css';
 
 /**
@@ -93,4 +95,98 @@ export function useListRemoval(successText: string) {
     }
   }
   return { headingRef, error, confirmAndRemove };
+}
+
+/** A column of an admin list: its heading, and on phones each cell's label. */
+export interface AdminColumn<Row> {
+  label: string;
+  cell: (row: Row) => ReactNode;
+}
+
+/**
+ * An admin list screen: AdminListHeader, then `children` (a filter), then
+ * the records' table, the empty text when there are none, a spinner while
+ * they load or the failed read with a way to retry.
+ * The first column names the row (its `th`), the last holds the row's
+ * actions (RowActions); every other cell carries its column's label for the
+ * phone cards.
+ */
+export function AdminListScreen<Row>({
+  screenClass,
+  title,
+  createTo,
+  createText,
+  removal,
+  query,
+  loadErrorText,
+  emptyText,
+  rowKey,
+  columns,
+  actionsLabel,
+  actions,
+  children,
+}: {
+  /** The screen's own class (`admin-packages`), next to `screen`. */
+  screenClass: string;
+  title: string;
+  createTo: string;
+  createText: string;
+  /** useListRemoval's heading (focus after a removal) and refusal. */
+  removal: { headingRef: Ref<HTMLHeadingElement>; error: string | null };
+  query: { data: readonly Row[] | undefined; isPending: boolean; isError: boolean; isFetching: boolean; refetch: () => unknown };
+  loadErrorText: string;
+  emptyText: string;
+  rowKey: (row: Row) => string | number;
+  /** The naming column first. */
+  columns: readonly [AdminColumn<Row>, ...AdminColumn<Row>[]];
+  actionsLabel: string;
+  actions: (row: Row) => ReactNode;
+  children?: ReactNode;
+}) {
+  const [naming, ...rest] = columns;
+  const { data } = query;
+  let body: ReactNode = null;
+  if (data) {
+    body =
+      data.length === 0 ? (
+        <p className="muted">{emptyText}</p>
+      ) : (
+        <table className="admin-list__table">
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.label} scope="col">
+                  {column.label}
+                </th>
+              ))}
+              <th scope="col">{actionsLabel}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((row) => (
+              <tr key={rowKey(row)}>
+                <th scope="row">{naming.cell(row)}</th>
+                {rest.map((column) => (
+                  <td key={column.label} data-label={column.label}>
+                    {column.cell(row)}
+                  </td>
+                ))}
+                <td>{actions(row)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      );
+  } else if (query.isPending) {
+    body = <Spinner />;
+  } else if (query.isError) {
+    body = <LoadError message={loadErrorText} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
+  }
+  return (
+    <section className={`screen ${screenClass}`}>
+      <AdminListHeader title={title} headingRef={removal.headingRef} createTo={createTo} createText={createText} error={removal.error} />
+      {children}
+      {body}
+    </section>
+  );
 }

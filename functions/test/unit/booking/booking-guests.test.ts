@@ -5,9 +5,9 @@ import { getLot } from '../../../src/data/repos/credits-repo';
 import { freeSidePairs, spotNeighbours } from '../../../src/services/booking/places/guest-spot';
 import { endOfStudioDay } from '../../../src/services/credits/expiry';
 import { createClass } from '../../../src/services/schedule/create-class';
-import { ADMIN_UID, giveLot, ledgerMismatches, seedScheduleCatalogue, yogaClass } from '../schedule/schedule-fixtures';
+import { ADMIN_UID, giveLot, ledgerMismatches, yogaClass } from '../schedule/schedule-fixtures';
 import { type TestEnv, testEnv } from '../support';
-import { addCustomers, setConfig } from './booking-fixtures';
+import { deleteReservation, postReservation, seedBookingStudio, setConfig } from './booking-fixtures';
 
 let env: TestEnv;
 let app: ReturnType<typeof createApp>;
@@ -17,19 +17,14 @@ const beto = { customerId: 3, uid: 'beto' };
 beforeEach(async () => {
   env = testEnv();
   app = createApp(env.deps);
-  await seedScheduleCatalogue(env.store);
-  await addCustomers(env.store, [ana, beto]);
-  await createClass(env.deps, yogaClass({ capacity: 3 }));
-  // Class 2: cycling with the 4,5,5,4 map (18 spots).
-  await createClass(env.deps, yogaClass({ class_type_id: 1, capacity: undefined }));
+  await seedBookingStudio(env, [ana, beto], { cycling: true });
 });
 afterEach(async () => {
   await env.cleanup();
 });
 
-const bookAs = (uid: string, body: Record<string, unknown>) =>
-  request(app).post('/api/class_reservations').set('Authorization', `Bearer uid:${uid}`).send(body);
-const cancelAs = (uid: string, id: number) => request(app).delete(`/api/class_reservations/${id}`).set('Authorization', `Bearer uid:${uid}`);
+const bookAs = (uid: string, body: Record<string, unknown>) => postReservation(app, uid, body);
+const cancelAs = (uid: string, id: number) => deleteReservation(app, uid, id);
 const credits = async (lotId: number) => (await getLot(env.store, lotId))?.available_classes;
 const seatsOf = async (classId: number) => (await env.store.collection(`single_classes/${classId}/seats`).get()).size;
 

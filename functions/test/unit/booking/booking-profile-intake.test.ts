@@ -4,49 +4,31 @@
  * booking is refused with 409 booking/profile-incomplete and nothing is
  * written; answered (or only optional questions open), it books.
  */
-import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/app';
 import { getLot } from '../../../src/data/repos/credits-repo';
-import { createClass } from '../../../src/services/schedule/create-class';
-import { giveLot, seedScheduleCatalogue, yogaClass } from '../schedule/schedule-fixtures';
+import { giveLot } from '../schedule/schedule-fixtures';
 import { type TestEnv, testEnv } from '../support';
-import { addCustomers } from './booking-fixtures';
+import { addCustomField, postReservation, seedBookingStudio } from './booking-fixtures';
 
 let env: TestEnv;
 let app: ReturnType<typeof createApp>;
 const ana = { customerId: 2, uid: 'ana' };
 
-async function profileField(id: number, key: string, label: string, required: boolean, extra: Record<string, unknown> = {}) {
-  await env.store.doc(`custom_fields/${id}`).set({
-    custom_field_id: id,
-    key,
-    label,
-    type: 'text',
-    object: 'customer',
-    required,
-    options: [],
-    createdAt: env.clock.now,
-    updatedAt: env.clock.now,
-    deletedAt: null,
-    ...extra,
-  });
-}
+const profileField = (id: number, key: string, label: string, required: boolean, extra: Record<string, unknown> = {}) =>
+  addCustomField(env, { custom_field_id: id, key, label, required, ...extra });
 
 beforeEach(async () => {
   env = testEnv();
   app = createApp(env.deps);
-  await seedScheduleCatalogue(env.store);
-  await addCustomers(env.store, [ana]);
-  await createClass(env.deps, yogaClass({ capacity: 3 }));
+  await seedBookingStudio(env, [ana]);
   await giveLot(env.deps, { id: 101, ...ana, credits: 5 });
 });
 afterEach(async () => {
   await env.cleanup();
 });
 
-const book = (body: Record<string, unknown> = { single_class_id: 1 }) =>
-  request(app).post('/api/class_reservations').set('Authorization', 'Bearer uid:ana').send(body);
+const book = (body: Record<string, unknown> = { single_class_id: 1 }) => postReservation(app, 'ana', body);
 const answer = (values: Record<string, unknown>) => env.store.doc('customers/ana').update({ custom_values: values });
 const seats = async () => (await env.store.collection('single_classes/1/seats').get()).size;
 const reservations = async () => (await env.store.collection('class_reservations').get()).size;

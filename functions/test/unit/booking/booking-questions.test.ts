@@ -10,10 +10,9 @@ import { createApp } from '../../../src/app';
 import { getLot } from '../../../src/data/repos/credits-repo';
 import { getReservation } from '../../../src/data/repos/reservations-repo';
 import { checkInCode } from '../../../src/services/booking/check-in-code';
-import { createClass } from '../../../src/services/schedule/create-class';
-import { ADMIN_UID, giveLot, seedScheduleCatalogue, yogaClass } from '../schedule/schedule-fixtures';
+import { ADMIN_UID, giveLot } from '../schedule/schedule-fixtures';
 import { type TestEnv, testEnv } from '../support';
-import { addCustomers } from './booking-fixtures';
+import { addCustomField, postReservation, seedBookingStudio } from './booking-fixtures';
 
 let env: TestEnv;
 let app: ReturnType<typeof createApp>;
@@ -21,35 +20,20 @@ const ana = { customerId: 2, uid: 'ana' };
 
 const QUESTION = '¿Algo que debamos saber para tu clase?';
 
-async function question(id: number, key: string, extra: Record<string, unknown> = {}) {
-  await env.store.doc(`custom_fields/${id}`).set({
-    custom_field_id: id,
-    key,
-    label: QUESTION,
-    type: 'textarea',
-    object: 'class_reservation',
-    required: true,
-    options: [],
-    createdAt: env.clock.now,
-    updatedAt: env.clock.now,
-    deletedAt: null,
-    ...extra,
-  });
-}
+const question = (id: number, key: string, extra: Record<string, unknown> = {}) =>
+  addCustomField(env, { custom_field_id: id, key, label: QUESTION, type: 'textarea', object: 'class_reservation', ...extra });
 
 beforeEach(async () => {
   env = testEnv();
   app = createApp(env.deps);
-  await seedScheduleCatalogue(env.store);
-  await addCustomers(env.store, [ana]);
-  await createClass(env.deps, yogaClass({ capacity: 3 }));
+  await seedBookingStudio(env, [ana]);
   await giveLot(env.deps, { id: 101, ...ana, credits: 5 });
 });
 afterEach(async () => {
   await env.cleanup();
 });
 
-const book = (body: Record<string, unknown>) => request(app).post('/api/class_reservations').set('Authorization', 'Bearer uid:ana').send(body);
+const book = (body: Record<string, unknown>) => postReservation(app, 'ana', body);
 const admin = { Authorization: `Bearer admin:${ADMIN_UID}` };
 const seats = async () => (await env.store.collection('single_classes/1/seats').get()).size;
 const credits = async () => (await getLot(env.store, 101))?.available_classes;

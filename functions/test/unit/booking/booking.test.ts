@@ -10,9 +10,9 @@ import { cancelClass } from '../../../src/services/schedule/cancel-class';
 import { createClass } from '../../../src/services/schedule/create-class';
 import { getClass } from '../../../src/services/schedule/get-class';
 import { updateClass } from '../../../src/services/schedule/update-class';
-import { ADMIN_UID, giveLot, ledgerMismatches, seedScheduleCatalogue, yogaClass } from '../schedule/schedule-fixtures';
+import { ADMIN_UID, giveLot, ledgerMismatches, yogaClass } from '../schedule/schedule-fixtures';
 import { type TestEnv, testEnv } from '../support';
-import { addCustomers, setConfig } from './booking-fixtures';
+import { addCustomers, deleteReservation, postReservation, seedBookingStudio, setConfig } from './booking-fixtures';
 
 let env: TestEnv;
 let app: ReturnType<typeof createApp>;
@@ -24,19 +24,14 @@ const YOGA_START = new Date('2026-12-01T13:00:00Z');
 beforeEach(async () => {
   env = testEnv();
   app = createApp(env.deps);
-  await seedScheduleCatalogue(env.store);
-  await addCustomers(env.store, [ana, beto]);
-  await createClass(env.deps, yogaClass({ capacity: 3 }));
-  // Class 2: cycling with the 4,5,5,4 map (18 spots).
-  await createClass(env.deps, yogaClass({ class_type_id: 1, capacity: undefined }));
+  await seedBookingStudio(env, [ana, beto], { cycling: true });
 });
 afterEach(async () => {
   await env.cleanup();
 });
 
-const bookAs = (uid: string, body: Record<string, unknown>) =>
-  request(app).post('/api/class_reservations').set('Authorization', `Bearer uid:${uid}`).send(body);
-const cancelAs = (uid: string, id: number) => request(app).delete(`/api/class_reservations/${id}`).set('Authorization', `Bearer uid:${uid}`);
+const bookAs = (uid: string, body: Record<string, unknown>) => postReservation(app, uid, body);
+const cancelAs = (uid: string, id: number) => deleteReservation(app, uid, id);
 const listAs = (uid: string, query = '') => request(app).get(`/api/class_reservations${query}`).set('Authorization', `Bearer uid:${uid}`);
 const at = (iso: string | Date) => {
   env.clock.now = new Date(iso);

@@ -7,11 +7,13 @@ import { useId, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useListRemoval } from '../../components/admin-list';
 import { LoadError } from '../../components/load-error';
+import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
 import { configString, useConfig } from '../../lib/app-config';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { catalogueKeys, deleteResource, resourceListQuery, type ResourcePage, resourcePageQuery } from './admin-catalogue-api';
 import type { CatalogueRecord, FieldName, ResourceDescriptor } from './resource-descriptor';
+import '../../components/admin-list.css';
 import './admin-catalogue.css';
 
 export const PAGE_SIZE = 20;
@@ -77,21 +79,6 @@ function serverPage(answer: ResourcePage, requested: number, search: string): Li
   return { rows: answer.records, page: Math.min(requested, pages), pages, empty: answer.total === 0 && search === '' };
 }
 
-function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
-  if (pages <= 1) return null;
-  return (
-    <nav className="admin-catalogue__pager" aria-label={m.pagerLabel}>
-      <button type="button" className="button button--secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {m.previousPage}
-      </button>
-      <span aria-current="page">{fill(m.pageOf, { page, pages })}</span>
-      <button type="button" className="button button--secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {m.nextPage}
-      </button>
-    </nav>
-  );
-}
-
 /**
  * /admin/<resource>: every record of one catalogue resource, searched and paged
  * on the page (catalogues are small), 20 a page — or, for a resource the server
@@ -147,7 +134,7 @@ export function ResourceListScreen({ descriptor: d }: { descriptor: ResourceDesc
         <p className="muted">{list.empty ? m.empty : m.noMatches}</p>
       ) : (
         <>
-          <table className="admin-catalogue__table">
+          <table className="admin-list__table">
             <thead>
               <tr>
                 <th scope="col">{fieldLabels[d.fields[0]?.name ?? 'name']}</th>
@@ -176,7 +163,7 @@ export function ResourceListScreen({ descriptor: d }: { descriptor: ResourceDesc
                       </td>
                     ))}
                     <td>
-                      <div className="admin-catalogue__actions">
+                      <div className="admin-list__actions">
                         <Link to={`${d.path}/${id}`} className="button button--secondary" aria-label={fill(m.editOf, { name })}>
                           {m.edit}
                         </Link>
@@ -196,7 +183,16 @@ export function ResourceListScreen({ descriptor: d }: { descriptor: ResourceDesc
               })}
             </tbody>
           </table>
-          <Pager page={page} pages={pages} onPage={goToPage} />
+          <Pager
+            page={page}
+            pages={pages}
+            onPage={goToPage}
+            className="admin-catalogue__pager"
+            label={m.pagerLabel}
+            previousText={m.previousPage}
+            nextText={m.nextPage}
+            pageText={fill(m.pageOf, { page: page, pages })}
+          />
         </>
       );
   } else if (isPending) {
@@ -207,7 +203,7 @@ export function ResourceListScreen({ descriptor: d }: { descriptor: ResourceDesc
 
   return (
     <section className="screen admin-catalogue">
-      <div className="admin-catalogue__header">
+      <div className="admin-list__header">
         <h1 ref={headingRef} tabIndex={-1}>
           {d.title}
         </h1>

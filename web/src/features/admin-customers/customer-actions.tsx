@@ -18,7 +18,8 @@ import type { Purchase } from '@studio/shared/types/purchases';
 import { Field, Form, Formik, type FormikHelpers, useField, useFormikContext, yupToFormErrors } from 'formik';
 import { type ReactNode, useId } from 'react';
 import { type Schema, ValidationError } from 'yup';
-import { Checkbox, FocusFirstError, FormError, TextField } from '../../components/form-field';
+import { Checkbox, FocusFirstError, TextField } from '../../components/form-field';
+import { FormFooter } from '../../components/form-footer';
 import { Modal } from '../../components/modal';
 import { confirmAction } from '../../components/modal-store';
 import { Spinner } from '../../components/spinner';
@@ -149,16 +150,13 @@ function ActionForm({ title, initialValues, schema, body, send, success, custome
         {({ isSubmitting, status }) => (
           <Form noValidate aria-label={title} aria-busy={isSubmitting} className="admin-customers__form">
             {children}
-            <FormError message={typeof status === 'string' ? status : null} />
-            <div className="actions">
-              <button type="button" className="button button--secondary" onClick={onClose}>
-                {messages.common.cancel}
-              </button>
-              <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting}>
-                {m.send}
-              </button>
-            </div>
-            {isSubmitting && <Spinner label={m.sending} />}
+            <FormFooter
+              error={typeof status === 'string' ? status : null}
+              submitting={isSubmitting}
+              submitText={m.send}
+              submittingText={m.sending}
+              onCancel={onClose}
+            />
             <FocusFirstError />
           </Form>
         )}

@@ -10,6 +10,7 @@ import { Field, Form, Formik, useField } from 'formik';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '../../components/load-error';
+import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
 import { apiErrorText } from '../../lib/api-client';
 import { configString, useConfig } from '../../lib/app-config';
@@ -59,22 +60,6 @@ function SearchField() {
         </p>
       )}
     </div>
-  );
-}
-
-/** Previous / next around 'Página n de m'; nothing when everything fits on one page. */
-function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
-  if (pages <= 1) return null;
-  return (
-    <nav className="admin-customers__pager" aria-label={m.pagerLabel}>
-      <button type="button" className="button button--secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {m.previousPage}
-      </button>
-      <span aria-current="page">{fill(m.pageOf, { page, pages })}</span>
-      <button type="button" className="button button--secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {m.nextPage}
-      </button>
-    </nav>
   );
 }
 
@@ -174,7 +159,16 @@ export function CustomersScreen() {
               ))}
             </tbody>
           </table>
-          <Pager page={page} pages={pages} onPage={(p) => go({ query, page: p })} />
+          <Pager
+            page={page}
+            pages={pages}
+            onPage={(p) => go({ query, page: p })}
+            className="admin-customers__pager"
+            label={m.pagerLabel}
+            previousText={m.previousPage}
+            nextText={m.nextPage}
+            pageText={fill(m.pageOf, { page: page, pages })}
+          />
         </>
       );
   } else if (isPending) {

@@ -2,10 +2,8 @@ import type { Discount } from '@studio/shared/schemas/discount';
 import type { ClassPackage } from '@studio/shared/types/class-packages';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Outlet } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FetchCall, mockFetch, renderRoutes } from '../../../test/helpers';
-import { ModalHost } from '../../components/modal-host';
+import { type FetchCall, mockFetch, renderWithModals } from '../../../test/helpers';
 import { useAlerts } from '../../lib/alerts';
 import { DiscountFormScreen } from './discount-form-screen';
 import { DiscountsAdminScreen } from './discounts-screen';
@@ -43,21 +41,11 @@ const pkg = (id: number, title: string) => ({ class_package_id: id, title }) as 
 const packages = [pkg(3, 'Paquete 5 clases'), pkg(4, 'Paquete 10 clases')];
 
 function render(entry: string) {
-  return renderRoutes(
+  return renderWithModals(
     [
-      {
-        element: (
-          <>
-            <Outlet />
-            <ModalHost />
-          </>
-        ),
-        children: [
-          { path: '/admin/descuentos', element: <DiscountsAdminScreen /> },
-          { path: '/admin/descuentos/nuevo', element: <DiscountFormScreen /> },
-          { path: '/admin/descuentos/:id', element: <DiscountFormScreen /> },
-        ],
-      },
+      { path: '/admin/descuentos', element: <DiscountsAdminScreen /> },
+      { path: '/admin/descuentos/nuevo', element: <DiscountFormScreen /> },
+      { path: '/admin/descuentos/:id', element: <DiscountFormScreen /> },
     ],
     entry,
   );

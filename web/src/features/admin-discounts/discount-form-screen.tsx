@@ -1,18 +1,14 @@
 import { DEFAULT_TIMEZONE } from '@studio/shared/format/dates';
-import { fill, messages } from '@studio/shared/messages';
+import { fill } from '@studio/shared/messages';
 import { adminDiscountsMessages as m } from '@studio/shared/messages/admin-discounts';
 import { fieldLabels } from '@studio/shared/messages/fields';
 import { type Discount, discountSchema, discountUpdateSchema } from '@studio/shared/schemas/discount';
 import type { ClassPackage } from '@studio/shared/types/class-packages';
-import { Field, Form, Formik, useField, useFormikContext } from 'formik';
+import { Field, useField, useFormikContext } from 'formik';
 import { useId } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { Checkbox, FocusFirstError, FormError, TextField, useVisibleError } from '../../components/form-field';
-import { LoadError } from '../../components/load-error';
-import { NotFound } from '../../components/not-found';
+import { AdminRecordForm, AdminRecordLoading, AdminRecordRoute } from '../../components/admin-record-form';
+import { Checkbox, TextField, useVisibleError } from '../../components/form-field';
 import { Spinner } from '../../components/spinner';
-import { showSuccess } from '../../lib/alerts';
-import { ApiError, apiErrorText } from '../../lib/api-client';
 import { configString, useConfig } from '../../lib/app-config';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { discountKeys, discountQuery, packagesQuery, saveDiscount } from './admin-discounts-api';
@@ -105,8 +101,6 @@ function DiscountFields({ packages, packagesFailed }: { packages: ClassPackage[]
 }
 
 function DiscountForm({ record, id }: { record: Discount | null; id: number | null }) {
-  const navigate = useNavigate();
-  const headingId = useId();
   const timezone = configString(useConfig(), 'timezone') || DEFAULT_TIMEZONE;
   const packages = useServerQuery(packagesQuery);
   const save = useServerMutation({
@@ -114,59 +108,27 @@ function DiscountForm({ record, id }: { record: Discount | null; id: number | nu
     meta: { alert: false, invalidates: [discountKeys.all] },
   });
   const schema = id === null ? discountSchema : discountUpdateSchema;
-  const heading = record ? fill(m.editOf, { name: record.code }) : m.create;
-
   return (
-    <section className="screen admin-discounts">
-      <p className="admin-discounts__eyebrow muted">{m.singular}</p>
-      <h1 id={headingId}>{heading}</h1>
-      <Formik
-        initialValues={discountFormValues(record, timezone)}
-        validate={(values) => validateBody(schema, discountBody(values, id, timezone))}
-        onSubmit={async (values, helpers) => {
-          helpers.setStatus(null);
-          try {
-            await save.mutateAsync(discountBody(values, id, timezone));
-            showSuccess(m.saved);
-            await navigate(LIST_PATH);
-          } catch (error) {
-            // 409: the code is taken; the server names the field when it can.
-            helpers.setStatus(apiErrorText(error));
-            if (error instanceof ApiError && error.fields) helpers.setErrors(error.fields);
-          }
-        }}
-      >
-        {({ isSubmitting, status: submitError }) => (
-          <Form noValidate aria-labelledby={headingId} className="admin-discounts__form" aria-busy={isSubmitting}>
-            <DiscountFields packages={packages.data} packagesFailed={packages.isError} />
-            <FormError message={typeof submitError === 'string' ? submitError : null} />
-            <div className="actions">
-              <Link to={LIST_PATH} className="button button--secondary">
-                {messages.common.cancel}
-              </Link>
-              <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting}>
-                {messages.common.save}
-              </button>
-            </div>
-            {isSubmitting && <Spinner label={m.saving} />}
-            <FocusFirstError />
-          </Form>
-        )}
-      </Formik>
-    </section>
+    <AdminRecordForm
+      screenClass="admin-discounts"
+      eyebrow={m.singular}
+      heading={record ? fill(m.editOf, { name: record.code }) : m.create}
+      listPath={LIST_PATH}
+      initialValues={discountFormValues(record, timezone)}
+      validate={(values) => validateBody(schema, discountBody(values, id, timezone))}
+      save={(values) => save.mutateAsync(discountBody(values, id, timezone))}
+      savedText={m.saved}
+      savingText={m.saving}
+    >
+      {() => <DiscountFields packages={packages.data} packagesFailed={packages.isError} />}
+    </AdminRecordForm>
   );
 }
 
 function EditDiscount({ id }: { id: number }) {
-  const { data, isPending, isError, error, isFetching, refetch } = useServerQuery(discountQuery(id));
-  if (data) return <DiscountForm key={id} record={data} id={id} />;
-  return (
-    <section className="screen admin-discounts">
-      <h1>{m.singular}</h1>
-      {isPending && <Spinner />}
-      {isError && <LoadError message={apiErrorText(error) ?? messages.common.genericError} retrying={isFetching} onRetry={() => void refetch()} />}
-    </section>
-  );
+  const query = useServerQuery(discountQuery(id));
+  if (query.data) return <DiscountForm key={id} record={query.data} id={id} />;
+  return <AdminRecordLoading screenClass="admin-discounts" title={m.singular} query={query} />;
 }
 
 /**
@@ -175,9 +137,5 @@ function EditDiscount({ id }: { id: number }) {
  * schema on the exact body about to be sent; saved, it goes back to the list.
  */
 export function DiscountFormScreen() {
-  const { id } = useParams();
-  if (id === undefined) return <DiscountForm record={null} id={null} />;
-  // Ids are positive integers; anything else in the address is not a discount.
-  if (!/^[1-9]\d{0,15}$/.test(id)) return <NotFound />;
-  return <EditDiscount id={Number(id)} />;
+  return <AdminRecordRoute renderNew={() => <DiscountForm record={null} id={null} />} renderExisting={(id) => <EditDiscount id={id} />} />;
 }

@@ -4,9 +4,7 @@ import { formatMoneyMxn, formatNumber } from '@studio/shared/format/money';
 import { fill } from '@studio/shared/messages';
 import { adminDiscountsMessages as m } from '@studio/shared/messages/admin-discounts';
 import type { Discount } from '@studio/shared/schemas/discount';
-import { AdminListHeader, RowActions, useListRemoval } from '../../components/admin-list';
-import { LoadError } from '../../components/load-error';
-import { Spinner } from '../../components/spinner';
+import { AdminListScreen, RowActions, useListRemoval } from '../../components/admin-list';
 import { configString, useConfig } from '../../lib/app-config';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { archiveDiscount, discountKeys, discountsQuery, packagesQuery } from './admin-discounts-api';
@@ -38,8 +36,8 @@ function validityOf(d: Discount, timezone: string): string {
  */
 export function DiscountsAdminScreen() {
   const timezone = configString(useConfig(), 'timezone') || DEFAULT_TIMEZONE;
-  const { headingRef, error: removalError, confirmAndRemove } = useListRemoval(m.archived);
-  const { data, isPending, isError, isFetching, refetch } = useServerQuery(discountsQuery);
+  const { confirmAndRemove, ...removal } = useListRemoval(m.archived);
+  const query = useServerQuery(discountsQuery);
   // Titles for the packages column; until they arrive (or if they fail) the ids are shown.
   const packages = useServerQuery(packagesQuery);
   const archive = useServerMutation({
@@ -55,59 +53,37 @@ export function DiscountsAdminScreen() {
 
   const askAndArchive = (d: Discount) => confirmAndRemove(fill(m.archiveQuestion, { name: d.code }), () => archive.mutateAsync(d.discount_id));
 
-  let body;
-  if (data) {
-    body =
-      data.length === 0 ? (
-        <p className="muted">{m.empty}</p>
-      ) : (
-        <table className="admin-list__table">
-          <thead>
-            <tr>
-              <th scope="col">{m.singular}</th>
-              <th scope="col">{m.columns.value}</th>
-              <th scope="col">{m.columns.uses}</th>
-              <th scope="col">{m.columns.perCustomer}</th>
-              <th scope="col">{m.columns.validity}</th>
-              <th scope="col">{m.columns.packages}</th>
-              <th scope="col">{m.actions}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((d) => (
-              <tr key={d.discount_id}>
-                <th scope="row">{d.code}</th>
-                <td data-label={m.columns.value}>{valueOf(d)}</td>
-                <td data-label={m.columns.uses}>{usesOf(d)}</td>
-                <td data-label={m.columns.perCustomer}>{d.limit_per_customer === null ? m.noLimit : formatNumber(d.limit_per_customer)}</td>
-                <td data-label={m.columns.validity}>{validityOf(d, timezone)}</td>
-                <td data-label={m.columns.packages}>{packagesOf(d)}</td>
-                <td>
-                  <RowActions
-                    editTo={`/admin/descuentos/${d.discount_id}`}
-                    editText={m.edit}
-                    editLabel={fill(m.editOf, { name: d.code })}
-                    removeText={m.archive}
-                    removeLabel={fill(m.archiveOf, { name: d.code })}
-                    busy={archive.isPending}
-                    onRemove={() => void askAndArchive(d)}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      );
-  } else if (isPending) {
-    body = <Spinner />;
-  } else if (isError) {
-    body = <LoadError message={m.listLoadError} retrying={isFetching} onRetry={() => void refetch()} />;
-  }
-
   return (
-    <section className="screen admin-discounts">
-      <AdminListHeader title={m.title} headingRef={headingRef} createTo={'/admin/descuentos/nuevo'} createText={m.create} error={removalError} />
-      {body}
-    </section>
+    <AdminListScreen
+      screenClass="admin-discounts"
+      title={m.title}
+      createTo="/admin/descuentos/nuevo"
+      createText={m.create}
+      removal={removal}
+      query={query}
+      loadErrorText={m.listLoadError}
+      emptyText={m.empty}
+      rowKey={(d) => d.discount_id}
+      columns={[
+        { label: m.singular, cell: (d) => d.code },
+        { label: m.columns.value, cell: valueOf },
+        { label: m.columns.uses, cell: usesOf },
+        { label: m.columns.perCustomer, cell: (d) => (d.limit_per_customer === null ? m.noLimit : formatNumber(d.limit_per_customer)) },
+        { label: m.columns.validity, cell: (d) => validityOf(d, timezone) },
+        { label: m.columns.packages, cell: packagesOf },
+      ]}
+      actionsLabel={m.actions}
+      actions={(d) => (
+        <RowActions
+          editTo={`/admin/descuentos/${d.discount_id}`}
+          editText={m.edit}
+          editLabel={fill(m.editOf, { name: d.code })}
+          removeText={m.archive}
+          removeLabel={fill(m.archiveOf, { name: d.code })}
+          busy={archive.isPending}
+          onRemove={() => void askAndArchive(d)}
+        />
+      )}
+    />
   );
 }

@@ -5,16 +5,10 @@ import { fieldLabels } from '@studio/shared/messages/fields';
 import { needsOptions } from '@studio/shared/schemas/catalogue/common';
 import { customFieldCreateSchema, type CustomFieldObject, customFieldUpdateSchema } from '@studio/shared/schemas/catalogue/custom-fields';
 import type { CustomField } from '@studio/shared/types/catalogue';
-import { Form, Formik } from 'formik';
-import { useId } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { FormError, TextField } from '../../components/form-field';
+import { useSearchParams } from 'react-router';
+import { AdminRecordForm, AdminRecordLoading, AdminRecordRoute } from '../../components/admin-record-form';
+import { TextField } from '../../components/form-field';
 import { CheckboxField, ChoiceField } from '../../components/formik-fields';
-import { LoadError } from '../../components/load-error';
-import { NotFound } from '../../components/not-found';
-import { Spinner } from '../../components/spinner';
-import { showSuccess } from '../../lib/alerts';
-import { ApiError, apiErrorText } from '../../lib/api-client';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { adminFormsKeys, customFieldQuery, saveCustomField } from './admin-forms-api';
 import { adminFormsPaths, OBJECT_PARAM } from './admin-forms-paths';
@@ -25,72 +19,44 @@ import { OptionsEditor } from './options-editor';
 import './admin-forms.css';
 
 function CustomFieldForm({ record, id, listObject }: { record: CustomField | null; id: number | null; listObject: CustomFieldObject | null }) {
-  const navigate = useNavigate();
-  const headingId = useId();
   const save = useServerMutation({
     mutationFn: (body: Record<string, unknown>) => saveCustomField(body, id),
     meta: { alert: false, invalidates: [adminFormsKeys.customFields] },
   });
   const schema = id === null ? customFieldCreateSchema : customFieldUpdateSchema;
-  const heading = record ? fill(c.editOf, { name: record.label }) : m.customFields.create;
-  // Back to the list as it was filtered when the admin left it.
-  const listPath = withObject(adminFormsPaths.customFields, listObject);
-
   return (
-    <section className="screen admin-forms">
-      <p className="admin-forms__eyebrow muted">{m.customFields.singular}</p>
-      <h1 id={headingId}>{heading}</h1>
-      <Formik
-        initialValues={customFieldValues(record, listObject)}
-        validate={(values) => validateBody<CustomFieldValues>(schema, customFieldBody(values, id))}
-        onSubmit={async (values, helpers) => {
-          helpers.setStatus(null);
-          try {
-            await save.mutateAsync(customFieldBody(values, id));
-            showSuccess(messages.common.saved);
-            await navigate(listPath);
-          } catch (error) {
-            helpers.setStatus(apiErrorText(error));
-            if (error instanceof ApiError && error.fields) helpers.setErrors(serverFieldErrors<CustomFieldValues>(error.fields));
-          }
-        }}
-      >
-        {({ values, isSubmitting, status: submitError }) => (
-          <Form noValidate aria-labelledby={headingId} className="admin-forms__form" aria-busy={isSubmitting}>
-            <ChoiceField name="object" label={fieldLabels.object} choices={OBJECT_CHOICES} />
-            <TextField name="label" label={fieldLabels.label} />
-            <TextField name="key" label={fieldLabels.key} hint={m.customFields.keyHint} autoCapitalize="none" spellCheck={false} />
-            <ChoiceField name="type" label={fieldLabels.type} choices={TYPE_CHOICES} />
-            <CheckboxField name="required" label={m.requiredLabel} />
-            {needsOptions(values.type) && <OptionsEditor name="options" />}
-            <FormError message={typeof submitError === 'string' ? submitError : null} />
-            <div className="actions">
-              <Link to={listPath} className="button button--secondary">
-                {messages.common.cancel}
-              </Link>
-              <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting}>
-                {messages.common.save}
-              </button>
-            </div>
-            {isSubmitting && <Spinner label={c.saving} />}
-            <FocusFirstProblem />
-          </Form>
-        )}
-      </Formik>
-    </section>
+    <AdminRecordForm
+      screenClass="admin-forms"
+      eyebrow={m.customFields.singular}
+      heading={record ? fill(c.editOf, { name: record.label }) : m.customFields.create}
+      // Back to the list as it was filtered when the admin left it.
+      listPath={withObject(adminFormsPaths.customFields, listObject)}
+      initialValues={customFieldValues(record, listObject)}
+      validate={(values) => validateBody<CustomFieldValues>(schema, customFieldBody(values, id))}
+      save={(values) => save.mutateAsync(customFieldBody(values, id))}
+      savedText={messages.common.saved}
+      savingText={c.saving}
+      fieldErrors={serverFieldErrors<CustomFieldValues>}
+      focusProblem={<FocusFirstProblem />}
+    >
+      {({ values }) => (
+        <>
+          <ChoiceField name="object" label={fieldLabels.object} choices={OBJECT_CHOICES} />
+          <TextField name="label" label={fieldLabels.label} />
+          <TextField name="key" label={fieldLabels.key} hint={m.customFields.keyHint} autoCapitalize="none" spellCheck={false} />
+          <ChoiceField name="type" label={fieldLabels.type} choices={TYPE_CHOICES} />
+          <CheckboxField name="required" label={m.requiredLabel} />
+          {needsOptions(values.type) && <OptionsEditor name="options" />}
+        </>
+      )}
+    </AdminRecordForm>
   );
 }
 
 function EditCustomField({ id, listObject }: { id: number; listObject: CustomFieldObject | null }) {
-  const { data, isPending, isError, error, isFetching, refetch } = useServerQuery(customFieldQuery(id));
-  if (data) return <CustomFieldForm key={id} record={data} id={id} listObject={listObject} />;
-  return (
-    <section className="screen admin-forms">
-      <h1>{m.customFields.singular}</h1>
-      {isPending && <Spinner />}
-      {isError && <LoadError message={apiErrorText(error) ?? messages.common.genericError} retrying={isFetching} onRetry={() => void refetch()} />}
-    </section>
-  );
+  const query = useServerQuery(customFieldQuery(id));
+  if (query.data) return <CustomFieldForm key={id} record={query.data} id={id} listObject={listObject} />;
+  return <AdminRecordLoading screenClass="admin-forms" title={m.customFields.singular} query={query} />;
 }
 
 /**
@@ -99,11 +65,12 @@ function EditCustomField({ id, listObject }: { id: number; listObject: CustomFie
  * exact body about to be sent; saved, it goes back to the list.
  */
 export function CustomFieldFormScreen() {
-  const { id } = useParams();
   const [params] = useSearchParams();
   const listObject = objectFrom(params.get(OBJECT_PARAM));
-  if (id === undefined) return <CustomFieldForm record={null} id={null} listObject={listObject} />;
-  // Ids are positive integers; anything else in the address is not a record.
-  if (!/^[1-9]\d{0,15}$/.test(id)) return <NotFound />;
-  return <EditCustomField id={Number(id)} listObject={listObject} />;
+  return (
+    <AdminRecordRoute
+      renderNew={() => <CustomFieldForm record={null} id={null} listObject={listObject} />}
+      renderExisting={(id) => <EditCustomField id={id} listObject={listObject} />}
+    />
+  );
 }

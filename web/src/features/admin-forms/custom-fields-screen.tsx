@@ -5,9 +5,7 @@ import { fieldLabels } from '@studio/shared/messages/fields';
 import type { CustomField } from '@studio/shared/types/catalogue';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { AdminListHeader, RowActions, useListRemoval } from '../../components/admin-list';
-import { LoadError } from '../../components/load-error';
-import { Spinner } from '../../components/spinner';
+import { AdminListScreen, RowActions, useListRemoval } from '../../components/admin-list';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { adminFormsKeys, customFieldsQuery, deleteCustomField } from './admin-forms-api';
 import { adminFormsPaths, OBJECT_PARAM } from './admin-forms-paths';
@@ -24,8 +22,8 @@ export function CustomFieldsScreen() {
   const filterId = useId();
   const [params, setParams] = useSearchParams();
   const object = objectFrom(params.get(OBJECT_PARAM));
-  const { headingRef, error: removalError, confirmAndRemove } = useListRemoval(messages.common.deleted);
-  const { data, isPending, isError, isFetching, refetch } = useServerQuery(customFieldsQuery(object));
+  const { confirmAndRemove, ...removal } = useListRemoval(messages.common.deleted);
+  const query = useServerQuery(customFieldsQuery(object));
   const remove = useServerMutation({
     mutationFn: deleteCustomField,
     meta: { alert: false, invalidates: [adminFormsKeys.customFields] },
@@ -41,62 +39,37 @@ export function CustomFieldsScreen() {
 
   const askAndDelete = (field: CustomField) => confirmAndRemove(fill(c.removeQuestion, { name: field.label }), () => remove.mutateAsync(field.custom_field_id));
 
-  let body;
-  if (data) {
-    body =
-      data.length === 0 ? (
-        <p className="muted">{object ? fill(m.customFields.emptyFor, { object: m.objects[object] }) : m.customFields.empty}</p>
-      ) : (
-        <table className="admin-list__table">
-          <thead>
-            <tr>
-              <th scope="col">{fieldLabels.label}</th>
-              <th scope="col">{fieldLabels.key}</th>
-              <th scope="col">{fieldLabels.type}</th>
-              <th scope="col">{fieldLabels.object}</th>
-              <th scope="col">{m.requiredLabel}</th>
-              <th scope="col">{c.actions}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((field) => (
-              <tr key={field.custom_field_id}>
-                <th scope="row">{field.label}</th>
-                <td data-label={fieldLabels.key}>{field.key}</td>
-                <td data-label={fieldLabels.type}>{typeName(field.type)}</td>
-                <td data-label={fieldLabels.object}>{m.objects[field.object]}</td>
-                <td data-label={m.requiredLabel}>{field.required ? c.yes : c.no}</td>
-                <td>
-                  <RowActions
-                    editTo={withObject(`${adminFormsPaths.customFields}/${field.custom_field_id}`, object)}
-                    editText={c.edit}
-                    editLabel={fill(c.editOf, { name: field.label })}
-                    removeText={c.remove}
-                    removeLabel={fill(c.removeOf, { name: field.label })}
-                    busy={remove.isPending}
-                    onRemove={() => void askAndDelete(field)}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      );
-  } else if (isPending) {
-    body = <Spinner />;
-  } else if (isError) {
-    body = <LoadError message={c.listLoadError} retrying={isFetching} onRetry={() => void refetch()} />;
-  }
-
   return (
-    <section className="screen admin-forms">
-      <AdminListHeader
-        title={m.customFields.title}
-        headingRef={headingRef}
-        createTo={withObject(`${adminFormsPaths.customFields}/nuevo`, object)}
-        createText={m.customFields.create}
-        error={removalError}
-      />
+    <AdminListScreen
+      screenClass="admin-forms"
+      title={m.customFields.title}
+      createTo={withObject(`${adminFormsPaths.customFields}/nuevo`, object)}
+      createText={m.customFields.create}
+      removal={removal}
+      query={query}
+      loadErrorText={c.listLoadError}
+      emptyText={object ? fill(m.customFields.emptyFor, { object: m.objects[object] }) : m.customFields.empty}
+      rowKey={(field) => field.custom_field_id}
+      columns={[
+        { label: fieldLabels.label, cell: (field) => field.label },
+        { label: fieldLabels.key, cell: (field) => field.key },
+        { label: fieldLabels.type, cell: (field) => typeName(field.type) },
+        { label: fieldLabels.object, cell: (field) => m.objects[field.object] },
+        { label: m.requiredLabel, cell: (field) => (field.required ? c.yes : c.no) },
+      ]}
+      actionsLabel={c.actions}
+      actions={(field) => (
+        <RowActions
+          editTo={withObject(`${adminFormsPaths.customFields}/${field.custom_field_id}`, object)}
+          editText={c.edit}
+          editLabel={fill(c.editOf, { name: field.label })}
+          removeText={c.remove}
+          removeLabel={fill(c.removeOf, { name: field.label })}
+          busy={remove.isPending}
+          onRemove={() => void askAndDelete(field)}
+        />
+      )}
+    >
       <div className="field admin-forms__filter">
         <label className="field__label" htmlFor={filterId}>
           {m.customFields.filter}
@@ -110,7 +83,6 @@ export function CustomFieldsScreen() {
           ))}
         </select>
       </div>
-      {body}
-    </section>
+    </AdminListScreen>
   );
 }

@@ -6,16 +6,12 @@ import { fieldLabels } from '@studio/shared/messages/fields';
 import { needsOptions } from '@studio/shared/schemas/catalogue/common';
 import { ADDRESS_FORM_ID, FORM_FIELDS_MAX, formCreateSchema, formFieldSchema, formUpdateSchema } from '@studio/shared/schemas/catalogue/forms';
 import type { Form as StudioForm } from '@studio/shared/types/catalogue';
-import { FieldArray, type FieldArrayRenderProps, Form, Formik, getIn, useFormikContext } from 'formik';
+import { FieldArray, type FieldArrayRenderProps, getIn, useFormikContext } from 'formik';
 import { useId, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { FormError, TextField } from '../../components/form-field';
+import { Link } from 'react-router';
+import { AdminRecordForm, AdminRecordLoading, AdminRecordRoute } from '../../components/admin-record-form';
+import { TextField } from '../../components/form-field';
 import { CheckboxField, ChoiceField, TextAreaField } from '../../components/formik-fields';
-import { LoadError } from '../../components/load-error';
-import { NotFound } from '../../components/not-found';
-import { Spinner } from '../../components/spinner';
-import { showSuccess } from '../../lib/alerts';
-import { ApiError, apiErrorText } from '../../lib/api-client';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { adminFormsKeys, formQuery, saveForm } from './admin-forms-api';
 import { adminFormsPaths } from './admin-forms-paths';
@@ -173,54 +169,33 @@ function FieldsEditor() {
 }
 
 function FormEditor({ record, id }: { record: StudioForm | null; id: number | null }) {
-  const navigate = useNavigate();
-  const headingId = useId();
   const save = useServerMutation({
     mutationFn: (body: Record<string, unknown>) => saveForm(body, id),
     meta: { alert: false, invalidates: [adminFormsKeys.forms] },
   });
   const schema = id === null ? formCreateSchema : formUpdateSchema;
-  const heading = record ? fill(c.editOf, { name: record.name }) : m.forms.create;
-
   return (
-    <section className="screen admin-forms">
-      <p className="admin-forms__eyebrow muted">{m.forms.singular}</p>
-      <h1 id={headingId}>{heading}</h1>
-      <Formik
-        initialValues={formEditorValues(record)}
-        validate={(values) => validateBody<FormEditorValues>(schema, formBody(values, id))}
-        onSubmit={async (values, helpers) => {
-          helpers.setStatus(null);
-          try {
-            await save.mutateAsync(formBody(values, id));
-            showSuccess(messages.common.saved);
-            await navigate(LIST_PATH);
-          } catch (error) {
-            helpers.setStatus(apiErrorText(error));
-            if (error instanceof ApiError && error.fields) helpers.setErrors(serverFieldErrors<FormEditorValues>(error.fields));
-          }
-        }}
-      >
-        {({ isSubmitting, status: submitError }) => (
-          <Form noValidate aria-labelledby={headingId} className="admin-forms__form" aria-busy={isSubmitting}>
-            <TextField name="name" label={fieldLabels.name} />
-            <TextAreaField name="description" label={fieldLabels.description} optional={isOptional(schema, 'description')} />
-            <FieldsEditor />
-            <FormError message={typeof submitError === 'string' ? submitError : null} />
-            <div className="actions">
-              <Link to={LIST_PATH} className="button button--secondary">
-                {messages.common.cancel}
-              </Link>
-              <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting}>
-                {messages.common.save}
-              </button>
-            </div>
-            {isSubmitting && <Spinner label={c.saving} />}
-            <FocusFirstProblem />
-          </Form>
-        )}
-      </Formik>
-    </section>
+    <AdminRecordForm
+      screenClass="admin-forms"
+      eyebrow={m.forms.singular}
+      heading={record ? fill(c.editOf, { name: record.name }) : m.forms.create}
+      listPath={LIST_PATH}
+      initialValues={formEditorValues(record)}
+      validate={(values) => validateBody<FormEditorValues>(schema, formBody(values, id))}
+      save={(values) => save.mutateAsync(formBody(values, id))}
+      savedText={messages.common.saved}
+      savingText={c.saving}
+      fieldErrors={serverFieldErrors<FormEditorValues>}
+      focusProblem={<FocusFirstProblem />}
+    >
+      {() => (
+        <>
+          <TextField name="name" label={fieldLabels.name} />
+          <TextAreaField name="description" label={fieldLabels.description} optional={isOptional(schema, 'description')} />
+          <FieldsEditor />
+        </>
+      )}
+    </AdminRecordForm>
   );
 }
 
@@ -264,15 +239,9 @@ function AddressFormView({ record }: { record: StudioForm }) {
 }
 
 function EditForm({ id }: { id: number }) {
-  const { data, isPending, isError, error, isFetching, refetch } = useServerQuery(formQuery(id));
-  if (data) return data.form_id === ADDRESS_FORM_ID ? <AddressFormView record={data} /> : <FormEditor key={id} record={data} id={id} />;
-  return (
-    <section className="screen admin-forms">
-      <h1>{m.forms.singular}</h1>
-      {isPending && <Spinner />}
-      {isError && <LoadError message={apiErrorText(error) ?? messages.common.genericError} retrying={isFetching} onRetry={() => void refetch()} />}
-    </section>
-  );
+  const query = useServerQuery(formQuery(id));
+  if (query.data) return query.data.form_id === ADDRESS_FORM_ID ? <AddressFormView record={query.data} /> : <FormEditor key={id} record={query.data} id={id} />;
+  return <AdminRecordLoading screenClass="admin-forms" title={m.forms.singular} query={query} />;
 }
 
 /**
@@ -281,9 +250,5 @@ function EditForm({ id }: { id: number }) {
  * on the exact body about to be sent; saved, it goes back to the list.
  */
 export function FormEditorScreen() {
-  const { id } = useParams();
-  if (id === undefined) return <FormEditor record={null} id={null} />;
-  // Ids are positive integers; anything else in the address is not a form.
-  if (!/^[1-9]\d{0,15}$/.test(id)) return <NotFound />;
-  return <EditForm id={Number(id)} />;
+  return <AdminRecordRoute renderNew={() => <FormEditor record={null} id={null} />} renderExisting={(id) => <EditForm id={id} />} />;
 }

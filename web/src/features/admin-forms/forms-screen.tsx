@@ -5,9 +5,7 @@ import { fieldLabels } from '@studio/shared/messages/fields';
 import { ADDRESS_FORM_ID } from '@studio/shared/schemas/catalogue/forms';
 import type { Form } from '@studio/shared/types/catalogue';
 import { Link } from 'react-router';
-import { AdminListHeader, RowActions, useListRemoval } from '../../components/admin-list';
-import { LoadError } from '../../components/load-error';
-import { Spinner } from '../../components/spinner';
+import { AdminListScreen, RowActions, useListRemoval } from '../../components/admin-list';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { adminFormsKeys, deleteForm, formsQuery } from './admin-forms-api';
 import { adminFormsPaths } from './admin-forms-paths';
@@ -21,8 +19,8 @@ const fieldCount = (n: number) => (n === 1 ? m.forms.oneField : fill(m.forms.fie
  * system's (ADR 0013): it can be seen, not changed or deleted.
  */
 export function FormsScreen() {
-  const { headingRef, error: removalError, confirmAndRemove } = useListRemoval(messages.common.deleted);
-  const { data, isPending, isError, isFetching, refetch } = useServerQuery(formsQuery);
+  const { confirmAndRemove, ...removal } = useListRemoval(messages.common.deleted);
+  const query = useServerQuery(formsQuery);
   const remove = useServerMutation({
     mutationFn: deleteForm,
     meta: { alert: false, invalidates: [adminFormsKeys.forms] },
@@ -30,74 +28,46 @@ export function FormsScreen() {
 
   const askAndDelete = (form: Form) => confirmAndRemove(fill(c.removeQuestion, { name: form.name }), () => remove.mutateAsync(form.form_id));
 
-  let body;
-  if (data) {
-    body =
-      data.length === 0 ? (
-        <p className="muted">{m.forms.empty}</p>
-      ) : (
-        <table className="admin-list__table">
-          <thead>
-            <tr>
-              <th scope="col">{fieldLabels.name}</th>
-              <th scope="col">{fieldLabels.description}</th>
-              <th scope="col">{m.forms.fieldsColumn}</th>
-              <th scope="col">{c.actions}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((form) => (
-              <tr key={form.form_id}>
-                <th scope="row">{form.name}</th>
-                <td data-label={fieldLabels.description}>
-                  {form.description ? <span className="admin-forms__clamp">{form.description}</span> : <span aria-hidden="true">—</span>}
-                </td>
-                <td data-label={m.forms.fieldsColumn}>{fieldCount(form.form_fields.length)}</td>
-                <td>
-                  {form.form_id === ADDRESS_FORM_ID ? (
-                    <div className="admin-list__actions">
-                      <Link
-                        to={`${adminFormsPaths.forms}/${form.form_id}`}
-                        className="button button--secondary"
-                        aria-label={fill(m.forms.viewOf, { name: form.name })}
-                      >
-                        {m.forms.view}
-                      </Link>
-                      <span className="admin-forms__badge">{m.forms.system}</span>
-                    </div>
-                  ) : (
-                    <RowActions
-                      editTo={`${adminFormsPaths.forms}/${form.form_id}`}
-                      editText={c.edit}
-                      editLabel={fill(c.editOf, { name: form.name })}
-                      removeText={c.remove}
-                      removeLabel={fill(c.removeOf, { name: form.name })}
-                      busy={remove.isPending}
-                      onRemove={() => void askAndDelete(form)}
-                    />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      );
-  } else if (isPending) {
-    body = <Spinner />;
-  } else if (isError) {
-    body = <LoadError message={c.listLoadError} retrying={isFetching} onRetry={() => void refetch()} />;
-  }
-
   return (
-    <section className="screen admin-forms">
-      <AdminListHeader
-        title={m.forms.title}
-        headingRef={headingRef}
-        createTo={`${adminFormsPaths.forms}/nuevo`}
-        createText={m.forms.create}
-        error={removalError}
-      />
-      {body}
-    </section>
+    <AdminListScreen
+      screenClass="admin-forms"
+      title={m.forms.title}
+      createTo={`${adminFormsPaths.forms}/nuevo`}
+      createText={m.forms.create}
+      removal={removal}
+      query={query}
+      loadErrorText={c.listLoadError}
+      emptyText={m.forms.empty}
+      rowKey={(form) => form.form_id}
+      columns={[
+        { label: fieldLabels.name, cell: (form) => form.name },
+        {
+          label: fieldLabels.description,
+          cell: (form) => (form.description ? <span className="admin-forms__clamp">{form.description}</span> : <span aria-hidden="true">—</span>),
+        },
+        { label: m.forms.fieldsColumn, cell: (form) => fieldCount(form.form_fields.length) },
+      ]}
+      actionsLabel={c.actions}
+      actions={(form) =>
+        form.form_id === ADDRESS_FORM_ID ? (
+          <div className="admin-list__actions">
+            <Link to={`${adminFormsPaths.forms}/${form.form_id}`} className="button button--secondary" aria-label={fill(m.forms.viewOf, { name: form.name })}>
+              {m.forms.view}
+            </Link>
+            <span className="admin-forms__badge">{m.forms.system}</span>
+          </div>
+        ) : (
+          <RowActions
+            editTo={`${adminFormsPaths.forms}/${form.form_id}`}
+            editText={c.edit}
+            editLabel={fill(c.editOf, { name: form.name })}
+            removeText={c.remove}
+            removeLabel={fill(c.removeOf, { name: form.name })}
+            busy={remove.isPending}
+            onRemove={() => void askAndDelete(form)}
+          />
+        )
+      }
+    />
   );
 }

@@ -1,10 +1,9 @@
 import type { ClassPackage } from '@studio/shared/types/class-packages';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Outlet } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FetchCall, mockFetch, renderRoutes } from '../../../test/helpers';
-import { ModalHost } from '../../components/modal-host';
+import { type FetchCall, mockFetch, renderWithModals } from '../../../test/helpers';
+import { makeClassPackage } from '../../../test/package-fixtures';
 import { useAlerts } from '../../lib/alerts';
 import { PackageFormScreen } from './package-form-screen';
 import { PackagesAdminScreen } from './packages-screen';
@@ -12,37 +11,7 @@ import { PackagesAdminScreen } from './packages-screen';
 const STAMPS = { createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
 
 function makePackage(overrides: Partial<ClassPackage>): ClassPackage {
-  return {
-    class_package_id: 1,
-    package_id: 1,
-    title: 'Paquete 10 clases',
-    description: null,
-    short_description: null,
-    price: 1700,
-    sale_price: null,
-    class_amount: 10,
-    expiration_days: 30,
-    is_subscription: false,
-    subscription_period: null,
-    subscription_interval: null,
-    is_trial: false,
-    free_trial_length: null,
-    free_trial_period: null,
-    is_special_event: false,
-    limit_per_customer: null,
-    purchase_limit: null,
-    class_package_types: [],
-    downloadable: false,
-    file_url: null,
-    is_online: false,
-    home: true,
-    status: 'active',
-    image: null,
-    receipt_file: null,
-    archivedAt: null,
-    ...STAMPS,
-    ...overrides,
-  } as ClassPackage;
+  return makeClassPackage({ title: 'Paquete 10 clases', price: 1700, class_amount: 10, home: true, ...overrides });
 }
 
 const tenClasses = makePackage({});
@@ -63,21 +32,11 @@ const unlimited = makePackage({
 const barre = { class_type_id: 4, name: 'Barre', description: null, icon: null, spot_map: null, file: null, ...STAMPS };
 
 function render(entry: string) {
-  return renderRoutes(
+  return renderWithModals(
     [
-      {
-        element: (
-          <>
-            <Outlet />
-            <ModalHost />
-          </>
-        ),
-        children: [
-          { path: '/admin/paquetes', element: <PackagesAdminScreen /> },
-          { path: '/admin/paquetes/nuevo', element: <PackageFormScreen /> },
-          { path: '/admin/paquetes/:id', element: <PackageFormScreen /> },
-        ],
-      },
+      { path: '/admin/paquetes', element: <PackagesAdminScreen /> },
+      { path: '/admin/paquetes/nuevo', element: <PackageFormScreen /> },
+      { path: '/admin/paquetes/:id', element: <PackageFormScreen /> },
     ],
     entry,
   );

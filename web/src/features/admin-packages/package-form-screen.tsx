@@ -1,19 +1,14 @@
-import { fill, messages } from '@studio/shared/messages';
+import { fill } from '@studio/shared/messages';
 import { adminPackagesMessages as m } from '@studio/shared/messages/admin-packages';
 import { fieldLabels } from '@studio/shared/messages/fields';
 import { classPackageSchema, classPackageUpdateSchema, SUBSCRIPTION_PERIODS } from '@studio/shared/schemas/class-package';
 import type { ClassType } from '@studio/shared/types/catalogue';
 import type { ClassPackage } from '@studio/shared/types/class-packages';
-import { FieldArray, Form, Formik, getIn, useFormikContext } from 'formik';
+import { FieldArray, getIn, useFormikContext } from 'formik';
 import { useId } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { Checkbox, FocusFirstError, FormError, TextField } from '../../components/form-field';
+import { AdminRecordForm, AdminRecordLoading, AdminRecordRoute } from '../../components/admin-record-form';
+import { Checkbox, TextField } from '../../components/form-field';
 import { CheckboxField, ChoiceField, TextAreaField } from '../../components/formik-fields';
-import { LoadError } from '../../components/load-error';
-import { NotFound } from '../../components/not-found';
-import { Spinner } from '../../components/spinner';
-import { showSuccess } from '../../lib/alerts';
-import { ApiError, apiErrorText } from '../../lib/api-client';
 import { classTypesQuery } from '../../lib/catalogue-queries';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { packageKeys, packageQuery, savePackage } from './admin-packages-api';
@@ -201,66 +196,33 @@ function PackageFields({ classTypes, classTypesFailed }: { classTypes: ClassType
 }
 
 function PackageForm({ record, id }: { record: ClassPackage | null; id: number | null }) {
-  const navigate = useNavigate();
-  const headingId = useId();
   const classTypes = useServerQuery(classTypesQuery);
   const save = useServerMutation({
     mutationFn: (body: Record<string, unknown>) => savePackage(body, id),
     meta: { alert: false, invalidates: [packageKeys.all] },
   });
   const schema = id === null ? classPackageSchema : classPackageUpdateSchema;
-  const heading = record ? fill(m.editOf, { name: record.title }) : m.create;
-
   return (
-    <section className="screen admin-packages">
-      <p className="admin-packages__eyebrow muted">{m.singular}</p>
-      <h1 id={headingId}>{heading}</h1>
-      <Formik
-        initialValues={packageFormValues(record)}
-        validate={(values) => validateBody(schema, packageBody(values, id))}
-        onSubmit={async (values, helpers) => {
-          helpers.setStatus(null);
-          try {
-            await save.mutateAsync(packageBody(values, id));
-            showSuccess(m.saved);
-            await navigate(LIST_PATH);
-          } catch (error) {
-            helpers.setStatus(apiErrorText(error));
-            if (error instanceof ApiError && error.fields) helpers.setErrors(error.fields);
-          }
-        }}
-      >
-        {({ isSubmitting, status: submitError }) => (
-          <Form noValidate aria-labelledby={headingId} className="admin-packages__form" aria-busy={isSubmitting}>
-            <PackageFields classTypes={classTypes.data} classTypesFailed={classTypes.isError} />
-            <FormError message={typeof submitError === 'string' ? submitError : null} />
-            <div className="actions">
-              <Link to={LIST_PATH} className="button button--secondary">
-                {messages.common.cancel}
-              </Link>
-              <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting}>
-                {messages.common.save}
-              </button>
-            </div>
-            {isSubmitting && <Spinner label={m.saving} />}
-            <FocusFirstError />
-          </Form>
-        )}
-      </Formik>
-    </section>
+    <AdminRecordForm
+      screenClass="admin-packages"
+      eyebrow={m.singular}
+      heading={record ? fill(m.editOf, { name: record.title }) : m.create}
+      listPath={LIST_PATH}
+      initialValues={packageFormValues(record)}
+      validate={(values) => validateBody(schema, packageBody(values, id))}
+      save={(values) => save.mutateAsync(packageBody(values, id))}
+      savedText={m.saved}
+      savingText={m.saving}
+    >
+      {() => <PackageFields classTypes={classTypes.data} classTypesFailed={classTypes.isError} />}
+    </AdminRecordForm>
   );
 }
 
 function EditPackage({ id }: { id: number }) {
-  const { data, isPending, isError, error, isFetching, refetch } = useServerQuery(packageQuery(id));
-  if (data) return <PackageForm key={id} record={data} id={id} />;
-  return (
-    <section className="screen admin-packages">
-      <h1>{m.singular}</h1>
-      {isPending && <Spinner />}
-      {isError && <LoadError message={apiErrorText(error) ?? messages.common.genericError} retrying={isFetching} onRetry={() => void refetch()} />}
-    </section>
-  );
+  const query = useServerQuery(packageQuery(id));
+  if (query.data) return <PackageForm key={id} record={query.data} id={id} />;
+  return <AdminRecordLoading screenClass="admin-packages" title={m.singular} query={query} />;
 }
 
 /**
@@ -269,9 +231,5 @@ function EditPackage({ id }: { id: number }) {
  * body about to be sent; saved, it goes back to the list.
  */
 export function PackageFormScreen() {
-  const { id } = useParams();
-  if (id === undefined) return <PackageForm record={null} id={null} />;
-  // Ids are positive integers; anything else in the address is not a package.
-  if (!/^[1-9]\d{0,15}$/.test(id)) return <NotFound />;
-  return <EditPackage id={Number(id)} />;
+  return <AdminRecordRoute renderNew={() => <PackageForm record={null} id={null} />} renderExisting={(id) => <EditPackage id={id} />} />;
 }

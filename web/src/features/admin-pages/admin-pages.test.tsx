@@ -1,9 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FetchCall, makePage, mockFetch, renderRoutes } from '../../../test/helpers';
-import { ModalHost } from '../../components/modal-host';
+import { type FetchCall, makePage, mockFetch, renderWithModals } from '../../../test/helpers';
 import { useAlerts } from '../../lib/alerts';
 import { resetServerData } from '../../lib/server-data';
 import { PageFormScreen } from './page-form-screen';
@@ -20,21 +18,11 @@ const privacy = makePage({
 });
 
 function render(entry: string) {
-  return renderRoutes(
+  return renderWithModals(
     [
-      {
-        element: (
-          <>
-            <Outlet />
-            <ModalHost />
-          </>
-        ),
-        children: [
-          { path: '/admin/paginas', element: <PagesAdminScreen /> },
-          { path: '/admin/paginas/nuevo', element: <PageFormScreen /> },
-          { path: '/admin/paginas/:id', element: <PageFormScreen /> },
-        ],
-      },
+      { path: '/admin/paginas', element: <PagesAdminScreen /> },
+      { path: '/admin/paginas/nuevo', element: <PageFormScreen /> },
+      { path: '/admin/paginas/:id', element: <PageFormScreen /> },
     ],
     entry,
   );

@@ -4,17 +4,13 @@ import { adminPagesMessages as m } from '@studio/shared/messages/admin-pages';
 import { fieldLabels } from '@studio/shared/messages/fields';
 import { pageCreateSchema, pageUpdateSchema } from '@studio/shared/schemas/page';
 import type { Page } from '@studio/shared/types/pages';
-import { Form, Formik, useField, useFormikContext, yupToFormErrors } from 'formik';
+import { useField, useFormikContext, yupToFormErrors } from 'formik';
 import { useId } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
 import { type Schema, ValidationError } from 'yup';
-import { Checkbox, FocusFirstError, FormError, TextField } from '../../components/form-field';
+import { AdminRecordForm, AdminRecordLoading, AdminRecordRoute } from '../../components/admin-record-form';
+import { Checkbox, TextField } from '../../components/form-field';
 import { HtmlContent } from '../../components/html-content';
-import { LoadError } from '../../components/load-error';
 import { NotFound } from '../../components/not-found';
-import { Spinner } from '../../components/spinner';
-import { showSuccess } from '../../lib/alerts';
-import { ApiError, apiErrorText } from '../../lib/api-client';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { pageKeys, pageListQuery, PAGES_PATH, savePage } from './admin-pages-api';
 import { RichTextEditor } from './rich-text-editor';
@@ -103,8 +99,6 @@ function ContentField({ initialHtml }: { initialHtml: string }) {
 }
 
 function PageForm({ page }: { page: Page | null }) {
-  const navigate = useNavigate();
-  const headingId = useId();
   const id = page?.page_id ?? null;
   const schema = id === null ? pageCreateSchema : pageUpdateSchema;
   const save = useServerMutation({
@@ -115,68 +109,43 @@ function PageForm({ page }: { page: Page | null }) {
   const initialHtml = sanitizeHtml(page?.content ?? '');
 
   return (
-    <section className="screen admin-pages">
-      <p className="admin-pages__eyebrow muted">{m.singular}</p>
-      <h1 id={headingId}>{page ? fill(m.editOf, { name: page.title }) : m.create}</h1>
-      <Formik
-        initialValues={{ ...valuesOf(page), content: initialHtml }}
-        validate={(values) => validateBody(schema, pageRequestBody(values, id))}
-        onSubmit={async (values, helpers) => {
-          helpers.setStatus(null);
-          try {
-            await save.mutateAsync(pageRequestBody(values, id));
-            showSuccess(messages.common.saved);
-            await navigate(PAGES_PATH);
-          } catch (error) {
-            helpers.setStatus(apiErrorText(error));
-            if (error instanceof ApiError && error.fields) helpers.setErrors(error.fields);
-          }
-        }}
-      >
-        {({ isSubmitting, status: submitError, values }) => (
-          <Form noValidate aria-labelledby={headingId} className="admin-pages__form" aria-busy={isSubmitting}>
-            <TextField name="title" label={fieldLabels.title} />
-            <TextField
-              name="slug"
-              label={fieldLabels.slug}
-              hint={fill(m.slugHint, { slug: values.slug || 'terminos' })}
-              autoCapitalize="none"
-              autoCorrect="off"
-              spellCheck={false}
-            />
-            <FlagField name="required" />
-            <FlagField name="required_signup" />
-            <ContentField initialHtml={initialHtml} />
-            <FormError message={typeof submitError === 'string' ? submitError : null} />
-            <div className="actions">
-              <Link to={PAGES_PATH} className="button button--secondary">
-                {messages.common.cancel}
-              </Link>
-              <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting}>
-                {messages.common.save}
-              </button>
-            </div>
-            {isSubmitting && <Spinner label={m.saving} />}
-            <FocusFirstError />
-          </Form>
-        )}
-      </Formik>
-    </section>
+    <AdminRecordForm
+      screenClass="admin-pages"
+      eyebrow={m.singular}
+      heading={page ? fill(m.editOf, { name: page.title }) : m.create}
+      listPath={PAGES_PATH}
+      initialValues={{ ...valuesOf(page), content: initialHtml }}
+      validate={(values) => validateBody(schema, pageRequestBody(values, id))}
+      save={(values) => save.mutateAsync(pageRequestBody(values, id))}
+      savedText={messages.common.saved}
+      savingText={m.saving}
+    >
+      {({ values }) => (
+        <>
+          <TextField name="title" label={fieldLabels.title} />
+          <TextField
+            name="slug"
+            label={fieldLabels.slug}
+            hint={fill(m.slugHint, { slug: values.slug || 'terminos' })}
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+          />
+          <FlagField name="required" />
+          <FlagField name="required_signup" />
+          <ContentField initialHtml={initialHtml} />
+        </>
+      )}
+    </AdminRecordForm>
   );
 }
 
 function EditPage({ id }: { id: number }) {
-  const { data, isPending, isError, isFetching, refetch } = useServerQuery(pageListQuery());
-  const page = data?.find((candidate) => candidate.page_id === id);
+  const query = useServerQuery(pageListQuery());
+  const page = query.data?.find((candidate) => candidate.page_id === id);
   if (page) return <PageForm key={id} page={page} />;
-  if (data) return <NotFound />;
-  return (
-    <section className="screen admin-pages">
-      <h1>{m.singular}</h1>
-      {isPending && <Spinner />}
-      {isError && <LoadError message={m.listLoadError} retrying={isFetching} onRetry={() => void refetch()} />}
-    </section>
-  );
+  if (query.data) return <NotFound />;
+  return <AdminRecordLoading screenClass="admin-pages" title={m.singular} query={query} errorText={m.listLoadError} />;
 }
 
 /**
@@ -185,8 +154,5 @@ function EditPage({ id }: { id: number }) {
  * the sanitised HTML, checked with the API's own create or update schema.
  */
 export function PageFormScreen() {
-  const { id } = useParams();
-  if (id === undefined || id === 'nuevo') return <PageForm page={null} />;
-  if (!/^[1-9]\d{0,15}$/.test(id)) return <NotFound />;
-  return <EditPage id={Number(id)} />;
+  return <AdminRecordRoute newSegment="nuevo" renderNew={() => <PageForm page={null} />} renderExisting={(id) => <EditPage id={id} />} />;
 }

@@ -6,8 +6,8 @@ import { type SingleClass, spotMapTotal } from '@studio/shared/schemas/single-cl
 import { Field, Form, Formik, useField, useFormikContext } from 'formik';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { FocusFirstError, FormError } from '../../components/form-field';
+import { FormFooter } from '../../components/form-footer';
 import { Modal } from '../../components/modal';
-import { Spinner } from '../../components/spinner';
 import { ApiError, apiErrorText } from '../../lib/api-client';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { addToClass, adminScheduleKeys, customerSearchQuery } from './admin-schedule-api';
@@ -259,16 +259,13 @@ export function AddCustomerModal({
             <CustomerPicker activeIds={activeIds} />
             {spots !== null && <SpotSelect spots={spots} />}
             <ChargeChoice />
-            <FormError message={typeof status === 'string' ? status : null} />
-            <div className="actions">
-              <button type="button" className="button button--secondary" onClick={onClose}>
-                {messages.common.cancel}
-              </button>
-              <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting}>
-                {m.addConfirm}
-              </button>
-            </div>
-            {isSubmitting && <Spinner label={m.adding} />}
+            <FormFooter
+              error={typeof status === 'string' ? status : null}
+              submitting={isSubmitting}
+              submitText={m.addConfirm}
+              submittingText={m.adding}
+              onCancel={onClose}
+            />
             <FocusFirstError />
           </Form>
         )}

@@ -1,4 +1,4 @@
-import type { ClassRoster, RosterReservation } from '@studio/shared/schemas/class-roster';
+import type { ClassRoster } from '@studio/shared/schemas/class-roster';
 import type { SingleClass } from '@studio/shared/schemas/single-class';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,6 +8,7 @@ import { makeBookingQuestion, makeClass, makeInstructor, makeLocation } from '..
 import { type FetchCall, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
 import { useAlerts } from '../../lib/alerts';
 import { ClassAdminScreen } from './class-admin-screen';
+import { makeRosterReservation, rosterPerson } from './roster-test-data';
 
 const NOW = new Date('2026-11-18T18:00:00.000Z');
 const STAMPS = { createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
@@ -16,50 +17,23 @@ const cyclingType = { class_type_id: 1, name: 'Cycling', description: null, icon
 /** Wednesday 18 Nov 19:30 in the studio, part of series 7. */
 const cycling = makeClass({ series_id: 7 });
 
-const customer = (customer_id: number, name: string, last_name: string) => ({
-  customer_id,
-  name,
-  last_name,
-  email: `${name.toLowerCase()}@example.com`,
-  phone: null,
-  photo_src: null,
-});
-const reservation = (overrides: Partial<RosterReservation>): RosterReservation => ({
-  class_reservation_id: 501,
-  single_class_id: 1,
-  customer_id: 2,
-  customer: customer(2, 'Ana', 'López'),
-  status: 'Próxima',
-  guest: null,
-  spot: 5,
-  attend: false,
-  is_cash: false,
-  is_paid: true,
-  available_class_id: 40,
-  source: 'customer',
-  deletedAt: null,
-  cancel_reason: null,
-  createdAt: '2026-11-10T00:00:00.000Z',
-  custom_values: {},
-  ...overrides,
-});
 const roster: ClassRoster = {
   single_class_id: 1,
   reservations: [
-    reservation({}),
-    reservation({ class_reservation_id: 502, spot: 6, guest: 'Pedro' }),
-    reservation({
+    makeRosterReservation({}),
+    makeRosterReservation({ class_reservation_id: 502, spot: 6, guest: 'Pedro' }),
+    makeRosterReservation({
       class_reservation_id: 503,
       customer_id: 3,
-      customer: customer(3, 'Luis', 'Díaz'),
+      customer: rosterPerson(3, 'Luis', 'Díaz'),
       spot: 2,
       status: 'Cancelada',
       deletedAt: '2026-11-12T00:00:00.000Z',
     }),
   ],
   waitlist: [
-    { waitlist_id: 9, position: 2, joinedAt: '2026-11-12T00:00:00.000Z', customer_id: 5, customer: customer(5, 'Eva', 'Sol') },
-    { waitlist_id: 8, position: 1, joinedAt: '2026-11-11T00:00:00.000Z', customer_id: 4, customer: customer(4, 'Marta', 'Gil') },
+    { waitlist_id: 9, position: 2, joinedAt: '2026-11-12T00:00:00.000Z', customer_id: 5, customer: rosterPerson(5, 'Eva', 'Sol') },
+    { waitlist_id: 8, position: 1, joinedAt: '2026-11-11T00:00:00.000Z', customer_id: 4, customer: rosterPerson(4, 'Marta', 'Gil') },
   ],
 };
 
@@ -99,7 +73,7 @@ describe('a class in the admin schedule', () => {
     const question = makeBookingQuestion();
     const answered: ClassRoster = {
       ...roster,
-      reservations: [reservation({ custom_values: { notas: 'Lesión de rodilla', retirada: 'sí' } }), ...roster.reservations.slice(1)],
+      reservations: [makeRosterReservation({ custom_values: { notas: 'Lesión de rodilla', retirada: 'sí' } }), ...roster.reservations.slice(1)],
     };
     renderClass((call) => {
       if (call.url === '/api/single_class/1/roster') return { body: answered };
@@ -245,7 +219,7 @@ describe('a class in the admin schedule', () => {
     const { sent } = renderClass((call) => {
       if (call.method !== 'PUT') return undefined;
       if (refuse) return { status: 409, body: { error: { code: 'booking/check-in-not-open', message: notOpen } } };
-      return { body: { class_reservation: reservation({ attend: true }), changed: true, penalties_lifted: [], penalties_issued: [] } };
+      return { body: { class_reservation: makeRosterReservation({ attend: true }), changed: true, penalties_lifted: [], penalties_issued: [] } };
     });
     const ana = await screen.findByRole('checkbox', { name: 'Asistió: Ana López' });
     expect(screen.getByText('Lugar: 5 · Estatus: Próxima')).toBeInTheDocument();

@@ -1,11 +1,11 @@
-import { fill, messages } from '@studio/shared/messages';
+import { fill } from '@studio/shared/messages';
 import { adminScheduleMessages as m } from '@studio/shared/messages/admin-schedule';
 import { fieldLabels } from '@studio/shared/messages/fields';
 import { type SeriesCreateInput, seriesCreateSchema, type SingleClassCreateInput, singleClassCreateSchema } from '@studio/shared/schemas/single-class';
 import { Form, Formik } from 'formik';
-import { FocusFirstError, FormError, TextField } from '../../components/form-field';
+import { FocusFirstError, TextField } from '../../components/form-field';
+import { FormFooter } from '../../components/form-footer';
 import { Modal } from '../../components/modal';
-import { Spinner } from '../../components/spinner';
 import { showSuccess } from '../../lib/alerts';
 import { ApiError, apiErrorText } from '../../lib/api-client';
 import { useServerMutation } from '../../lib/server-data';
@@ -149,16 +149,13 @@ export function NewClassModal({
                 )
               }
             />
-            <FormError message={typeof status === 'string' ? status : null} />
-            <div className="actions">
-              <button type="button" className="button button--secondary" onClick={onClose}>
-                {messages.common.cancel}
-              </button>
-              <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting}>
-                {m.create}
-              </button>
-            </div>
-            {isSubmitting && <Spinner label={m.saving} />}
+            <FormFooter
+              error={typeof status === 'string' ? status : null}
+              submitting={isSubmitting}
+              submitText={m.create}
+              submittingText={m.saving}
+              onCancel={onClose}
+            />
             <FocusFirstError />
           </Form>
         )}

@@ -1,4 +1,4 @@
-import type { ClassRoster, RosterReservation } from '@studio/shared/schemas/class-roster';
+import type { ClassRoster } from '@studio/shared/schemas/class-roster';
 import type { SingleClass } from '@studio/shared/schemas/single-class';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,6 +8,7 @@ import { makeClass, makeInstructor, makeLocation } from '../../../test/catalogue
 import { type FetchCall, makeCustomer, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
 import { useAlerts } from '../../lib/alerts';
 import { ClassAdminScreen } from './class-admin-screen';
+import { makeRosterReservation, rosterPerson } from './roster-test-data';
 
 const NOW = new Date('2026-11-18T18:00:00.000Z');
 const STAMPS = { createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
@@ -16,40 +17,20 @@ const cyclingType = { class_type_id: 1, name: 'Cycling', description: null, icon
 /** A class with an 8-spot map: spots 5 and 6 are held, spot 2 was freed by a cancel. */
 const cycling = makeClass({ spot_map: '4,4', capacity: 8, booked: 2 });
 
-const person = (customer_id: number, name: string, last_name: string) => ({
-  customer_id,
-  name,
-  last_name,
-  email: `${name.toLowerCase()}@example.com`,
-  phone: null,
-  photo_src: null,
-});
-const reservation = (overrides: Partial<RosterReservation>): RosterReservation => ({
-  class_reservation_id: 501,
-  single_class_id: 1,
-  customer_id: 2,
-  customer: person(2, 'Ana', 'López'),
-  status: 'Próxima',
-  guest: null,
-  spot: 5,
-  attend: false,
-  is_cash: false,
-  is_paid: true,
-  available_class_id: 40,
-  source: 'customer',
-  deletedAt: null,
-  cancel_reason: null,
-  createdAt: '2026-11-10T00:00:00.000Z',
-  custom_values: {},
-  ...overrides,
-});
-const ana = reservation({});
+const ana = makeRosterReservation({});
 /** Added as a courtesy earlier: no lot paid for it. */
-const raul = reservation({ class_reservation_id: 502, customer_id: 6, customer: person(6, 'Raúl', 'Paz'), spot: 6, available_class_id: null, source: 'admin' });
-const luis = reservation({
+const raul = makeRosterReservation({
+  class_reservation_id: 502,
+  customer_id: 6,
+  customer: rosterPerson(6, 'Raúl', 'Paz'),
+  spot: 6,
+  available_class_id: null,
+  source: 'admin',
+});
+const luis = makeRosterReservation({
   class_reservation_id: 503,
   customer_id: 3,
-  customer: person(3, 'Luis', 'Díaz'),
+  customer: rosterPerson(3, 'Luis', 'Díaz'),
   spot: 2,
   status: 'Cancelada',
   deletedAt: '2026-11-12T00:00:00.000Z',
@@ -103,10 +84,10 @@ beforeEach(() => {
 describe("the roster's 'Agregar cliente'", () => {
   it('searches, offers only the free spots, sends the chosen body and reads the roster and the count again', async () => {
     const user = userEvent.setup();
-    const added = reservation({
+    const added = makeRosterReservation({
       class_reservation_id: 510,
       customer_id: 4,
-      customer: person(4, 'Marta', 'Gil'),
+      customer: rosterPerson(4, 'Marta', 'Gil'),
       spot: 7,
       available_class_id: null,
       source: 'admin',

@@ -2,6 +2,7 @@ import type { ClassPackage } from '@studio/shared/types/class-packages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, renderAt, setConfig } from '../../../test/helpers';
+import { makeClassPackage } from '../../../test/package-fixtures';
 import { type PackageCardComponent, PackagesSection } from './packages-section';
 
 // The shop's card is handed in by app/ (features never import each other); app/routes/landing-route.test.tsx renders the real one.
@@ -16,36 +17,7 @@ const PackageCard: PackageCardComponent = ({ pkg, headingLevel }) => {
 };
 
 function makePackage(overrides: Partial<ClassPackage> & Pick<ClassPackage, 'class_package_id' | 'title'>): ClassPackage {
-  return {
-    package_id: overrides.class_package_id,
-    description: null,
-    short_description: null,
-    price: 500,
-    sale_price: null,
-    class_amount: 5,
-    expiration_days: 30,
-    is_subscription: false,
-    subscription_period: null,
-    subscription_interval: null,
-    is_trial: false,
-    free_trial_length: null,
-    free_trial_period: null,
-    is_special_event: false,
-    limit_per_customer: null,
-    purchase_limit: null,
-    downloadable: false,
-    file_url: null,
-    is_online: false,
-    home: true,
-    status: 'active',
-    image: null,
-    receipt_file: null,
-    archivedAt: null,
-    class_package_types: [],
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  } as ClassPackage;
+  return makeClassPackage({ home: true, ...overrides });
 }
 
 const PACKAGES = [

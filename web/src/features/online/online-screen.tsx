@@ -5,6 +5,7 @@ import type { CustomerVideo } from '@studio/shared/types/videos';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '../../components/load-error';
+import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
 import { ApiError } from '../../lib/api-client';
 import { classTypesQuery, instructorsQuery } from '../../lib/catalogue-queries';
@@ -67,21 +68,6 @@ function filterFavorites(videos: CustomerVideo[], filters: Omit<VideoFilters, 'p
       (filters.instructor_id === undefined || video.instructor_id === filters.instructor_id) &&
       (filters.class_type_id === undefined || video.class_type_id === filters.class_type_id) &&
       words.every((word) => fold(video.name).includes(word)),
-  );
-}
-
-function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
-  if (pages <= 1) return null;
-  return (
-    <nav className="online-pager" aria-label={m.pager}>
-      <button type="button" className="button button--secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {m.previous}
-      </button>
-      <span aria-live="polite">{fill(m.pageOf, { page, pages })}</span>
-      <button type="button" className="button button--secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {m.next}
-      </button>
-    </nav>
   );
 }
 
@@ -271,7 +257,17 @@ export function OnlineScreen() {
               ))}
             </ul>
           )}
-          <Pager page={filters.page} pages={pages} onPage={goToPage} />
+          <Pager
+            page={filters.page}
+            pages={pages}
+            onPage={goToPage}
+            className="online-pager"
+            label={m.pager}
+            previousText={m.previous}
+            nextText={m.next}
+            pageText={fill(m.pageOf, { page: filters.page, pages })}
+            announce
+          />
         </section>
       </>
     );

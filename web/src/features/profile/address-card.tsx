@@ -5,12 +5,13 @@ import { addressCreateSchema } from '@studio/shared/schemas/catalogue/addresses'
 import type { Address } from '@studio/shared/types/catalogue';
 import { Form, Formik } from 'formik';
 import { useId } from 'react';
-import { FocusFirstError, FormError, TextField } from '../../components/form-field';
+import { FocusFirstError, TextField } from '../../components/form-field';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
 import { showSuccess } from '../../lib/alerts';
 import { ApiError, apiErrorText } from '../../lib/api-client';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
+import { CardFormActions } from './card-form-actions';
 import { addressesQuery, type AddressInput, profileKeys, saveAddress } from './profile-api';
 import { useEditMode } from './use-edit-mode';
 
@@ -93,18 +94,7 @@ export function AddressCard() {
             {FIELDS.map((field) => (
               <TextField key={field} name={field} label={f[field]} optional={!REQUIRED.has(field)} autoComplete={AUTOCOMPLETE[field]} />
             ))}
-            <div className="form-grid__full">
-              <FormError message={typeof submitError === 'string' ? submitError : null} />
-              <div className="actions">
-                <button type="button" className="button button--secondary" disabled={isSubmitting} onClick={cancel}>
-                  {messages.common.cancel}
-                </button>
-                <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting}>
-                  {messages.common.save}
-                </button>
-              </div>
-              {isSubmitting && <Spinner />}
-            </div>
+            <CardFormActions submitError={typeof submitError === 'string' ? submitError : null} isSubmitting={isSubmitting} onCancel={cancel} />
             <FocusFirstError />
           </Form>
         )}

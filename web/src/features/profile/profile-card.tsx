@@ -6,11 +6,11 @@ import { type CustomerUpdateInput, customerUpdateSchema, SIGNUP_REASON_OTHER } f
 import type { Customer } from '@studio/shared/types/api';
 import { Form, Formik, useFormikContext } from 'formik';
 import { useId } from 'react';
-import { FocusFirstError, FormError, PhoneField, SelectField, TextField } from '../../components/form-field';
-import { Spinner } from '../../components/spinner';
+import { FocusFirstError, PhoneField, SelectField, TextField } from '../../components/form-field';
 import { showSuccess } from '../../lib/alerts';
 import { ApiError, apiErrorText, type ErrorTexts, showApiError } from '../../lib/api-client';
 import { useServerMutation } from '../../lib/server-data';
+import { CardFormActions } from './card-form-actions';
 import { reloadCustomer, saveCustomer } from './profile-api';
 import { ProfilePhoto } from './profile-photo';
 import { useEditMode } from './use-edit-mode';
@@ -145,18 +145,7 @@ export function ProfileCard({ customer }: { customer: Customer }) {
               <TextField name="instagram" label={f.instagram} optional />
               <TextField name="birthdate" type="date" label={f.birthdate} optional autoComplete="bday" />
               <ReasonFields />
-              <div className="form-grid__full">
-                <FormError message={typeof submitError === 'string' ? submitError : null} />
-                <div className="actions">
-                  <button type="button" className="button button--secondary" disabled={isSubmitting} onClick={cancel}>
-                    {messages.common.cancel}
-                  </button>
-                  <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting}>
-                    {messages.common.save}
-                  </button>
-                </div>
-                {isSubmitting && <Spinner />}
-              </div>
+              <CardFormActions submitError={typeof submitError === 'string' ? submitError : null} isSubmitting={isSubmitting} onCancel={cancel} />
               <FocusFirstError />
             </Form>
           )}

@@ -11,6 +11,7 @@ import { configString, useConfig } from '../../lib/app-config';
 import { paths } from '../../lib/paths';
 import { useServerQuery } from '../../lib/server-data';
 import { invoicesQuery } from './purchases-api';
+import { RecordsTable } from './records-table';
 import './purchases.css';
 
 const c = m.columns;
@@ -26,42 +27,30 @@ export function ChargesScreen() {
       data.length === 0 ? (
         <p className="muted">{m.noInvoices}</p>
       ) : (
-        <table className="records">
-          <thead>
-            <tr>
-              <th scope="col">{c.package}</th>
-              <th scope="col">{c.date}</th>
-              <th scope="col">{c.total}</th>
-              <th scope="col">{c.method}</th>
-              <th scope="col">{c.status}</th>
-              <th scope="col">{c.actions}</th>
+        <RecordsTable>
+          {data.map((invoice) => (
+            <tr key={invoice.invoice_id}>
+              <th scope="row" data-label={c.package}>
+                {invoice.purchase?.title ?? invoice.title}
+                {invoice.billing_reason === 'renewal' && <span className="muted"> · {m.renewalInvoice}</span>}
+              </th>
+              <td data-label={c.date}>{formatStudioDate(invoice.createdAt, timezone)}</td>
+              <td data-label={c.total}>{formatPriceMxn(invoice.total_payment)}</td>
+              <td data-label={c.method}>{paymentMethodLabel(invoice)}</td>
+              <td data-label={c.status}>
+                <StatusBadge status={invoice.status} />
+              </td>
+              <td data-label={c.actions}>
+                <Link
+                  to={paths.myReceipt.replace(':invoice_id', String(invoice.invoice_id))}
+                  aria-label={fill(m.viewReceiptOf, { title: invoice.purchase?.title ?? invoice.title, date: formatStudioDate(invoice.createdAt, timezone) })}
+                >
+                  {m.viewReceipt}
+                </Link>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {data.map((invoice) => (
-              <tr key={invoice.invoice_id}>
-                <th scope="row" data-label={c.package}>
-                  {invoice.purchase?.title ?? invoice.title}
-                  {invoice.billing_reason === 'renewal' && <span className="muted"> · {m.renewalInvoice}</span>}
-                </th>
-                <td data-label={c.date}>{formatStudioDate(invoice.createdAt, timezone)}</td>
-                <td data-label={c.total}>{formatPriceMxn(invoice.total_payment)}</td>
-                <td data-label={c.method}>{paymentMethodLabel(invoice)}</td>
-                <td data-label={c.status}>
-                  <StatusBadge status={invoice.status} />
-                </td>
-                <td data-label={c.actions}>
-                  <Link
-                    to={paths.myReceipt.replace(':invoice_id', String(invoice.invoice_id))}
-                    aria-label={fill(m.viewReceiptOf, { title: invoice.purchase?.title ?? invoice.title, date: formatStudioDate(invoice.createdAt, timezone) })}
-                  >
-                    {m.viewReceipt}
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </RecordsTable>
       );
   } else if (isPending) {
     body = <Spinner />;

@@ -17,6 +17,7 @@ import { useServerQuery } from '../../lib/server-data';
 import { CancelPurchaseModal } from './cancel-purchase-modal';
 import { hasMaterial, isRunningSubscription } from './purchase-format';
 import { downloadMaterial, purchasesQuery } from './purchases-api';
+import { RecordsTable } from './records-table';
 import './purchases.css';
 
 const c = m.columns;
@@ -136,23 +137,11 @@ export function PurchasesScreen() {
       data.length === 0 ? (
         <p className="muted">{checkoutMessages.noPurchases}</p>
       ) : (
-        <table className="records">
-          <thead>
-            <tr>
-              <th scope="col">{c.package}</th>
-              <th scope="col">{c.date}</th>
-              <th scope="col">{c.total}</th>
-              <th scope="col">{c.method}</th>
-              <th scope="col">{c.status}</th>
-              <th scope="col">{c.actions}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((purchase) => (
-              <PurchaseRow key={purchase.purchase_id} purchase={purchase} timezone={timezone} onCancel={setCancelling} />
-            ))}
-          </tbody>
-        </table>
+        <RecordsTable>
+          {data.map((purchase) => (
+            <PurchaseRow key={purchase.purchase_id} purchase={purchase} timezone={timezone} onCancel={setCancelling} />
+          ))}
+        </RecordsTable>
       );
   } else if (isPending) {
     body = <Spinner />;

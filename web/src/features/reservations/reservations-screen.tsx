@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CancelReservationModal } from '../../components/cancel-reservation-modal';
 import { LoadError } from '../../components/load-error';
+import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
 import { configBoolean, configString, useConfig } from '../../lib/app-config';
 import { cancelPolicyText, type CancelSettings, cancelSettings } from '../../lib/cancel-rules';
@@ -165,21 +166,6 @@ function CreditBalanceHeader({ timezone }: { timezone: string }) {
   );
 }
 
-function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
-  if (pages <= 1) return null;
-  return (
-    <nav className="reservations__pager" aria-label={m.pagerLabel}>
-      <button type="button" className="button button--secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {m.previousPage}
-      </button>
-      <span aria-current="page">{fill(m.pageOf, { page, pages })}</span>
-      <button type="button" className="button button--secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {m.nextPage}
-      </button>
-    </nav>
-  );
-}
-
 /**
  * /mystudio/reservaciones, Mis Reservaciones (customer-area §2, §4, §9): the
  * cancellation policy, the credit balance, the customer's reservations by
@@ -262,7 +248,16 @@ export function ReservationsScreen() {
               ))}
             </tbody>
           </table>
-          <Pager page={page} pages={pages} onPage={(p) => go({ page: p })} />
+          <Pager
+            page={page}
+            pages={pages}
+            onPage={(p) => go({ page: p })}
+            className="reservations__pager"
+            label={m.pagerLabel}
+            previousText={m.previousPage}
+            nextText={m.nextPage}
+            pageText={fill(m.pageOf, { page: page, pages })}
+          />
         </>
       );
   } else if (isPending) {

@@ -2,6 +2,7 @@ import type { ClassPackage } from '@studio/shared/types/class-packages';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeCustomer, mockFetch, renderRoutes, setConfig } from '../../../test/helpers';
+import { makeClassPackage } from '../../../test/package-fixtures';
 import { resetServerData } from '../../lib/server-data';
 import { useSession } from '../../lib/session';
 import { allowedTimesText } from './allowed-times-text';
@@ -10,38 +11,13 @@ import { ShopScreen } from './shop-screen';
 let nextId = 1;
 function makePackage(overrides: Partial<ClassPackage> = {}): ClassPackage {
   const id = overrides.class_package_id ?? nextId++;
-  return {
+  return makeClassPackage({
     class_package_id: id,
-    package_id: id,
     title: `Paquete ${id}`,
-    description: null,
     short_description: 'Descripción corta.',
-    price: 500,
-    sale_price: null,
-    class_amount: 5,
-    expiration_days: 30,
-    is_subscription: false,
-    subscription_period: null,
-    subscription_interval: null,
-    is_trial: false,
-    free_trial_length: null,
-    free_trial_period: null,
-    is_special_event: false,
-    limit_per_customer: null,
-    purchase_limit: null,
-    downloadable: false,
-    file_url: null,
-    is_online: false,
-    home: false,
-    status: 'active',
     image: { src: '/img/paquete.jpg' },
-    receipt_file: null,
-    archivedAt: null,
-    class_package_types: [],
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
-  } as ClassPackage;
+  });
 }
 
 afterEach(() => {
