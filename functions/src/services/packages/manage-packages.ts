@@ -11,7 +11,7 @@ import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
 import { AppError, invalidFields } from '../../domain/errors';
 import { toValidationAppError } from '../../domain/validation';
-import { toClassPackageDto } from './package-dto';
+import { packageTerms, toClassPackageDto } from './package-dto';
 
 type PackageContent = Omit<ClassPackageDoc, 'class_package_id' | 'archivedAt' | 'createdAt' | 'updatedAt'>;
 
@@ -75,22 +75,7 @@ function contentOf(input: ClassPackageInput): PackageContent {
 /** The stored package as an input, so an update can be merged over it and checked as a whole. */
 function inputOf(doc: ClassPackageDoc): ClassPackageInput {
   return {
-    title: doc.title,
-    description: doc.description,
-    short_description: doc.short_description,
-    price: doc.price,
-    sale_price: doc.sale_price,
-    class_amount: doc.class_amount,
-    expiration_days: doc.expiration_days,
-    is_subscription: doc.is_subscription,
-    subscription_period: doc.subscription_period,
-    subscription_interval: doc.subscription_interval,
-    is_trial: doc.is_trial,
-    free_trial_length: doc.free_trial_length,
-    is_special_event: doc.is_special_event,
-    limit_per_customer: doc.limit_per_customer,
-    purchase_limit: doc.purchase_limit ?? null,
-    allowed_times: doc.allowed_times ?? null,
+    ...packageTerms(doc),
     class_package_types: doc.class_package_types.map((entry) => ({ ...entry })),
     downloadable: doc.downloadable,
     file_url: doc.file_url,

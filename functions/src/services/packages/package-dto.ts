@@ -8,11 +8,9 @@ import type { ClassPackageDoc } from '../../data/repos/class-packages-repo';
  */
 export type PackageViewer = 'public' | 'admin';
 
-/** What the API shows of a package; `classTypeNames` names the per-type entries (missing types show null). */
-export function toClassPackageDto(doc: ClassPackageDoc, classTypeNames: ReadonlyMap<number, string>, viewer: PackageViewer): ClassPackage {
+/** What a package sells and on which terms, as stored: the part its answer and its edit form share. */
+export function packageTerms(doc: ClassPackageDoc) {
   return {
-    class_package_id: doc.class_package_id,
-    package_id: doc.class_package_id,
     title: doc.title,
     description: doc.description,
     short_description: doc.short_description,
@@ -25,11 +23,20 @@ export function toClassPackageDto(doc: ClassPackageDoc, classTypeNames: Readonly
     subscription_interval: doc.subscription_interval,
     is_trial: doc.is_trial,
     free_trial_length: doc.free_trial_length,
-    free_trial_period: doc.is_trial ? 'day' : null,
     is_special_event: doc.is_special_event,
     limit_per_customer: doc.limit_per_customer,
     purchase_limit: doc.purchase_limit ?? null,
     allowed_times: doc.allowed_times ?? null,
+  };
+}
+
+/** What the API shows of a package; `classTypeNames` names the per-type entries (missing types show null). */
+export function toClassPackageDto(doc: ClassPackageDoc, classTypeNames: ReadonlyMap<number, string>, viewer: PackageViewer): ClassPackage {
+  return {
+    class_package_id: doc.class_package_id,
+    package_id: doc.class_package_id,
+    ...packageTerms(doc),
+    free_trial_period: doc.is_trial ? 'day' : null,
     class_package_types: doc.class_package_types.map((entry) => {
       const name = classTypeNames.get(entry.class_type_id);
       return {

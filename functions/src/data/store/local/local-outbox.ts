@@ -146,10 +146,10 @@ const FAILURE_COLUMNS = 'name, attempts, requeues, first_failed_at, last_failed_
  * Failed deliveries. Created here, lazily (CREATE TABLE IF NOT EXISTS), so a
  * file made before they existed gains them on first use. Each row carries a
  * copy of the outbox row, so outbox pruning (by cursor, or by retention when
- * the store opens) never takes an event that is still to be retried.
+ * the store opens) never takes an event that is still to be retried. A retry
+ * and a dead letter hold the same columns, apart from when it is due or died.
  */
-const FAILURE_SCHEMA = `
-CREATE TABLE IF NOT EXISTS trigger_retries (
+const FAILED_EVENT_COLUMNS = `
   name TEXT NOT NULL,
   seq INTEGER NOT NULL,
   path TEXT NOT NULL,
@@ -165,27 +165,13 @@ CREATE TABLE IF NOT EXISTS trigger_retries (
   first_failed_at INTEGER NOT NULL,
   last_failed_at INTEGER NOT NULL,
   last_error TEXT NOT NULL,
-  next_attempt_at INTEGER NOT NULL,
+`;
+const FAILURE_SCHEMA = `
+CREATE TABLE IF NOT EXISTS trigger_retries (${FAILED_EVENT_COLUMNS}  next_attempt_at INTEGER NOT NULL,
   PRIMARY KEY (name, seq)
 );
 CREATE INDEX IF NOT EXISTS trigger_retries_due ON trigger_retries(name, next_attempt_at);
-CREATE TABLE IF NOT EXISTS trigger_dead_letters (
-  name TEXT NOT NULL,
-  seq INTEGER NOT NULL,
-  path TEXT NOT NULL,
-  before_data TEXT,
-  before_create INTEGER,
-  before_update INTEGER,
-  after_data TEXT,
-  after_create INTEGER,
-  after_update INTEGER,
-  commit_time INTEGER NOT NULL,
-  attempts INTEGER NOT NULL,
-  requeues INTEGER NOT NULL DEFAULT 0,
-  first_failed_at INTEGER NOT NULL,
-  last_failed_at INTEGER NOT NULL,
-  last_error TEXT NOT NULL,
-  dead_at INTEGER NOT NULL,
+CREATE TABLE IF NOT EXISTS trigger_dead_letters (${FAILED_EVENT_COLUMNS}  dead_at INTEGER NOT NULL,
   PRIMARY KEY (name, seq)
 );
 `;
