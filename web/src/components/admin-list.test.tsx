@@ -15,7 +15,7 @@ type Query = Parameters<typeof AdminListScreen<Code>>[0]['query'];
 
 const idle: Query = { data: undefined, isPending: false, isError: false, isFetching: false, refetch: vi.fn() };
 
-function renderList(query: Query, { error = null, filter }: { error?: string | null; filter?: string } = {}) {
+function renderList(query: Query, { error = null, filter, footer }: { error?: string | null; filter?: string; footer?: string } = {}) {
   return renderRoutes([
     {
       path: '/',
@@ -46,6 +46,7 @@ function renderList(query: Query, { error = null, filter }: { error?: string | n
               onRemove={() => undefined}
             />
           )}
+          footer={footer && <nav aria-label={footer}>{footer}</nav>}
         >
           {filter && <p>{filter}</p>}
         </AdminListScreen>
@@ -65,6 +66,15 @@ describe('AdminListScreen', () => {
     expect(within(row).getByRole('rowheader')).toHaveTextContent('VERANO');
     expect(within(row).getByRole('cell', { name: '3' })).toHaveAttribute('data-label', 'Usos');
     expect(within(row).getByRole('link', { name: 'Editar: VERANO' })).toHaveAttribute('href', '/admin/codigos/1');
+  });
+
+  it('puts the footer (a pager) under the table, and leaves it out when there are no rows', () => {
+    const { unmount } = renderList({ ...idle, data: [{ id: 1, code: 'VERANO', uses: 3 }] }, { footer: 'Páginas' });
+    const pager = screen.getByRole('navigation', { name: 'Páginas' });
+    expect(screen.getByRole('table').compareDocumentPosition(pager) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    unmount();
+    renderList({ ...idle, data: [] }, { footer: 'Páginas' });
+    expect(screen.queryByRole('navigation', { name: 'Páginas' })).not.toBeInTheDocument();
   });
 
   it('says when there are no records', () => {

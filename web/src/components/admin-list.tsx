@@ -105,8 +105,9 @@ export interface AdminColumn<Row> {
 
 /**
  * An admin list screen: AdminListHeader, then `children` (a filter), then
- * the records' table, the empty text when there are none, a spinner while
- * they load or the failed read with a way to retry.
+ * the records' table (and `footer`, a pager, under it), the empty text when
+ * there are none, a spinner while they load or the failed read with a way to
+ * retry.
  * The first column names the row (its `th`), the last holds the row's
  * actions (RowActions); every other cell carries its column's label for the
  * phone cards.
@@ -125,6 +126,7 @@ export function AdminListScreen<Row>({
   actionsLabel,
   actions,
   children,
+  footer,
 }: {
   /** The screen's own class (`admin-packages`), next to `screen`. */
   screenClass: string;
@@ -142,6 +144,8 @@ export function AdminListScreen<Row>({
   actionsLabel: string;
   actions: (row: Row) => ReactNode;
   children?: ReactNode;
+  /** Below the table when it has rows (a pager). */
+  footer?: ReactNode;
 }) {
   const [naming, ...rest] = columns;
   const { data } = query;
@@ -151,31 +155,34 @@ export function AdminListScreen<Row>({
       data.length === 0 ? (
         <p className="muted">{emptyText}</p>
       ) : (
-        <table className="admin-list__table">
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th key={column.label} scope="col">
-                  {column.label}
-                </th>
-              ))}
-              <th scope="col">{actionsLabel}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((row) => (
-              <tr key={rowKey(row)}>
-                <th scope="row">{naming.cell(row)}</th>
-                {rest.map((column) => (
-                  <td key={column.label} data-label={column.label}>
-                    {column.cell(row)}
-                  </td>
+        <>
+          <table className="admin-list__table">
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column.label} scope="col">
+                    {column.label}
+                  </th>
                 ))}
-                <td>{actions(row)}</td>
+                <th scope="col">{actionsLabel}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {data.map((row) => (
+                <tr key={rowKey(row)}>
+                  <th scope="row">{naming.cell(row)}</th>
+                  {rest.map((column) => (
+                    <td key={column.label} data-label={column.label}>
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                  <td>{actions(row)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {footer}
+        </>
       );
   } else if (query.isPending) {
     body = <Spinner />;

@@ -2,7 +2,7 @@ import { messages } from '@studio/shared/messages';
 import { fieldLabels } from '@studio/shared/messages/fields';
 import { normalizePhone } from '@studio/shared/schemas/fields';
 import { useField, useFormikContext } from 'formik';
-import { type InputHTMLAttributes, type SelectHTMLAttributes, useEffect, useId, useRef } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useEffect, useId, useRef } from 'react';
 import './form-field.css';
 
 /** Errors show once a field was left or the form was submitted, not while someone is still typing a first time. */
@@ -26,6 +26,61 @@ function FieldLabel({ htmlFor, label, optional }: { htmlFor: string; label: stri
   );
 }
 
+/** What a field's control needs from its frame: its id (the label points to it) and how it is described. */
+export interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/**
+ * A labelled field, the same everywhere: the label (with '(opcional)' when it
+ * may be left empty), the control, its hint and its error, both read out with
+ * the control. Formik forms use it through TextField and SelectField; screens
+ * that keep their own state (configuration) use it directly.
+ */
+export function FieldFrame({
+  label,
+  optional,
+  hint,
+  hintClassName = 'field__hint',
+  error,
+  className,
+  children,
+}: {
+  label: string;
+  optional?: boolean;
+  hint?: string;
+  /** A hint that warns (a colour's low contrast) looks like a warning. */
+  hintClassName?: string;
+  error?: string;
+  /** Extra classes next to `field`. */
+  className?: string;
+  children: (control: ControlProps) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <FieldLabel htmlFor={id} label={label} optional={optional} />
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(hint && `${id}-hint`, error && `${id}-error`) })}
+      {hint && (
+        <p id={`${id}-hint`} className={hintClassName}>
+          {hint}
+        </p>
+      )}
+      <FieldErrorText id={id} error={error} />
+    </div>
+  );
+}
+
+function FieldErrorText({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={`${id}-error`} className="field__error">
+      {error}
+    </p>
+  ) : null;
+}
+
 interface FieldProps {
   name: string;
   label: string;
@@ -36,32 +91,12 @@ interface FieldProps {
 type TextFieldProps = FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'>;
 
 export function TextField({ name, label, optional, hint, ...inputProps }: TextFieldProps) {
-  const id = useId();
   const [field] = useField(name);
   const error = useVisibleError(name);
   return (
-    <div className="field">
-      <FieldLabel htmlFor={id} label={label} optional={optional} />
-      <input
-        id={id}
-        className="field__control"
-        {...field}
-        {...inputProps}
-        aria-required={optional ? undefined : true}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint && `${id}-hint`, error && `${id}-error`)}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
+    <FieldFrame label={label} optional={optional} hint={hint} error={error}>
+      {(control) => <input className="field__control" {...field} {...inputProps} aria-required={optional ? undefined : true} {...control} />}
+    </FieldFrame>
   );
 }
 
@@ -85,35 +120,22 @@ export function PhoneField({ name = 'phone', label = fieldLabels.phone }: { name
 
 type SelectFieldProps = FieldProps & { options: readonly string[] } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id'>;
 
-export function SelectField({ name, label, optional, options, ...selectProps }: SelectFieldProps) {
-  const id = useId();
+export function SelectField({ name, label, optional, hint, options, ...selectProps }: SelectFieldProps) {
   const [field] = useField(name);
   const error = useVisibleError(name);
   return (
-    <div className="field">
-      <FieldLabel htmlFor={id} label={label} optional={optional} />
-      <select
-        id={id}
-        className="field__control"
-        {...field}
-        {...selectProps}
-        aria-required={optional ? undefined : true}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(error && `${id}-error`)}
-      >
-        <option value="">{messages.common.selectPlaceholder}</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
+    <FieldFrame label={label} optional={optional} hint={hint} error={error}>
+      {(control) => (
+        <select className="field__control" {...field} {...selectProps} aria-required={optional ? undefined : true} {...control}>
+          <option value="">{messages.common.selectPlaceholder}</option>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
       )}
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -122,28 +144,36 @@ interface CheckboxProps {
   checked: boolean;
   onChange: (checked: boolean) => void;
   error?: string;
-  /** Extra description, e.g. the list of documents being accepted. */
+  /** Shown under the box and read out with it. */
+  hint?: string;
+  /** Extra description elsewhere on the page, e.g. the list of documents being accepted. */
   descriptionId?: string;
+  /** A setting that takes effect when saved (configuration): announced as a switch, on or off. */
+  asSwitch?: boolean;
+  /** Extra classes next to `field field--checkbox`. */
+  className?: string;
 }
 
-export function Checkbox({ label, checked, onChange, error, descriptionId }: CheckboxProps) {
+export function Checkbox({ label, checked, onChange, error, hint, descriptionId, asSwitch, className }: CheckboxProps) {
   const id = useId();
   return (
-    <div className="field field--checkbox">
+    <div className={className ? `field field--checkbox ${className}` : 'field field--checkbox'}>
       <input
         id={id}
         type="checkbox"
+        role={asSwitch ? 'switch' : undefined}
         checked={checked}
         onChange={(event) => onChange(event.target.checked)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(descriptionId, error && `${id}-error`)}
+        aria-describedby={describedBy(descriptionId, hint && `${id}-hint`, error && `${id}-error`)}
       />
       <label htmlFor={id}>{label}</label>
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
         </p>
       )}
+      <FieldErrorText id={id} error={error} />
     </div>
   );
 }

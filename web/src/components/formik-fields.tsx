@@ -82,8 +82,8 @@ export function ChoiceField({
   );
 }
 
-export function CheckboxField({ name, label }: { name: string; label: string }) {
+export function CheckboxField({ name, label, hint }: { name: string; label: string; hint?: string }) {
   const [field, , helpers] = useField<boolean>(name);
   const error = useVisibleError(name);
-  return <Checkbox label={label} checked={field.value} onChange={(checked) => void helpers.setValue(checked)} error={error} />;
+  return <Checkbox label={label} checked={field.value} onChange={(checked) => void helpers.setValue(checked)} error={error} hint={hint} />;
 }

@@ -4,11 +4,9 @@ import { fill, messages } from '@studio/shared/messages';
 import { adminCatalogueMessages as m } from '@studio/shared/messages/admin-catalogue';
 import { fieldLabels } from '@studio/shared/messages/fields';
 import { useId, useState } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
-import { useListRemoval } from '../../components/admin-list';
-import { LoadError } from '../../components/load-error';
+import { Navigate, useSearchParams } from 'react-router';
+import { AdminListScreen, RowActions, useListRemoval } from '../../components/admin-list';
 import { Pager } from '../../components/pager';
-import { Spinner } from '../../components/spinner';
 import { configString, useConfig } from '../../lib/app-config';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { catalogueKeys, deleteResource, resourceListQuery, type ResourcePage, resourcePageQuery } from './admin-catalogue-api';
@@ -89,7 +87,7 @@ export function ResourceListScreen({ descriptor: d }: { descriptor: ResourceDesc
   const searchId = useId();
   const [params, setParams] = useSearchParams();
   const [query, setQuery] = useState('');
-  const { headingRef, error: removalError, confirmAndRemove } = useListRemoval(messages.common.deleted);
+  const { confirmAndRemove, ...removal } = useListRemoval(messages.common.deleted);
   // Whether a record is not yet seen by customers (d.status) is judged against when the list was opened.
   const [now] = useState(() => new Date());
   const timezone = configString(useConfig(), 'timezone') || DEFAULT_TIMEZONE;
@@ -121,96 +119,73 @@ export function ResourceListScreen({ descriptor: d }: { descriptor: ResourceDesc
   const askAndDelete = (record: CatalogueRecord) =>
     confirmAndRemove(fill(m.removeQuestion, { name: d.label(record) }), () => remove.mutateAsync(Number(record[d.id])));
 
-  let body;
   if (list && pastEnd) {
     const last = new URLSearchParams(params);
     if (list.pages <= 1) last.delete(PAGE_PARAM);
     else last.set(PAGE_PARAM, String(list.pages));
-    body = <Navigate replace to={{ search: last.toString() }} />;
-  } else if (list) {
-    const { rows, page, pages } = list;
-    body =
-      rows.length === 0 ? (
-        <p className="muted">{list.empty ? m.empty : m.noMatches}</p>
-      ) : (
-        <>
-          <table className="admin-list__table">
-            <thead>
-              <tr>
-                <th scope="col">{fieldLabels[d.fields[0]?.name ?? 'name']}</th>
-                {d.columns.map((name) => (
-                  <th key={name} scope="col">
-                    {fieldLabels[name]}
-                  </th>
-                ))}
-                <th scope="col">{m.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((record) => {
-                const id = String(record[d.id]);
-                const name = d.label(record);
-                const status = d.status?.(record, now);
-                return (
-                  <tr key={id}>
-                    <th scope="row">
-                      {name}
-                      {status && <span className="admin-catalogue__status">{status}</span>}
-                    </th>
-                    {d.columns.map((column) => (
-                      <td key={column} data-label={fieldLabels[column]}>
-                        <Cell name={column} text={cellText(d, column, record[column], timezone)} />
-                      </td>
-                    ))}
-                    <td>
-                      <div className="admin-list__actions">
-                        <Link to={`${d.path}/${id}`} className="button button--secondary" aria-label={fill(m.editOf, { name })}>
-                          {m.edit}
-                        </Link>
-                        <button
-                          type="button"
-                          className="button button--secondary"
-                          aria-label={fill(m.removeOf, { name })}
-                          disabled={remove.isPending}
-                          onClick={() => void askAndDelete(record)}
-                        >
-                          {m.remove}
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+    return <Navigate replace to={{ search: last.toString() }} />;
+  }
+
+  const [naming, ...rest] = [d.fields[0]?.name ?? 'name', ...d.columns];
+  return (
+    <AdminListScreen
+      screenClass="admin-catalogue"
+      title={d.title}
+      createTo={`${d.path}/nuevo`}
+      createText={d.createLabel}
+      removal={removal}
+      query={{ data: list?.rows, isPending, isError, isFetching, refetch }}
+      loadErrorText={m.listLoadError}
+      emptyText={list?.empty ? m.empty : m.noMatches}
+      rowKey={(record) => String(record[d.id])}
+      columns={[
+        {
+          label: fieldLabels[naming],
+          cell: (record) => {
+            const status = d.status?.(record, now);
+            return (
+              <>
+                {d.label(record)}
+                {status && <span className="admin-catalogue__status">{status}</span>}
+              </>
+            );
+          },
+        },
+        ...rest.map((column) => ({
+          label: fieldLabels[column],
+          cell: (record: CatalogueRecord) => <Cell name={column} text={cellText(d, column, record[column], timezone)} />,
+        })),
+      ]}
+      actionsLabel={m.actions}
+      actions={(record) => {
+        const name = d.label(record);
+        return (
+          <RowActions
+            editTo={`${d.path}/${String(record[d.id])}`}
+            editText={m.edit}
+            editLabel={fill(m.editOf, { name })}
+            removeText={m.remove}
+            removeLabel={fill(m.removeOf, { name })}
+            busy={remove.isPending}
+            onRemove={() => void askAndDelete(record)}
+          />
+        );
+      }}
+      footer={
+        list && (
           <Pager
-            page={page}
-            pages={pages}
+            page={list.page}
+            pages={list.pages}
             onPage={goToPage}
             className="admin-catalogue__pager"
             label={m.pagerLabel}
             previousText={m.previousPage}
             nextText={m.nextPage}
-            pageText={fill(m.pageOf, { page: page, pages })}
+            pageText={fill(m.pageOf, { page: list.page, pages: list.pages })}
           />
-        </>
-      );
-  } else if (isPending) {
-    body = <Spinner />;
-  } else if (isError) {
-    body = <LoadError message={m.listLoadError} retrying={isFetching} onRetry={() => void refetch()} />;
-  }
-
-  return (
-    <section className="screen admin-catalogue">
-      <div className="admin-list__header">
-        <h1 ref={headingRef} tabIndex={-1}>
-          {d.title}
-        </h1>
-        <Link to={`${d.path}/nuevo`} className="button">
-          {d.createLabel}
-        </Link>
-      </div>
+        )
+      }
+    >
       <div className="field admin-catalogue__search">
         <label className="field__label" htmlFor={searchId}>
           {m.search}
@@ -226,10 +201,6 @@ export function ResourceListScreen({ descriptor: d }: { descriptor: ResourceDesc
           }}
         />
       </div>
-      <div role="alert" className="form-error-slot">
-        {removalError && <p className="form-error">{removalError}</p>}
-      </div>
-      {body}
-    </section>
+    </AdminListScreen>
   );
 }

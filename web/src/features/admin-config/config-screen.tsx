@@ -4,6 +4,7 @@ import { adminConfigMessages as m } from '@studio/shared/messages/admin-config';
 import { appConfigUpdateSchema } from '@studio/shared/schemas/app-config';
 import { type CSSProperties, type FormEvent, type InputHTMLAttributes, type ReactNode, useId, useRef, useState } from 'react';
 import { ValidationError } from 'yup';
+import { Checkbox, FieldFrame } from '../../components/form-field';
 import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/spinner';
 import { ApiError, apiErrorText } from '../../lib/api-client';
@@ -141,49 +142,9 @@ function Section({
   );
 }
 
-function ErrorText({ id, error }: { id: string; error?: string }) {
-  return error ? (
-    <p id={`${id}-error`} className="field__error">
-      {error}
-    </p>
-  ) : null;
-}
-
-function Switch({
-  label,
-  checked,
-  onChange,
-  hint,
-  error,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: (on: boolean) => void;
-  hint?: string;
-  error?: string;
-}) {
-  const id = useId();
-  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="field field--checkbox admin-config__switch">
-      <input
-        id={id}
-        type="checkbox"
-        role="switch"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-      />
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
-      <ErrorText id={id} error={error} />
-    </div>
-  );
+/** A setting switched on or off, saved with its section. */
+function Switch(props: { label: string; checked: boolean; onChange: (on: boolean) => void; hint?: string; error?: string }) {
+  return <Checkbox {...props} asSwitch className="admin-config__switch" />;
 }
 
 function Input({
@@ -197,29 +158,10 @@ function Input({
   InputHTMLAttributes<HTMLInputElement>,
   'type' | 'inputMode' | 'min'
 >) {
-  const id = useId();
-  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="field__control"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        {...rest}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
-      <ErrorText id={id} error={error} />
-    </div>
+    <FieldFrame label={label} hint={hint} error={error}>
+      {(control) => <input className="field__control" value={value} onChange={(event) => onChange(event.target.value)} {...rest} {...control} />}
+    </FieldFrame>
   );
 }
 
@@ -365,35 +307,19 @@ function ColorInput({
   label: string;
   value: string;
   onChange: (value: string) => void;
+  /** Too little contrast: said under the colour, and read out with it, but saving is still allowed. */
   warning?: string;
   error?: string;
 }) {
-  const id = useId();
-  const described = [warning && `${id}-warning`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field admin-config__color">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="admin-config__color-row">
-        <input
-          id={id}
-          type="color"
-          className="admin-config__color-input"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described}
-        />
-        <code>{value}</code>
-      </div>
-      {warning && (
-        <p id={`${id}-warning`} className="admin-config__warning">
-          {warning}
-        </p>
+    <FieldFrame label={label} hint={warning} hintClassName="admin-config__warning" error={error} className="admin-config__color">
+      {(control) => (
+        <div className="admin-config__color-row">
+          <input type="color" className="admin-config__color-input" value={value} onChange={(event) => onChange(event.target.value)} {...control} />
+          <code>{value}</code>
+        </div>
       )}
-      <ErrorText id={id} error={error} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -473,7 +399,6 @@ function ReservationsSection({ config }: { config: Config }) {
       // An empty limit that was already empty is left out: appConfigUpdateSchema (mixed() without nullable()) refuses null today, even for nullable keys.
       return value === null && (config[key] ?? null) === null ? [] : [{ key, value }];
     });
-  const unitId = useId();
   const unitOptions: readonly string[] = appConfigDefinitions.cancel_timeframe_unit.options ?? [];
 
   return (
@@ -483,26 +408,17 @@ function ReservationsSection({ config }: { config: Config }) {
         if (type === 'boolean') return <Switch key={key} label={label(key)} checked={values[key] === true} onChange={set(key)} error={errors[key]} />;
         if (key === 'cancel_timeframe_unit')
           return (
-            <div key={key} className="field">
-              <label className="field__label" htmlFor={unitId}>
-                {label(key)}
-              </label>
-              <select
-                id={unitId}
-                className="field__control"
-                value={String(values[key] ?? '')}
-                onChange={(event) => set(key)(event.target.value)}
-                aria-invalid={errors[key] ? true : undefined}
-                aria-describedby={errors[key] ? `${unitId}-error` : undefined}
-              >
-                {unitOptions.map((unit) => (
-                  <option key={unit} value={unit}>
-                    {m.reservations.units[unit] ?? unit}
-                  </option>
-                ))}
-              </select>
-              <ErrorText id={unitId} error={errors[key]} />
-            </div>
+            <FieldFrame key={key} label={label(key)} error={errors[key]}>
+              {(control) => (
+                <select className="field__control" value={String(values[key] ?? '')} onChange={(event) => set(key)(event.target.value)} {...control}>
+                  {unitOptions.map((unit) => (
+                    <option key={unit} value={unit}>
+                      {m.reservations.units[unit] ?? unit}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FieldFrame>
           );
         return (
           <Input
