@@ -131,6 +131,20 @@ describe('web architecture', () => {
     expect(offenders.map((file) => relative(SRC, file))).toEqual([]);
   });
 
+  it("brings form-field's look with every field it draws, so a screen opened first is not unstyled", () => {
+    // A route's chunk carries the CSS its static imports reach; a field drawn without them looked fine only after another form had loaded.
+    const look = join(SRC, 'components', 'form-field.css');
+    const reaches = (from: string, seen = new Set<string>()): boolean => {
+      if (from === look) return true;
+      if (seen.has(from)) return false;
+      seen.add(from);
+      return (graph.get(from) ?? []).some((entry) => !entry.dynamic && entry.file !== null && reaches(entry.file, seen));
+    };
+    const drawing = files.filter((file) => /className=(?:"|\{`)field(?:[ "`]|__control)/.test(readFileSync(file, 'utf8')));
+    expect(drawing.length).toBeGreaterThan(10);
+    expect(drawing.filter((file) => !reaches(file)).map((file) => relative(SRC, file))).toEqual([]);
+  });
+
   it('loads the QR decoder (jsqr) only from the check-in screen, through import() (ADR 0116)', () => {
     const importers = [...graph].flatMap(([file, imports]) =>
       imports.filter((entry) => entry.specifier === 'jsqr').map((entry) => `${relative(SRC, file)}${entry.dynamic ? ' (import())' : ''}`),

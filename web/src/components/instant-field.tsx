@@ -4,6 +4,7 @@ import { useField, useFormikContext } from 'formik';
 import { useId } from 'react';
 import type { InstantValue } from '../lib/studio-instant';
 import './instant-field.css';
+import './form-field.css';
 
 /**
  * A day and a time as the studio's clock reads them (the configured zone,

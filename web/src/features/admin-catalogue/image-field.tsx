@@ -7,6 +7,7 @@ import { Spinner } from '../../components/spinner';
 import { apiErrorText } from '../../lib/api-client';
 import { IMAGE_ACCEPT, imageProblem, uploadFile } from '../../lib/file-upload';
 import type { ImageValue } from './resource-form-values';
+import '../../components/form-field.css';
 
 const m = adminCatalogueMessages.image;
 

@@ -3,9 +3,10 @@ import { DEFAULT_TIMEZONE } from '@studio/shared/format/dates';
 import { fill, messages } from '@studio/shared/messages';
 import { adminCatalogueMessages as m } from '@studio/shared/messages/admin-catalogue';
 import { fieldLabels } from '@studio/shared/messages/fields';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { AdminListScreen, RowActions, useListRemoval } from '../../components/admin-list';
+import { FieldFrame } from '../../components/form-field';
 import { Pager } from '../../components/pager';
 import { configString, useConfig } from '../../lib/app-config';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
@@ -84,7 +85,6 @@ function serverPage(answer: ResourcePage, requested: number, search: string): Li
  * and cards on phones; each with Editar and Eliminar (after 'Precaución').
  */
 export function ResourceListScreen({ descriptor: d }: { descriptor: ResourceDescriptor }) {
-  const searchId = useId();
   const [params, setParams] = useSearchParams();
   const [query, setQuery] = useState('');
   const { confirmAndRemove, ...removal } = useListRemoval(messages.common.deleted);
@@ -186,21 +186,21 @@ export function ResourceListScreen({ descriptor: d }: { descriptor: ResourceDesc
         )
       }
     >
-      <div className="field admin-catalogue__search">
-        <label className="field__label" htmlFor={searchId}>
-          {m.search}
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className="field__control"
-          value={query}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            goToPage(1);
-          }}
-        />
-      </div>
+      {/* A field like every form's, so its look comes with it on a first load of the list. */}
+      <FieldFrame label={m.search} className="admin-catalogue__search">
+        {(control) => (
+          <input
+            type="search"
+            className="field__control"
+            value={query}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              goToPage(1);
+            }}
+            {...control}
+          />
+        )}
+      </FieldFrame>
     </AdminListScreen>
   );
 }

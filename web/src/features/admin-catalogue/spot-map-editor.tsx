@@ -5,6 +5,7 @@ import { parseSpotMap, SPOT_MAP_MAX_PER_ROW, SPOT_MAP_MAX_ROWS } from '@studio/s
 import { useId, useRef, useState } from 'react';
 import { spotRows } from '../../lib/spot-numbers';
 import './spot-map-editor.css';
+import '../../components/form-field.css';
 
 const m = adminCatalogueMessages.spotMap;
 const TOO_LARGE = fill(catalogueMessages.validation.spotMapTooLarge, { rows: SPOT_MAP_MAX_ROWS, spots: SPOT_MAP_MAX_PER_ROW });

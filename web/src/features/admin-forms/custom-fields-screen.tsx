@@ -3,9 +3,9 @@ import { adminCatalogueMessages as c } from '@studio/shared/messages/admin-catal
 import { adminFormsMessages as m } from '@studio/shared/messages/admin-forms';
 import { fieldLabels } from '@studio/shared/messages/fields';
 import type { CustomField } from '@studio/shared/types/catalogue';
-import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { AdminListScreen, RowActions, useListRemoval } from '../../components/admin-list';
+import { FieldFrame } from '../../components/form-field';
 import { useServerMutation, useServerQuery } from '../../lib/server-data';
 import { adminFormsKeys, customFieldsQuery, deleteCustomField } from './admin-forms-api';
 import { adminFormsPaths, OBJECT_PARAM } from './admin-forms-paths';
@@ -19,7 +19,6 @@ import './admin-forms.css';
  * that object chosen; the forms return to the list as it was filtered.
  */
 export function CustomFieldsScreen() {
-  const filterId = useId();
   const [params, setParams] = useSearchParams();
   const object = objectFrom(params.get(OBJECT_PARAM));
   const { confirmAndRemove, ...removal } = useListRemoval(messages.common.deleted);
@@ -70,19 +69,18 @@ export function CustomFieldsScreen() {
         />
       )}
     >
-      <div className="field admin-forms__filter">
-        <label className="field__label" htmlFor={filterId}>
-          {m.customFields.filter}
-        </label>
-        <select id={filterId} className="field__control" value={object ?? ''} onChange={(event) => setObject(event.target.value)}>
-          <option value="">{m.customFields.allObjects}</option>
-          {OBJECT_CHOICES.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FieldFrame label={m.customFields.filter} className="admin-forms__filter">
+        {(control) => (
+          <select className="field__control" value={object ?? ''} onChange={(event) => setObject(event.target.value)} {...control}>
+            <option value="">{m.customFields.allObjects}</option>
+            {OBJECT_CHOICES.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </FieldFrame>
     </AdminListScreen>
   );
 }

@@ -1,6 +1,7 @@
 import { safeHref } from '@studio/shared/format/sanitize-html';
 import { adminPagesMessages as m } from '@studio/shared/messages/admin-pages';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import '../../components/form-field.css';
 
 // execCommand is deprecated but still the only built-in way to edit a contenteditable with undo history; no library may be added.
 function exec(command: string, value?: string): void {

@@ -4,6 +4,7 @@ import { VIDEOS_PAGE_SIZE } from '@studio/shared/schemas/video';
 import type { CustomerVideo } from '@studio/shared/types/videos';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { FieldFrame } from '../../components/form-field';
 import { LoadError } from '../../components/load-error';
 import { Pager } from '../../components/pager';
 import { Spinner } from '../../components/spinner';
@@ -72,7 +73,7 @@ function filterFavorites(videos: CustomerVideo[], filters: Omit<VideoFilters, 'p
 }
 
 function Filters({ filters, view, onChange }: { filters: VideoFilters; view: View; onChange: (changes: Record<string, string | undefined>) => void }) {
-  const ids = { search: useId(), coach: useId(), type: useId(), view: useId() };
+  const ids = { search: useId(), view: useId() };
   const [draft, setDraft] = useState(filters.query ?? '');
   // The box follows the URL's query when it changes from outside (clear filters, back button).
   const [shownQuery, setShownQuery] = useState(filters.query ?? '');
@@ -112,37 +113,35 @@ function Filters({ filters, view, onChange }: { filters: VideoFilters; view: Vie
         </div>
       </form>
       <div className="online-filters__selects">
-        <div className="field">
-          <label className="field__label" htmlFor={ids.coach}>
-            {m.coach}
-          </label>
-          <select id={ids.coach} className="field__control" value={filters.instructor_id ?? ''} onChange={(event) => onChange({ coach: event.target.value })}>
-            <option value="">{m.anyCoach}</option>
-            {instructors.map((instructor) => (
-              <option key={instructor.instructor_id} value={instructor.instructor_id}>
-                {coachName(instructor)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.type}>
-            {m.classType}
-          </label>
-          <select
-            id={ids.type}
-            className="field__control"
-            value={filters.class_type_id ?? ''}
-            onChange={(event) => onChange({ class_type: event.target.value })}
-          >
-            <option value="">{m.anyClassType}</option>
-            {classTypes.map((classType) => (
-              <option key={classType.class_type_id} value={classType.class_type_id}>
-                {classType.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FieldFrame label={m.coach}>
+          {(control) => (
+            <select className="field__control" value={filters.instructor_id ?? ''} onChange={(event) => onChange({ coach: event.target.value })} {...control}>
+              <option value="">{m.anyCoach}</option>
+              {instructors.map((instructor) => (
+                <option key={instructor.instructor_id} value={instructor.instructor_id}>
+                  {coachName(instructor)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldFrame>
+        <FieldFrame label={m.classType}>
+          {(control) => (
+            <select
+              className="field__control"
+              value={filters.class_type_id ?? ''}
+              onChange={(event) => onChange({ class_type: event.target.value })}
+              {...control}
+            >
+              <option value="">{m.anyClassType}</option>
+              {classTypes.map((classType) => (
+                <option key={classType.class_type_id} value={classType.class_type_id}>
+                  {classType.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldFrame>
       </div>
       <div className="online-filters__views">
         <div role="group" aria-labelledby={ids.view} className="online-views">

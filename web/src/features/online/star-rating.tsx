@@ -7,6 +7,7 @@ import { showSuccess } from '../../lib/alerts';
 import { apiErrorText } from '../../lib/api-client';
 import { useServerMutation } from '../../lib/server-data';
 import { patchCachedVideo, rateVideo } from './online-api';
+import '../../components/form-field.css';
 
 const STARS = Array.from({ length: VIDEO_RATING_MAX_STARS }, (_, i) => i + 1);
 
