@@ -2,6 +2,7 @@ import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { messages } from '@studio/shared/messages';
 import type { Request } from 'express';
 import type { VerifiedIdentity } from '../data/auth/auth-gateway';
+import { at } from '../domain/at';
 import { AppError } from '../domain/errors';
 
 declare module 'express-serve-static-core' {
@@ -64,7 +65,7 @@ function parseAddress(text: string): ParsedAddress | null {
   const groups = ipv6Groups(address);
   // An IPv4-mapped address (::ffff:a.b.c.d, what Node reports for IPv4 on a dual-stack socket) is that IPv4 address.
   if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
-    const v4 = [groups[6] as number, groups[7] as number].flatMap((group) => [group >> 8, group & 0xff]).join('.');
+    const v4 = [at(groups, 6), at(groups, 7)].flatMap((group) => [group >> 8, group & 0xff]).join('.');
     return { address: v4, family: 'ipv4', network: v4 };
   }
   return {

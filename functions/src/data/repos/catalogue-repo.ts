@@ -14,6 +14,7 @@ import type {
   TagFields,
   VideoTypeFields,
 } from '@studio/shared/types/catalogue';
+import { at } from '../../domain/at';
 import { typedCollection } from '../store/typed-collection';
 import type { DocumentData, DocumentStore, Transaction } from '../store/types';
 import { readDoc, readQuery } from './read';
@@ -121,7 +122,7 @@ export async function getCatalogueDocs<C extends CatalogueCollection>(
   const snaps = tx ? await tx.getAll(...refs) : await store.getAll(...refs);
   snaps.forEach((snap, index) => {
     const data = snap.data();
-    if (data !== undefined) found.set(unique[index] as number, data);
+    if (data !== undefined) found.set(at(unique, index), data);
   });
   return found;
 }

@@ -1,3 +1,4 @@
+import { at } from '../../domain/at';
 import { typedCollection } from '../store/typed-collection';
 import type { DocumentStore, Transaction } from '../store/types';
 import { readDoc, readQuery } from './read';
@@ -73,7 +74,7 @@ export async function getLots(store: DocumentStore, ids: readonly number[], tx?:
   const snaps = tx ? await tx.getAll(...refs) : await store.getAll(...refs);
   snaps.forEach((snap, index) => {
     const lot = snap.data();
-    if (lot !== undefined) found.set(unique[index] as number, lot);
+    if (lot !== undefined) found.set(at(unique, index), lot);
   });
   return found;
 }

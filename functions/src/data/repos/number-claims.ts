@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { at } from '../../domain/at';
 import { type DocumentData, type DocumentStore, StoreError, type Transaction } from '../store/types';
 
 /**
@@ -92,7 +93,7 @@ export async function findFreeNumbers(
     }
     const start = seedIndex(seed, round + chosen.length) % free.length;
     for (let k = 0; k < Math.min(TRIES_PER_ROUND + count, free.length) && chosen.length < count; k++) {
-      const n = free[(start + k) % free.length] as number;
+      const n = at(free, (start + k) % free.length);
       const snap = await tx.get(numberRef(store, space, n));
       if (snap.exists) seen.add(n);
       else chosen.push(n);
@@ -105,7 +106,7 @@ export async function findFreeNumbers(
 /** One free number; see findFreeNumbers. */
 export async function findFreeNumber(store: DocumentStore, tx: Transaction, space: NumberSpace, seed: string, spread = DEFAULT_SPREAD): Promise<number | null> {
   const found = await findFreeNumbers(store, tx, space, 1, seed, spread);
-  return found === null ? null : (found[0] as number);
+  return found === null ? null : at(found, 0);
 }
 
 /** Takes a number found by findFreeNumbers: creates its document (fails the transaction if it exists). */

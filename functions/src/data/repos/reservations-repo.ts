@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DynamicValues } from '@studio/shared/schemas/dynamic-form';
+import { at } from '../../domain/at';
 import { typedCollection } from '../store/typed-collection';
 import type { DocumentStore, Transaction } from '../store/types';
 import { StoreError } from '../store/types';
@@ -166,7 +167,7 @@ export async function findFreeHolding(
     if (free.length === 0) return null;
     const start = createHash('sha256').update(`${round}:${seed}`).digest().readUInt32BE(0) % free.length;
     for (let k = 0; k < Math.min(3, free.length); k++) {
-      const n = free[(start + k) % free.length] as number;
+      const n = at(free, (start + k) % free.length);
       if ((await getHolding(store, tx, singleClassId, kind, n)) === null) return n;
       seen.add(n);
     }

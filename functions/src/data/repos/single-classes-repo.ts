@@ -1,3 +1,4 @@
+import { at } from '../../domain/at';
 import { typedCollection } from '../store/typed-collection';
 import type { DocumentStore, Query, Transaction } from '../store/types';
 import { readDoc, readQuery } from './read';
@@ -82,7 +83,7 @@ export async function getClassCounts(store: DocumentStore, ids: readonly number[
   const snaps = tx ? await tx.getAll(...refs) : await store.getAll(...refs);
   snaps.forEach((snap, index) => {
     const counts = snap.data();
-    if (counts !== undefined) found.set(unique[index] as number, counts);
+    if (counts !== undefined) found.set(at(unique, index), counts);
   });
   return found;
 }

@@ -7,6 +7,7 @@ import { allocateSpreadIds } from '../../data/repos/counters-repo';
 import { type AvailableClassDoc, getLot, listLotsOfCustomer, listLotsOfUid } from '../../data/repos/credits-repo';
 import { getCustomerById, getCustomerByUid } from '../../data/repos/customers-repo';
 import type { Deps } from '../../deps';
+import { at } from '../../domain/at';
 import { AppError, invalidFields } from '../../domain/errors';
 import { byExpiry, isUsable } from '../credits/balance';
 import { endOfStudioDay, studioTimezone } from '../credits/expiry';
@@ -94,7 +95,7 @@ export async function createLotForCustomer(
       deps,
       tx,
       {
-        available_class_id: ids.available_classes[0] as number,
+        available_class_id: at(ids.available_classes, 0),
         customer_id: customer.customer_id,
         uid: customer.uid,
         purchase_id: null,

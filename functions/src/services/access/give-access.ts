@@ -10,6 +10,7 @@ import { listLotsOfCustomer } from '../../data/repos/credits-repo';
 import { getCustomerById } from '../../data/repos/customers-repo';
 import { createPurchase } from '../../data/repos/purchases-repo';
 import type { Deps } from '../../deps';
+import { at } from '../../domain/at';
 import { AppError } from '../../domain/errors';
 import { studioTimezone } from '../credits/expiry';
 import { grantLot } from '../credits/ledger';
@@ -60,7 +61,7 @@ export async function giveAccess(deps: Deps, admin: VerifiedIdentity, input: Giv
     const ids = await allocateSpreadIds(deps.store, tx, { purchases: 1, available_classes: specs.length }, customer.uid);
 
     const purchase = adminPurchase({
-      purchaseId: ids.purchases[0] as number,
+      purchaseId: at(ids.purchases, 0),
       customer,
       pkg,
       packageDays: input.package_days ?? null,
@@ -72,7 +73,7 @@ export async function giveAccess(deps: Deps, admin: VerifiedIdentity, input: Giv
     });
     createPurchase(deps.store, tx, purchase);
     const context = { actor: { uid: admin.uid, role: 'admin' as const }, reference: { type: 'purchase', id: purchase.purchase_id } };
-    const lots = specs.map((spec, i) => grantLot(deps, tx, lotFromSpec(spec, ids.available_classes[i] as number, customer, purchase, now), context));
+    const lots = specs.map((spec, i) => grantLot(deps, tx, lotFromSpec(spec, at(ids.available_classes, i), customer, purchase, now), context));
     refreshUnlimitedMembership(deps, tx, customer, lotsAfter(existing, lots));
     const result: GrantResult = {
       message: accessMessages.accessGranted,

@@ -12,6 +12,7 @@ import { type ClassReservationDoc, findFreeHolding, getHolding, getReservation }
 import { getSingleClass, type SingleClassDoc } from '../../data/repos/single-classes-repo';
 import type { Transaction } from '../../data/store/types';
 import type { StoreDeps } from '../../deps';
+import { at } from '../../domain/at';
 import { AppError, invalidFields } from '../../domain/errors';
 import { studioTimezone } from '../credits/expiry';
 import { isUnlimited } from '../credits/ledger';
@@ -191,7 +192,7 @@ export async function bookClass(deps: StoreDeps, identity: VerifiedIdentity, inp
     let guestLot = paying.guest;
     for (let i = 0; i < places; i++) {
       const isGuest = !self || i === 1;
-      const id = ids[i] as number;
+      const id = at(ids, i);
       const paidWith = isGuest ? guestLot : ownLot;
       const doc = newReservation(
         {
@@ -200,8 +201,8 @@ export async function bookClass(deps: StoreDeps, identity: VerifiedIdentity, inp
           customer_id: customerId,
           uid: identity.uid,
           available_class_id: paidWith?.available_class_id ?? null,
-          spot: spots[i] as number,
-          seat: seats[i] as number,
+          spot: at(spots, i),
+          seat: at(seats, i),
           guest: isGuest ? guestName : null,
           custom_values: isGuest ? undefined : answers,
           // Credits granted before their cash was paid: 'Pago en Efectivo Incompleto' until the studio confirms it.

@@ -17,6 +17,7 @@ import { type ClassReservationDoc, getReservation, listActiveReservationsOfClass
 import { getSingleClass, listSingleClassesBetween, type SingleClassDoc } from '../../data/repos/single-classes-repo';
 import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
+import { at } from '../../domain/at';
 import { AppError } from '../../domain/errors';
 import { isUnlimited } from '../credits/ledger';
 import { studioWallClock } from '../schedule/calendar';
@@ -241,7 +242,7 @@ export async function detectNoShows(deps: StoreDeps, now: Date): Promise<Detecti
   }
   const issued: ClassReservationPenaltyDoc[] = [];
   for (const customerId of customers) {
-    issued.push(...(await evaluateCustomer(deps, customerId, settings, now, (streak) => triggers.has(streak[streak.length - 1] as number))));
+    issued.push(...(await evaluateCustomer(deps, customerId, settings, now, (streak) => triggers.has(at(streak, streak.length - 1)))));
   }
   await setJobCursor(deps.store, DETECT_NO_SHOWS_JOB, { until, updatedAt: now });
   return { from, until, classes: batch.length, customers: customers.size, issued };

@@ -20,6 +20,7 @@ import {
 } from '../../data/repos/discounts-repo';
 import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
+import { at } from '../../domain/at';
 import { AppError, invalidFields } from '../../domain/errors';
 import { toValidationAppError } from '../../domain/validation';
 import { toDiscountDto } from './discount-dto';
@@ -145,5 +146,5 @@ export async function getDiscountForAdmin(deps: Deps, id: number): Promise<Disco
 export async function listDiscountsForAdmin(deps: Deps): Promise<Discount[]> {
   const docs = (await listDiscounts(deps.store)).filter((doc) => !doc.archivedAt).sort((a, b) => a.discount_id - b.discount_id);
   const uses = await Promise.all(docs.map((doc) => discountUsesSoFar(deps.store, doc)));
-  return docs.map((doc, i) => toDiscountDto(doc, uses[i] as number));
+  return docs.map((doc, i) => toDiscountDto(doc, at(uses, i)));
 }

@@ -1,4 +1,5 @@
 import type { AllowedFileType } from '@studio/shared/schemas/file';
+import { at } from '../../domain/at';
 
 /**
  * What the bytes are, from their own signatures (never from the name or the
@@ -51,8 +52,8 @@ function jpegSize(bytes: Buffer): Size | null {
   let i = 2;
   while (i + 1 < bytes.length) {
     if (bytes[i] !== 0xff) return null;
-    let marker = bytes[i + 1] as number;
-    while (marker === 0xff && i + 2 < bytes.length) marker = bytes[++i + 1] as number;
+    let marker = at(bytes, i + 1);
+    while (marker === 0xff && i + 2 < bytes.length) marker = at(bytes, ++i + 1);
     i += 2;
     // Markers without a length: TEM and restart markers.
     if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) continue;

@@ -9,6 +9,7 @@ import { type ClassReservationDoc, listActiveReservationsOfClass, replaceReserva
 import { getClassCounts, getSingleClass, replaceSingleClass, type SingleClassDoc, writeClassCounts } from '../../data/repos/single-classes-repo';
 import type { Transaction } from '../../data/store/types';
 import type { Deps, StoreDeps } from '../../deps';
+import { at } from '../../domain/at';
 import { isExpired } from '../credits/balance';
 import { expiryAfterDays, studioTimezone } from '../credits/expiry';
 import { changeLot, grantLot, isUnlimited, type LedgerContext } from '../credits/ledger';
@@ -106,7 +107,7 @@ function refundOne(state: RefundState, r: ClassReservationDoc): ReservationRefun
   if (!replacement) {
     const fresh = replacementLot(
       lot,
-      state.newLotIds[state.replacements.size] as number,
+      at(state.newLotIds, state.replacements.size),
       state.replacementCredits.get(lot.available_class_id) as number,
       now,
       state.tz,

@@ -5,6 +5,7 @@ import { type ClassSeries, SERIES_MAX_DAYS, type SeriesCreateInput, type SingleC
 import { allocateIdBlocks } from '../../data/repos/counters-repo';
 import { type ClassSeriesDoc, createSeries as writeSeries, createSingleClass } from '../../data/repos/single-classes-repo';
 import type { Deps } from '../../deps';
+import { at } from '../../domain/at';
 import { invalidFields } from '../../domain/errors';
 import { studioTimezone } from '../credits/expiry';
 import { addDays, daysFromTo, isoWeekday } from './calendar';
@@ -57,10 +58,10 @@ export async function createSeries(deps: Deps, adminUid: string, input: SeriesCr
     });
     const ids = await allocateIdBlocks(deps.store, tx, { single_classes: days.length, class_series: 1 });
     const now = deps.now();
-    const seriesId = ids.class_series[0] as number;
+    const seriesId = at(ids.class_series, 0);
     const created = days.map((day, index) =>
       newClassDoc(input, layout, {
-        single_class_id: ids.single_classes[index] as number,
+        single_class_id: at(ids.single_classes, index),
         class_date: studioWallTimeToInstant(day, input.start_time, tz),
         series_id: seriesId,
         now,

@@ -5,6 +5,7 @@ import { deleteHolding, getReservation, type HoldingDoc, listHeldSeats, moveSeat
 import { getClassCounts, getSingleClass, listSeriesClassesFrom, replaceSingleClass, type SingleClassDoc } from '../../data/repos/single-classes-repo';
 import type { Transaction } from '../../data/store/types';
 import type { Deps } from '../../deps';
+import { at } from '../../domain/at';
 import { AppError, invalidFields } from '../../domain/errors';
 import { studioTimezone } from '../credits/expiry';
 import { studioWallClock } from './calendar';
@@ -76,7 +77,7 @@ function seatPlan(doc: SingleClassDoc, seats: HoldingDoc[]): SeatPlan {
   const moves = kept
     .filter((h) => h.n > doc.capacity)
     .sort((a, b) => a.n - b.n)
-    .map((holding, i) => ({ holding, to: free[i] as number }));
+    .map((holding, i) => ({ holding, to: at(free, i) }));
   return { moves, drops: held.slice(room) };
 }
 

@@ -12,8 +12,8 @@ const root = path.resolve(import.meta.dirname, '../../../..');
 const unit = path.join(root, 'functions/test/unit');
 // An area is a folder of services/ or a one-file area at its top (services/pages.ts).
 const areas = readdirSync(path.join(root, 'functions/src/services')).map((name) => name.replace(/\.ts$/, ''));
-/** Folders that are not a service area: the layers, the platform, the seed, the year simulation. */
-const LAYERS = ['http', 'data', 'platform', 'seed', 'sim'];
+/** Folders that are not a service area: the layers (domain's shared helpers among them), the platform, the seed, the year simulation. */
+const LAYERS = ['http', 'data', 'domain', 'platform', 'seed', 'sim'];
 
 describe('the unit test tree', () => {
   it('keeps no test file at its root (only the shared support)', () => {

@@ -22,6 +22,7 @@ import {
 } from '../../../data/repos/purchases-repo';
 import type { Transaction } from '../../../data/store/types';
 import type { Deps } from '../../../deps';
+import { at } from '../../../domain/at';
 import { AppError } from '../../../domain/errors';
 import { planGrant } from '../../access/grant-plan';
 import { studioTimezone } from '../../credits/expiry';
@@ -166,7 +167,7 @@ async function placeInTransaction(deps: Deps, request: PlaceRequest): Promise<Pl
     const ids = await allocateSpreadIds(deps.store, tx, { purchases: 1, available_classes: specs.length }, request.uid);
 
     const purchase = checkoutPurchase({
-      purchaseId: ids.purchases[0] as number,
+      purchaseId: at(ids.purchases, 0),
       customer,
       pkg,
       quote,

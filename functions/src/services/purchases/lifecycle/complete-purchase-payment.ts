@@ -7,6 +7,7 @@ import { getPackageBuyer, type PurchaseDoc, writePackageBuyer, writePurchase } f
 import { type ClassReservationDoc, listReservationsOfCustomer, replaceReservation } from '../../../data/repos/reservations-repo';
 import type { Transaction } from '../../../data/store/types';
 import type { Deps } from '../../../deps';
+import { at } from '../../../domain/at';
 import { settleLot } from '../../credits/ledger';
 import { grantPurchase, planPurchaseGrant } from './grant-purchase';
 
@@ -62,7 +63,7 @@ export async function completePurchasePayment(deps: Deps, tx: Transaction, purch
     grantPurchase(deps, tx, { purchase: after, customer, existingLots, specs, lotIds: ids.available_classes, paidAt: now, actor: payment.actor });
   }
   createInvoice(deps.store, tx, {
-    invoice_id: ids.invoices[0] as number,
+    invoice_id: at(ids.invoices, 0),
     purchase_id: after.purchase_id,
     customer_id: after.customer_id,
     uid: after.uid,

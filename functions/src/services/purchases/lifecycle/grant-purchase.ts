@@ -4,6 +4,7 @@ import type { CustomerDoc } from '../../../data/repos/customers-repo';
 import type { PurchaseDoc } from '../../../data/repos/purchases-repo';
 import type { Transaction } from '../../../data/store/types';
 import type { Deps } from '../../../deps';
+import { at } from '../../../domain/at';
 import { lotFromSpec, type LotSpec, planGrant } from '../../access/grant-plan';
 import { grantLot, type LedgerContext } from '../../credits/ledger';
 import { lotsAfter, refreshUnlimitedMembership } from '../../credits/membership';
@@ -55,7 +56,7 @@ export function grantPurchase(deps: Deps, tx: Transaction, grant: PurchaseGrant)
       deps,
       tx,
       {
-        ...lotFromSpec(spec, grant.lotIds[i] as number, grant.customer, grant.purchase, grant.paidAt),
+        ...lotFromSpec(spec, at(grant.lotIds, i), grant.customer, grant.purchase, grant.paidAt),
         ...(grant.awaitingPayment ? { awaiting_payment: true } : {}),
       },
       context,

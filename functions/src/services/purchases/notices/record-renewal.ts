@@ -8,6 +8,7 @@ import { recordPaymentGrant, wasEventHandled, wasPaymentGranted } from '../../..
 import { getPurchase, type PurchaseDoc, writePurchase } from '../../../data/repos/purchases-repo';
 import type { Transaction } from '../../../data/store/types';
 import type { Deps } from '../../../deps';
+import { at } from '../../../domain/at';
 import { studioTimezone } from '../../credits/expiry';
 import { settleRenewalPrice } from '../card/start-renewals';
 import { chargeAnniversaryAfter } from '../lifecycle/charge-anniversary';
@@ -50,7 +51,7 @@ export async function recordRenewal(
     const ids = await allocateSpreadIds(deps.store, tx, { invoices: 1 }, purchase.uid);
     writePurchase(deps.store, tx, { ...purchase, status: 'failed', payment_error: 'renewal-failed', updatedAt: now });
     // No grant record: Stripe retries the same invoice, and its later success must still grant. Each failure is its own event.
-    createInvoice(deps.store, tx, invoiceOf(purchase, ids.invoices[0] as number, notice, now));
+    createInvoice(deps.store, tx, invoiceOf(purchase, at(ids.invoices, 0), notice, now));
     return 'recorded';
   }
   const customer = await getCustomerByUid(deps.store, purchase.uid, tx);
@@ -63,7 +64,7 @@ export async function recordRenewal(
   const ids = await allocateSpreadIds(deps.store, tx, { available_classes: specs.length, invoices: 1 }, purchase.uid);
   writePurchase(deps.store, tx, after);
   grantPurchase(deps, tx, { purchase: after, customer, existingLots, specs, lotIds: ids.available_classes, paidAt: now, actor: notice.actor });
-  createInvoice(deps.store, tx, invoiceOf(after, ids.invoices[0] as number, notice, now));
+  createInvoice(deps.store, tx, invoiceOf(after, at(ids.invoices, 0), notice, now));
   recordPaymentGrant(deps.store, tx, { provider: notice.provider, payment_id: notice.paymentId, purchase_id: after.purchase_id, at: now });
   return 'granted';
 }
