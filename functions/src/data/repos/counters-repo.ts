@@ -1,3 +1,4 @@
+import { at } from '../../domain/at';
 import { type DocumentStore, FieldValue, type Transaction } from '../store/types';
 import { findFreeNumbers, type NumberSpace, takeNumber } from './number-claims';
 
@@ -37,7 +38,7 @@ export async function allocateIdBlocks<K extends string>(
 /** One id from one counter: the common case of allocateIdBlocks. */
 export async function allocateId(store: DocumentStore, tx: Transaction, counter: string, reserved = 0): Promise<number> {
   const ids = await allocateIdBlocks(store, tx, { [counter]: 1 }, { [counter]: reserved });
-  return ids[counter]?.[0] as number;
+  return at(ids[counter] ?? [], 0);
 }
 
 /** Where a collection's claimed ids live: counters/{name}/ids/{id}, one document per id (ADR 0009). */
@@ -77,5 +78,5 @@ export async function allocateSpreadIds<K extends string>(
 /** One claimed id: the common case of allocateSpreadIds. */
 export async function allocateSpreadId(store: DocumentStore, tx: Transaction, name: string, seed: string): Promise<number> {
   const ids = await allocateSpreadIds(store, tx, { [name]: 1 }, seed);
-  return ids[name]?.[0] as number;
+  return at(ids[name] ?? [], 0);
 }

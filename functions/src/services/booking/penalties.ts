@@ -104,7 +104,8 @@ export function spentNoShows(penalties: readonly ClassReservationPenaltyDoc[]): 
 }
 
 /** Whether a reservation can count in a streak at all (before its lot and class are read). */
-const mayCount = (r: ClassReservationDoc) => r.guest === null && r.deletedAt === null && r.available_class_id !== null;
+type CountedReservation = ClassReservationDoc & { available_class_id: number };
+const mayCount = (r: ClassReservationDoc): r is CountedReservation => r.guest === null && r.deletedAt === null && r.available_class_id !== null;
 
 /**
  * The customer's streak entries at `now`: own reservations, not cancelled,
@@ -118,12 +119,12 @@ async function streakEntries(deps: StoreDeps, customerId: number, now: Date): Pr
   for (const cls of await Promise.all(classIds.map((id) => getSingleClass(deps.store, id)))) if (cls) classes.set(cls.single_class_id, cls);
   const lots = await getLots(
     deps.store,
-    reservations.map((r) => r.available_class_id as number),
+    reservations.map((r) => r.available_class_id),
   );
   const entries: StreakEntry[] = [];
   for (const r of reservations) {
     const cls = classes.get(r.single_class_id);
-    const lot = lots.get(r.available_class_id as number);
+    const lot = lots.get(r.available_class_id);
     if (!cls || cls.status === 'cancelled' || classEnd(cls).getTime() > now.getTime() || !lot || !isUnlimited(lot)) continue;
     entries.push({ class_reservation_id: r.class_reservation_id, class_date: cls.class_date, attend: r.attend });
   }
@@ -223,19 +224,19 @@ export async function detectNoShows(deps: StoreDeps, now: Date): Promise<Detecti
     batch = ended.filter((cls) => classEnd(cls).getTime() <= lastEnd);
     until = new Date(lastEnd);
   }
-  const noShows: ClassReservationDoc[] = [];
+  const noShows: CountedReservation[] = [];
   for (const cls of batch) {
     const active = await listActiveReservationsOfClass(deps.store, cls.single_class_id);
-    noShows.push(...active.filter((r) => mayCount(r) && !r.attend));
+    noShows.push(...active.filter(mayCount).filter((r) => !r.attend));
   }
   const lots = await getLots(
     deps.store,
-    noShows.map((r) => r.available_class_id as number),
+    noShows.map((r) => r.available_class_id),
   );
   const triggers = new Set<number>();
   const customers = new Set<number>();
   for (const r of noShows) {
-    const lot = lots.get(r.available_class_id as number);
+    const lot = lots.get(r.available_class_id);
     if (!lot || !isUnlimited(lot)) continue;
     triggers.add(r.class_reservation_id);
     customers.add(r.customer_id);
