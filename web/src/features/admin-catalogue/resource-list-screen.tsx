@@ -119,11 +119,11 @@ export function ResourceListScreen({ descriptor: d }: { descriptor: ResourceDesc
   const askAndDelete = (record: CatalogueRecord) =>
     confirmAndRemove(fill(m.removeQuestion, { name: d.label(record) }), () => remove.mutateAsync(Number(record[d.id])));
 
+  let toLastPage: URLSearchParams | null = null;
   if (list && pastEnd) {
-    const last = new URLSearchParams(params);
-    if (list.pages <= 1) last.delete(PAGE_PARAM);
-    else last.set(PAGE_PARAM, String(list.pages));
-    return <Navigate replace to={{ search: last.toString() }} />;
+    toLastPage = new URLSearchParams(params);
+    if (list.pages <= 1) toLastPage.delete(PAGE_PARAM);
+    else toLastPage.set(PAGE_PARAM, String(list.pages));
   }
 
   const [naming, ...rest] = [d.fields[0]?.name ?? 'name', ...d.columns];
@@ -134,7 +134,10 @@ export function ResourceListScreen({ descriptor: d }: { descriptor: ResourceDesc
       createTo={`${d.path}/nuevo`}
       createText={d.createLabel}
       removal={removal}
-      query={{ data: list?.rows, isPending, isError, isFetching, refetch }}
+      // Past the end the screen stays (its title keeps the focus a removal put there) while the address moves to the last page.
+      query={
+        toLastPage ? { data: undefined, isPending: false, isError: false, isFetching, refetch } : { data: list?.rows, isPending, isError, isFetching, refetch }
+      }
       loadErrorText={m.listLoadError}
       emptyText={list?.empty ? m.empty : m.noMatches}
       rowKey={(record) => String(record[d.id])}
@@ -186,6 +189,7 @@ export function ResourceListScreen({ descriptor: d }: { descriptor: ResourceDesc
         )
       }
     >
+      {toLastPage && <Navigate replace to={{ search: toLastPage.toString() }} />}
       {/* A field like every form's, so its look comes with it on a first load of the list. */}
       <FieldFrame label={m.search} className="admin-catalogue__search">
         {(control) => (

@@ -137,6 +137,28 @@ describe('admin videos', () => {
     expect(calls.map((call) => call.url)).toEqual(['/api/videos?page=5', '/api/videos?page=2']);
   });
 
+  it('after removing the last video of the last page, shows the page before with focus still on the title', async () => {
+    const user = userEvent.setup();
+    let total = 33;
+    mockFetch((call) => {
+      if (call.method === 'DELETE' && call.url === '/api/videos/40') {
+        total = 32;
+        return { status: 204 };
+      }
+      if (!call.url.startsWith('/api/videos?')) return undefined;
+      const page = Number(new URL(call.url, 'http://localhost').searchParams.get('page'));
+      const videos = page === 2 ? (total > 32 ? [video({ video_id: 40, name: 'Estiramientos' })] : []) : [video({ video_id: 1 })];
+      return { body: { videos, total, page, page_size: 32 } };
+    });
+    const { router } = render('/admin/videos?pagina=2');
+    const row = await screen.findByRole('row', { name: /Estiramientos/ });
+    await user.click(within(row).getByRole('button', { name: 'Eliminar: Estiramientos' }));
+    await user.click(await screen.findByRole('button', { name: 'Aceptar' }));
+    expect(await screen.findByRole('row', { name: /Yoga al amanecer/ })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByRole('heading', { level: 1, name: 'Videos' })).toHaveFocus();
+  });
+
   it('create offers the catalogue as options and sends ids (null for —), tags as an id list and the studio time as an instant', async () => {
     const user = userEvent.setup();
     const { calls } = mockFetch((call) => {
