@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../test/helpers';
+import { holdFetch, mockFetch } from '../../test/helpers';
 import { useAlerts } from './alerts';
 import { api } from './api-client';
 import { queryClient, queryOptions, useServerMutation, useServerQuery } from './server-data';
@@ -119,6 +119,31 @@ describe('server data', () => {
     await user.click(screen.getByRole('button', { name: 'Agregar' }));
     await vi.waitFor(() => expect(useAlerts.getState().error?.text).toBe('Ya existe esa etiqueta.'));
     expect(calls.filter((call) => call.method === 'GET')).toHaveLength(1);
+  });
+
+  it('reads a private query on screen again for the new identity, even when the identity changed while its first read was on its way', async () => {
+    const ownQuery = queryOptions({
+      queryKey: ['own', 'reservations'],
+      queryFn: async () => (await api.get<{ items: string[] }>('/class_reservations')).items,
+      meta: { private: true },
+    });
+    function OwnList() {
+      const { data } = useServerQuery(ownQuery);
+      return <p>{data ? `reservas: ${data.join(', ')}` : 'reservas: cargando'}</p>;
+    }
+    let answered = 0;
+    const { calls } = mockFetch(() => ({ body: { items: [`respuesta ${++answered}`] } }));
+    const held = holdFetch('/api/class_reservations');
+    useSession.setState({ uid: null });
+    render(<OwnList />);
+    expect(screen.getByText('reservas: cargando')).toBeInTheDocument();
+
+    // The session resolves (a signed-in visitor) while the anonymous read is still on its way.
+    act(() => useSession.setState({ uid: 'uid-ana' }));
+    held.release();
+    // The first answer is the old identity's: dropped; the screen shows the second read's.
+    expect(await screen.findByText('reservas: respuesta 2')).toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toEqual(['/api/class_reservations', '/api/class_reservations']);
   });
 
   it("drops the customer's own data, and only that, when the identity changes", async () => {

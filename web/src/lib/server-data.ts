@@ -73,9 +73,12 @@ export const queryClient: QueryClient = new QueryClient({
   },
 });
 
-// Signing out, or in as someone else, must not leave one customer's data for the next.
+// Signing out, or in as someone else, must not leave one customer's data for the next. Reset rather than
+// removed: a read still on its way is cancelled and its answer dropped, and a screen showing the query keeps
+// observing it, so it is read again for the new identity (a removed query left that screen on 'Cargando…'
+// for good when the session resolved while the first read was in flight).
 useSession.subscribe((state, previous) => {
-  if (state.uid !== previous.uid) queryClient.removeQueries({ predicate: (query) => query.meta?.private === true });
+  if (state.uid !== previous.uid) void queryClient.resetQueries({ predicate: (query) => query.meta?.private === true });
 });
 
 export function useServerQuery<TQueryFnData = unknown, TError = DefaultError, TData = TQueryFnData, TQueryKey extends QueryKey = QueryKey>(
